@@ -1,0 +1,209 @@
+import { CKGError } from '../errors.js';
+import type { FsAdapter } from '../fs/adapter.js';
+import type { FileRecord, IndexStore } from '../db/store.js';
+import type { ExtractedFile } from '../parser/extract.js';
+import type { LanguageDefinition } from '../languages/types.js';
+import { contentHash, decodeSource, looksBinary, looksMinified } from './decode.js';
+import type { SkippedFile, SourceFile, WalkResult } from './walker.js';
+
+/**
+ * A progress event of a build or an update, for a CLI bar or an IDE status line.
+ *
+ * @public
+ */
+export interface ProgressEvent {
+  /** `scan`: listing files; `parse`: reading and extracting; `write`: finishing the database. */
+  readonly phase: 'scan' | 'parse' | 'write' | 'done';
+  readonly filesDone: number;
+  readonly filesTotal: number;
+  readonly bytesDone: number;
+  readonly bytesTotal: number;
+  /** The file being processed, in the `parse` phase. */
+  readonly currentFile?: string;
+}
+
+/**
+ * What a build or an update did.
+ *
+ * @public
+ */
+export interface IndexReport {
+  /** Files parsed in this run. */
+  readonly filesParsed: number;
+  /** Files kept from the previous index unchanged (0 for a fresh build). */
+  readonly filesReused: number;
+  /** Files whose rows were removed because they are gone. */
+  readonly filesRemoved: number;
+  /** Files in the index after the run. */
+  readonly filesIndexed: number;
+  readonly functions: number;
+  readonly classes: number;
+  /** Files with syntax errors (their definitions outside the error regions are indexed). */
+  readonly filesWithSyntaxErrors: number;
+  /** Files left out, with reasons (too large, binary, minified, unreadable, ...). */
+  readonly skipped: readonly SkippedFile[];
+  /** Extensions that no registered language covers, with how many files each. */
+  readonly unknownExtensions: Readonly<Record<string, number>>;
+  readonly durationMs: number;
+}
+
+/** Turns file text into rows; the local implementation parses in this thread, a pool in workers. */
+export interface FileProcessor {
+  process(language: LanguageDefinition, source: string, path: string): Promise<ExtractedFile>;
+}
+
+export interface SyncOptions {
+  readonly fs: FsAdapter;
+  readonly store: IndexStore;
+  readonly walk: WalkResult;
+  readonly processor: FileProcessor;
+  readonly onProgress?: ((event: ProgressEvent) => void) | undefined;
+  readonly signal?: AbortSignal | undefined;
+  /** How many files are read ahead of the parser (I/O overlaps parsing). */
+  readonly readAhead?: number;
+  /** How many files are processed at once (the worker count, for a worker pool). */
+  readonly concurrency?: number;
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new CKGError('ABORTED', 'The operation was aborted', { reason: String(signal.reason) });
+}
+
+interface Prepared {
+  readonly file: SourceFile;
+  readonly record?: FileRecord;
+  readonly source?: string;
+  readonly skip?: SkippedFile;
+  /** Unchanged content (same hash) under a new mtime: only the files row is refreshed. */
+  readonly touchOnly?: boolean;
+}
+
+/**
+ * Brings the store in line with the walked files, in one transaction: files whose size, mtime
+ * and extractor version match their record are kept; others are read, and re-parsed when
+ * their content hash changed; records of files that are gone are removed. On an empty store
+ * this is a full build. On error or abort the transaction is rolled back: the index is left as
+ * it was.
+ */
+export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
+  const started = Date.now();
+  const { fs, store, walk, processor, onProgress, signal } = options;
+  const existing = new Map(store.listFiles().map((r) => [r.path, r]));
+  const walked = new Set(walk.files.map((f) => f.path));
+  const removed = [...existing.keys()].filter((p) => !walked.has(p));
+  const todo: SourceFile[] = [];
+  let reused = 0;
+  for (const file of walk.files) {
+    const old = existing.get(file.path);
+    if (old && old.size === file.size && old.mtimeMs === file.mtimeMs && old.language === file.language.id && old.extractorVersion === file.language.version) {
+      reused++;
+    } else {
+      todo.push(file);
+    }
+  }
+  const bytesTotal = todo.reduce((n, f) => n + f.size, 0);
+  const skipped: SkippedFile[] = [...walk.skipped];
+  let filesDone = 0;
+  let bytesDone = 0;
+  let parsed = 0;
+  let withErrors = 0;
+  onProgress?.({ phase: 'parse', filesDone, filesTotal: todo.length, bytesDone, bytesTotal });
+
+  const prepare = async (file: SourceFile): Promise<Prepared> => {
+    let bytes: Uint8Array;
+    try {
+      bytes = await fs.readBytes(file.path);
+    } catch (error) {
+      return { file, skip: { path: file.path, reason: 'unreadable', detail: error instanceof Error ? error.message : String(error) } };
+    }
+    if (looksBinary(bytes)) return { file, skip: { path: file.path, reason: 'binary' } };
+    if (looksMinified(bytes)) return { file, skip: { path: file.path, reason: 'minified' } };
+    const record: FileRecord = {
+      path: file.path,
+      size: bytes.length,
+      mtimeMs: file.mtimeMs,
+      contentHash: contentHash(bytes),
+      language: file.language.id,
+      extractorVersion: file.language.version,
+    };
+    const old = existing.get(file.path);
+    if (old && old.contentHash === record.contentHash && old.language === record.language && old.extractorVersion === record.extractorVersion) {
+      return { file, record, touchOnly: true };
+    }
+    return { file, record, source: decodeSource(bytes) };
+  };
+
+  const writer = store.beginWrite();
+  try {
+    for (const path of removed) writer.removeFile(path);
+    const readAhead = Math.max(1, options.readAhead ?? 8);
+    const concurrency = Math.max(1, options.concurrency ?? 1);
+    const pending: Promise<Prepared>[] = [];
+    let next = 0;
+    const fill = (): void => {
+      while (pending.length < readAhead + concurrency && next < todo.length) pending.push(prepare(todo[next++]!));
+    };
+    // Up to `concurrency` files are extracted at once; rows are written in file order.
+    const inFlight: Promise<{ prepared: Prepared; extracted?: ExtractedFile; error?: unknown }>[] = [];
+    const launch = (): void => {
+      fill();
+      const p = pending.shift();
+      if (!p) return;
+      inFlight.push(
+        p.then(async (prepared) => {
+          if (prepared.source === undefined) return { prepared };
+          try {
+            return { prepared, extracted: await processor.process(prepared.file.language, prepared.source, prepared.file.path) };
+          } catch (error) {
+            return { prepared, error };
+          }
+        }),
+      );
+    };
+    for (let i = 0; i < concurrency; i++) launch();
+    while (inFlight.length > 0) {
+      throwIfAborted(signal);
+      const { prepared, extracted, error } = await inFlight.shift()!;
+      launch();
+      const { file } = prepared;
+      if (error !== undefined) {
+        if (error instanceof CKGError && (error.code === 'WASM_LOAD_FAILED' || error.code === 'CLOSED')) throw error;
+        skipped.push({ path: file.path, reason: 'parse-failed', detail: error instanceof Error ? error.message : String(error) });
+        writer.removeFile(file.path);
+      } else if (prepared.skip) {
+        skipped.push(prepared.skip);
+        writer.removeFile(file.path);
+      } else if (prepared.touchOnly && prepared.record) {
+        writer.touchFile(prepared.record);
+        reused++;
+      } else if (prepared.record && extracted) {
+        writer.putFile(prepared.record, extracted);
+        parsed++;
+        if (extracted.hasSyntaxErrors) withErrors++;
+      }
+      filesDone++;
+      bytesDone += file.size;
+      onProgress?.({ phase: 'parse', filesDone, filesTotal: todo.length, bytesDone, bytesTotal, currentFile: file.path });
+    }
+    throwIfAborted(signal);
+    onProgress?.({ phase: 'write', filesDone, filesTotal: todo.length, bytesDone, bytesTotal });
+    writer.commit();
+  } catch (error) {
+    writer.rollback();
+    throw error;
+  }
+  const counts = store.counts();
+  onProgress?.({ phase: 'done', filesDone, filesTotal: todo.length, bytesDone, bytesTotal });
+  return {
+    filesParsed: parsed,
+    filesReused: reused,
+    filesRemoved: removed.length,
+    filesIndexed: counts.files,
+    functions: counts.functions,
+    classes: counts.classes,
+    filesWithSyntaxErrors: withErrors,
+    skipped,
+    unknownExtensions: Object.fromEntries([...walk.unknownExtensions].sort(([a], [b]) => (a < b ? -1 : 1))),
+    durationMs: Date.now() - started,
+  };
+}

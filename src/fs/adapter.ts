@@ -1,0 +1,117 @@
+import { CKGError } from '../errors.js';
+import type { FileSystem, StatsLike } from './types.js';
+
+/** What the walker and the indexer need to know of one path. */
+export interface FileInfo {
+  readonly kind: 'file' | 'directory' | 'symlink' | 'other';
+  readonly size: number;
+  readonly mtimeMs: number;
+}
+
+const NOT_FOUND_CODES = new Set(['ENOENT', 'ENOTDIR']);
+
+function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+function toInfo(stats: StatsLike): FileInfo {
+  const kind = stats.isSymbolicLink()
+    ? 'symlink'
+    : stats.isFile()
+      ? 'file'
+      : stats.isDirectory()
+        ? 'directory'
+        : 'other';
+  return { kind, size: Number(stats.size), mtimeMs: Number(stats.mtimeMs) };
+}
+
+/**
+ * The single internal wrapper around a caller's {@link FileSystem}: normalises return types,
+ * maps backend errors to {@link CKGError} codes and offers "absence" helpers that return
+ * undefined instead of throwing.
+ */
+export class FsAdapter {
+  readonly #fs: FileSystem['promises'];
+
+  constructor(fs: FileSystem) {
+    const promises = (fs as Partial<FileSystem> | undefined)?.promises;
+    if (
+      promises === undefined ||
+      typeof promises.readFile !== 'function' ||
+      typeof promises.readdir !== 'function' ||
+      typeof promises.lstat !== 'function' ||
+      typeof promises.stat !== 'function'
+    ) {
+      throw new CKGError(
+        'INVALID_ARGUMENT',
+        'fs must be shaped like Node\'s fs module: an object with a .promises API (readFile, readdir, stat, lstat)',
+      );
+    }
+    this.#fs = promises;
+  }
+
+  /** The raw promise API, for libraries (isomorphic-git) that take the same shape. */
+  get raw(): FileSystem {
+    return { promises: this.#fs };
+  }
+
+  async readBytes(path: string): Promise<Uint8Array> {
+    try {
+      const data = await this.#fs.readFile(path);
+      return typeof data === 'string' ? new TextEncoder().encode(data) : data;
+    } catch (error) {
+      throw this.#wrap(error, path, 'read');
+    }
+  }
+
+  async readdir(path: string): Promise<string[]> {
+    try {
+      const entries = await this.#fs.readdir(path);
+      return entries.map((e) => (typeof e === 'string' ? e : e.toString()));
+    } catch (error) {
+      throw this.#wrap(error, path, 'list');
+    }
+  }
+
+  /** lstat that returns undefined when the path does not exist. */
+  async lstat(path: string): Promise<FileInfo | undefined> {
+    try {
+      return toInfo(await this.#fs.lstat(path));
+    } catch (error) {
+      if (NOT_FOUND_CODES.has(errorCode(error) ?? '')) return undefined;
+      throw this.#wrap(error, path, 'lstat');
+    }
+  }
+
+  /** stat (follows links) that returns undefined when the path or its target does not exist. */
+  async stat(path: string): Promise<FileInfo | undefined> {
+    try {
+      return toInfo(await this.#fs.stat(path));
+    } catch (error) {
+      const code = errorCode(error) ?? '';
+      if (NOT_FOUND_CODES.has(code) || code === 'ELOOP') return undefined;
+      throw this.#wrap(error, path, 'stat');
+    }
+  }
+
+  /** realpath when the file system offers it; undefined otherwise. */
+  async realpath(path: string): Promise<string | undefined> {
+    if (typeof this.#fs.realpath !== 'function') return undefined;
+    try {
+      return (await this.#fs.realpath(path)).toString();
+    } catch {
+      return undefined;
+    }
+  }
+
+  #wrap(error: unknown, path: string, operation: string): CKGError {
+    if (error instanceof CKGError) return error;
+    const code = errorCode(error);
+    if (code !== undefined && NOT_FOUND_CODES.has(code)) {
+      return new CKGError('NOT_FOUND', `Cannot ${operation} ${path}: no such file or directory`, { path }, { cause: error });
+    }
+    const detail = error instanceof Error ? error.message : String(error);
+    return new CKGError('FS_ERROR', `Cannot ${operation} ${path}: ${detail}`, { path, fsCode: code }, { cause: error });
+  }
+}

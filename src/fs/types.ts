@@ -1,0 +1,47 @@
+/**
+ * The stat fields ckg-wasm reads. Node's `fs.Stats`, memfs stats and most virtual file systems
+ * have them.
+ *
+ * @public
+ */
+export interface StatsLike {
+  isFile(): boolean;
+  isDirectory(): boolean;
+  isSymbolicLink(): boolean;
+  readonly size: number | bigint;
+  readonly mtimeMs: number | bigint;
+  readonly ino?: number | bigint;
+}
+
+/**
+ * The promise API ckg-wasm needs from a file system: a structural subset of Node's
+ * `fs.promises`, and of the `PromiseFsClient` isomorphic-git accepts, so one object serves both.
+ *
+ * @public
+ */
+export interface FileSystemPromises {
+  readFile(path: string): Promise<Uint8Array | string>;
+  readdir(path: string): Promise<readonly (string | { toString(): string })[]>;
+  stat(path: string): Promise<StatsLike>;
+  lstat(path: string): Promise<StatsLike>;
+  /** Optional: resolves symbolic links; used to index a symlinked file once. */
+  realpath?(path: string): Promise<string | { toString(): string }>;
+}
+
+/**
+ * Anything shaped like Node's `fs` module with a `.promises` API: `node:fs` itself, a memfs
+ * volume (`createFsFromVolume(vol)` or `vol`), a browser IDE's virtual file system.
+ * Paths are absolute POSIX paths.
+ *
+ * @example
+ * ```ts
+ * import fs from 'node:fs';
+ * import { Volume } from 'memfs';
+ * const fromNode: FileSystem = fs;
+ * const inMemory: FileSystem = Volume.fromJSON({ '/repo/a.py': 'def f(): pass\n' });
+ * ```
+ * @public
+ */
+export interface FileSystem {
+  readonly promises: FileSystemPromises;
+}

@@ -1,0 +1,61 @@
+import type { Node } from 'web-tree-sitter';
+
+// Helpers shared by the language visitors. Everything walks parent links or direct children:
+// only a few nodes per definition, so the cost stays far below a full-tree JavaScript walk.
+
+/** The text of a field child, or undefined. */
+export function fieldText(node: Node, field: string): string | undefined {
+  return node.childForFieldName(field)?.text;
+}
+
+/** The nearest proper ancestor whose type is in `types`. */
+export function nearestAncestor(node: Node, types: ReadonlySet<string>): Node | undefined {
+  for (let p = node.parent; p; p = p.parent) if (types.has(p.type)) return p;
+  return undefined;
+}
+
+/** The named children of a node (skips null entries some bindings return). */
+export function namedChildren(node: Node | null | undefined): Node[] {
+  if (!node) return [];
+  return node.namedChildren.filter((c): c is Node => c !== null);
+}
+
+/** All children of a node, named and anonymous. */
+export function allChildren(node: Node | null | undefined): Node[] {
+  if (!node) return [];
+  return node.children.filter((c): c is Node => c !== null);
+}
+
+/**
+ * The text of a node's children before the first child whose type is in `stopTypes`, joined by
+ * one space: a signature line such as `async load(id: string): Promise<string>`.
+ */
+export function signatureBefore(node: Node, stopTypes: ReadonlySet<string>): string {
+  const parts: string[] = [];
+  for (const child of allChildren(node)) {
+    if (stopTypes.has(child.type)) break;
+    parts.push(child.text);
+  }
+  return collapseSpaces(parts.join(' '));
+}
+
+/** The node's source text up to (not including) the start of `stop`. */
+export function textBefore(node: Node, stop: Node | null | undefined): string {
+  const text = node.text;
+  if (!stop) return text.trim();
+  return text.slice(0, stop.startIndex - node.startIndex).trim();
+}
+
+/** Folds runs of white space (newlines included) into single spaces. */
+export function collapseSpaces(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .replace(/([([]) /g, '$1')
+    .replace(/ ([)\]])/g, '$1')
+    .trim();
+}
+
+/** `Set` of strings, for node-type lookups. */
+export function typeSet(...types: string[]): ReadonlySet<string> {
+  return new Set(types);
+}

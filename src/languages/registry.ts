@@ -1,0 +1,107 @@
+import { CKGError } from '../errors.js';
+import type { LanguageDefinition } from './types.js';
+
+/**
+ * The visitor registry: the single place that knows languages. Maps ids and file extensions to
+ * {@link LanguageDefinition}s.
+ *
+ * @example
+ * ```ts
+ * const registry = createDefaultRegistry();          // the built-in languages
+ * registry.register(myToyLanguage);                  // add your own
+ * const only = registry.subset(['python', 'go']);    // index just these
+ * registry.forPath('/repo/app/main.py')?.id;          // 'python'
+ * ```
+ * @public
+ */
+export class LanguageRegistry {
+  readonly #byId = new Map<string, LanguageDefinition>();
+  readonly #byExtension = new Map<string, LanguageDefinition>();
+
+  constructor(languages: Iterable<LanguageDefinition> = []) {
+    for (const language of languages) this.register(language);
+  }
+
+  /** Adds a language. Throws `DUPLICATE_LANGUAGE` when its id or an extension is taken. */
+  register(language: LanguageDefinition): this {
+    validate(language);
+    if (this.#byId.has(language.id)) {
+      throw new CKGError('DUPLICATE_LANGUAGE', `Language ${language.id} is already registered`, { language: language.id });
+    }
+    for (const ext of language.extensions) {
+      const owner = this.#byExtension.get(ext);
+      if (owner) {
+        throw new CKGError('DUPLICATE_LANGUAGE', `Extension ${ext} already belongs to ${owner.id}`, { language: language.id, extension: ext });
+      }
+    }
+    this.#byId.set(language.id, language);
+    for (const ext of language.extensions) this.#byExtension.set(ext, language);
+    return this;
+  }
+
+  /** Removes a language by id (for example to replace a built-in one). */
+  unregister(id: string): boolean {
+    const language = this.#byId.get(id);
+    if (!language) return false;
+    this.#byId.delete(id);
+    for (const ext of language.extensions) this.#byExtension.delete(ext);
+    return true;
+  }
+
+  /** The language with this id, or undefined. */
+  get(id: string): LanguageDefinition | undefined {
+    return this.#byId.get(id);
+  }
+
+  /** The language that owns this extension (with its dot), or undefined. */
+  forExtension(extension: string): LanguageDefinition | undefined {
+    return this.#byExtension.get(extension);
+  }
+
+  /** The language of a file path, by its last extension (case-sensitive), or undefined. */
+  forPath(path: string): LanguageDefinition | undefined {
+    const slash = path.lastIndexOf('/');
+    const dot = path.lastIndexOf('.');
+    if (dot <= slash + 1) return undefined;
+    return this.#byExtension.get(path.slice(dot));
+  }
+
+  /** A new registry holding only the given ids. Throws `UNKNOWN_LANGUAGE` for an unknown id. */
+  subset(ids: Iterable<string>): LanguageRegistry {
+    const picked: LanguageDefinition[] = [];
+    for (const id of ids) {
+      const language = this.#byId.get(id);
+      if (!language) {
+        throw new CKGError('UNKNOWN_LANGUAGE', `Unknown language ${id}; known: ${[...this.#byId.keys()].join(', ')}`, { language: id });
+      }
+      picked.push(language);
+    }
+    return new LanguageRegistry(picked);
+  }
+
+  /** All registered languages, in registration order. */
+  list(): LanguageDefinition[] {
+    return [...this.#byId.values()];
+  }
+
+  /** `id@version` of every language, sorted: part of the index's rebuild key. */
+  fingerprint(): string {
+    return this.list()
+      .map((l) => `${l.id}@${l.version}`)
+      .sort()
+      .join(',');
+  }
+}
+
+function validate(language: LanguageDefinition): void {
+  const problems: string[] = [];
+  if (typeof language?.id !== 'string' || !/^[a-z][a-z0-9_]*$/.test(language.id)) problems.push('id must match /^[a-z][a-z0-9_]*$/');
+  if (!Array.isArray(language?.extensions) || language.extensions.length === 0) problems.push('extensions must be a non-empty array');
+  else if (language.extensions.some((e) => typeof e !== 'string' || !/^\.[^./]+$/.test(e))) problems.push('each extension must look like ".ext"');
+  if (typeof language?.visitor !== 'function') problems.push('visitor must be a function');
+  if (typeof language?.version !== 'string' || language.version === '') problems.push('version must be a non-empty string');
+  if (language?.grammar === undefined || language.grammar === null) problems.push('grammar is required');
+  if (problems.length > 0) {
+    throw new CKGError('INVALID_ARGUMENT', `Invalid language definition ${String(language?.id)}: ${problems.join('; ')}`, { language: language?.id });
+  }
+}

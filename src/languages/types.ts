@@ -1,0 +1,98 @@
+import type { Node } from 'web-tree-sitter';
+
+/**
+ * Where a grammar's wasm comes from.
+ *
+ * - a `string` is a wasm file name (`'tree-sitter-python.wasm'`) that the runtime's wasm loader
+ *   resolves: in Node from ckg-wasm's own `wasm/` folder, in a browser against `wasm.baseUrl`
+ *   or through `wasm.load`;
+ * - a `URL` is fetched (or read from disk for `file:` URLs in Node);
+ * - bytes are used as they are;
+ * - a function is called once, lazily, the first time a file of the language is parsed.
+ *
+ * @public
+ */
+export type GrammarSource = string | URL | Uint8Array | (() => Promise<Uint8Array>);
+
+/** Options a visitor passes with a function it found. @public */
+export interface FunctionInfo {
+  /** The plain name, as a user would search for it. */
+  readonly name: string;
+  /** The bare name of the class the function is a method of. */
+  readonly parentClass?: string | undefined;
+  /** The name of the function this one is nested in. */
+  readonly parentFunction?: string | undefined;
+}
+
+/** Options a visitor passes with a class-like definition it found. @public */
+export interface ClassInfo {
+  /** The plain name of the class, struct, interface, trait... */
+  readonly name: string;
+  /** Summary lines of its fields (no `- ` prefix), or undefined/empty when there are none. */
+  readonly fields?: readonly string[] | undefined;
+  /** Summary lines of its methods (no `- ` prefix), or undefined/empty when there are none. */
+  readonly methods?: readonly string[] | undefined;
+}
+
+/**
+ * What a visitor reports to; it turns syntax nodes into plain rows (lines, body text).
+ *
+ * @public
+ */
+export interface VisitorSink {
+  /**
+   * Records a function or method. `node` gives the range and the body (for example the whole
+   * `const f = () => …` statement for an arrow function bound to a name).
+   */
+  addFunction(node: Node, info: FunctionInfo): void;
+  /** Records a class-like definition whose range and body are `node`'s. */
+  addClass(node: Node, info: ClassInfo): void;
+}
+
+/**
+ * A language's visitor: given the root of a parsed file, it reports every definition to the
+ * sink. Visitors must be stateless (the same visitor serves every file and worker), must not
+ * keep nodes after returning, and should traverse inside wasm (`descendantsOfType`, a
+ * `Query`) rather than with a JavaScript cursor loop, which is several times slower.
+ *
+ * @public
+ */
+export type Visitor = (root: Node, sink: VisitorSink) => void;
+
+/**
+ * One language in the visitor registry: plain data plus its visitor.
+ *
+ * @example
+ * ```ts
+ * const lang: LanguageDefinition = {
+ *   id: 'toy',
+ *   extensions: ['.toy'],
+ *   grammar: () => fetchBytes('/grammars/tree-sitter-toy.wasm'),
+ *   version: '1',
+ *   visitor: (root, sink) => {
+ *     for (const node of root.descendantsOfType('function_definition')) {
+ *       const name = node.childForFieldName('name')?.text;
+ *       if (name) sink.addFunction(node, { name });
+ *     }
+ *   },
+ * };
+ * ```
+ * @public
+ */
+export interface LanguageDefinition {
+  /** Stable id, following tree-sitter's names (`python`, `tsx`, `c_sharp`). */
+  readonly id: string;
+  /** File extensions with their dot, matched case-sensitively on the last extension. */
+  readonly extensions: readonly string[];
+  /** The grammar wasm. */
+  readonly grammar: GrammarSource;
+  /**
+   * The version of the extraction (visitor + grammar). Changing it makes stored indexes of
+   * files in this language stale, so they are rebuilt.
+   */
+  readonly version: string;
+  /** Extracts the definitions of one parsed file. */
+  readonly visitor: Visitor;
+  /** Where the grammar comes from, for the manifest and the docs (npm package and version). */
+  readonly grammarPackage?: { readonly name: string; readonly version: string } | undefined;
+}

@@ -1,0 +1,92 @@
+import type { Node } from 'web-tree-sitter';
+import type { ClassInfo, FunctionInfo, LanguageDefinition, VisitorSink } from '../languages/types.js';
+import type { ParserPool } from './runtime.js';
+
+/** A function row as extracted from one file (plain data, safe to post between workers). */
+export interface ExtractedFunction {
+  readonly name: string;
+  readonly body: string;
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly parentFunction: string | null;
+  readonly parentClass: string | null;
+}
+
+/** A class row as extracted from one file. */
+export interface ExtractedClass {
+  readonly name: string;
+  readonly body: string;
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly fields: string | null;
+  readonly methods: string | null;
+}
+
+/** Everything one file yields. */
+export interface ExtractedFile {
+  readonly functions: ExtractedFunction[];
+  readonly classes: ExtractedClass[];
+  /** The tree had ERROR or MISSING nodes: some definitions may be absent. */
+  readonly hasSyntaxErrors: boolean;
+}
+
+/** 1-based inclusive lines of a node; a node that ends at column 0 ends on the line before. */
+function lineRange(node: Node): { startLine: number; endLine: number } {
+  const start = node.startPosition.row + 1;
+  const end = node.endPosition.column === 0 && node.endPosition.row > node.startPosition.row
+    ? node.endPosition.row
+    : node.endPosition.row + 1;
+  return { startLine: start, endLine: end };
+}
+
+function summary(lines: readonly string[] | undefined): string | null {
+  if (!lines || lines.length === 0) return null;
+  return lines.map((l) => `- ${l}`).join('\n');
+}
+
+/** Collects a visitor's reports as rows, dropping exact duplicates (same kind, name, start). */
+export class RowCollector implements VisitorSink {
+  readonly functions: ExtractedFunction[] = [];
+  readonly classes: ExtractedClass[] = [];
+  readonly #seen = new Set<string>();
+
+  addFunction(node: Node, info: FunctionInfo): void {
+    if (!info.name) return;
+    const key = `f\u0000${info.name}\u0000${node.startIndex}\u0000${info.parentClass ?? ''}`;
+    if (this.#seen.has(key)) return;
+    this.#seen.add(key);
+    this.functions.push({
+      name: info.name,
+      body: node.text,
+      ...lineRange(node),
+      parentFunction: info.parentFunction ?? null,
+      parentClass: info.parentClass ?? null,
+    });
+  }
+
+  addClass(node: Node, info: ClassInfo): void {
+    if (!info.name) return;
+    const key = `c\u0000${info.name}\u0000${node.startIndex}`;
+    if (this.#seen.has(key)) return;
+    this.#seen.add(key);
+    this.classes.push({
+      name: info.name,
+      body: node.text,
+      ...lineRange(node),
+      fields: summary(info.fields),
+      methods: summary(info.methods),
+    });
+  }
+}
+
+/** Parses one file's text and runs its language's visitor. Frees the tree before returning. */
+export async function extractSource(pool: ParserPool, language: LanguageDefinition, source: string): Promise<ExtractedFile> {
+  const tree = await pool.parse(language, source);
+  try {
+    const collector = new RowCollector();
+    language.visitor(tree.rootNode, collector);
+    return { functions: collector.functions, classes: collector.classes, hasSyntaxErrors: tree.rootNode.hasError };
+  } finally {
+    tree.delete();
+  }
+}

@@ -1,0 +1,41 @@
+// Node implementation of `#platform`: finds the wasm files shipped in the package's `wasm/` folder.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Platform } from './types.js';
+
+const require = createRequire(import.meta.url);
+// src/platform/node.ts and dist/platform/node.js both sit two levels below the package root.
+const bundledWasmDir = fileURLToPath(new URL('../../wasm/', import.meta.url));
+
+async function loadBundledWasm(fileName: string, packageName?: string): Promise<Uint8Array> {
+  try {
+    return await readFile(join(bundledWasmDir, fileName));
+  } catch (error) {
+    // Development checkouts before `npm run build:wasm`: fall back to the grammar package itself.
+    if (packageName === undefined) throw error;
+    for (const dir of require.resolve.paths(packageName) ?? []) {
+      try {
+        return await readFile(join(dir, packageName, fileName));
+      } catch {
+        // try the next node_modules folder
+      }
+    }
+    throw error;
+  }
+}
+
+async function readUrl(url: URL): Promise<Uint8Array> {
+  if (url.protocol === 'file:') return await readFile(fileURLToPath(url));
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`HTTP ${response.status} for ${url.href}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+export const platform: Platform = {
+  name: 'node',
+  sqlWasmFileName: 'sql-wasm.wasm',
+  loadBundledWasm,
+  readUrl,
+};

@@ -1,0 +1,10 @@
+/** What each platform (Node, browser) provides to the core through `#platform`. */
+export interface Platform {
+  readonly name: 'node' | 'browser';
+  /** The file name of sql.js's wasm for the sql.js build this platform's bundlers pick. */
+  readonly sqlWasmFileName: string;
+  /** Loads a wasm file shipped with ckg-wasm when the caller gave no location. */
+  loadBundledWasm(fileName: string, packageName?: string): Promise<Uint8Array>;
+  /** Reads a URL (`file:` in Node, anything fetch() accepts). */
+  readUrl(url: URL): Promise<Uint8Array>;
+}

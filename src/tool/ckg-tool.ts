@@ -1,0 +1,193 @@
+import { findGitRoot } from '../build/walker.js';
+import { CKGDatabase, type IndexOptions } from '../db/database.js';
+import { CKGError } from '../errors.js';
+import { FsAdapter } from '../fs/adapter.js';
+import { dirname, isAbsolute, join, normalize } from '../fs/path.js';
+import type { FileSystem } from '../fs/types.js';
+import { formatClasses, formatClassMethods, formatFunctions } from './format.js';
+
+/** The commands of the `ckg` tool. @public */
+export const CKG_COMMANDS = ['search_function', 'search_class', 'search_class_method'] as const;
+
+/** One of {@link CKG_COMMANDS}. @public */
+export type CKGCommand = (typeof CKG_COMMANDS)[number];
+
+/** Arguments of the `ckg` tool, as an agent sends them. @public */
+export interface CKGToolArguments {
+  readonly command?: unknown;
+  readonly path?: unknown;
+  readonly identifier?: unknown;
+  readonly print_body?: unknown;
+}
+
+/** What the tool returns: text for the model, or an error message for it. @public */
+export type CKGToolResult = { readonly output: string } | { readonly error: string };
+
+/** Options of {@link CKGTool}. @public */
+export interface CKGToolOptions extends IndexOptions {
+  /** The file system the codebases are read from. */
+  readonly fs: FileSystem;
+  /** Folder relative `path` arguments are resolved against. Default: the process's cwd, else `/`. */
+  readonly cwd?: string;
+  /**
+   * Re-check the codebase before each answer and re-parse changed files, so edits made during
+   * an agent's session are seen by its next query. Default true.
+   */
+  readonly refresh?: boolean;
+}
+
+/** The JSON Schema of the tool's arguments (compatible with the reference CKG tool). @public */
+export const CKG_TOOL_PARAMETERS = {
+  type: 'object',
+  properties: {
+    command: {
+      type: 'string',
+      description: `The command to run. Allowed options are ${CKG_COMMANDS.join(', ')}.`,
+      enum: [...CKG_COMMANDS],
+    },
+    path: {
+      type: 'string',
+      description:
+        'The absolute path to the codebase root directory. A file path is accepted too: its git repository root (or else its folder) is used.',
+    },
+    identifier: {
+      type: 'string',
+      description: 'The identifier of the function or class to search for in the code knowledge graph.',
+    },
+    print_body: {
+      type: 'boolean',
+      description: 'Whether to print the body of the function or class. This is enabled by default.',
+    },
+  },
+  required: ['command', 'path', 'identifier'],
+} as const;
+
+const DESCRIPTION = `Query the code knowledge graph of a codebase.
+* State is persistent across command calls and discussions with the user
+* The \`search_function\` command searches for functions in the codebase
+* The \`search_class\` command searches for classes in the codebase
+* The \`search_class_method\` command searches for class methods in the codebase
+* If a \`command\` generates a long output, it will be truncated and marked with \`<response clipped>\`
+* If multiple entries are found, the tool will return all of them until the truncation is reached
+* By default, the tool will print function or class bodies as well as the file path and line number of the function or class. You can disable this by setting the \`print_body\` parameter to \`false\`
+* The CKG is not completely accurate, and may not be able to find all functions or classes in the codebase`;
+
+function defaultCwd(): string {
+  const proc = (globalThis as { process?: { cwd?: () => string } }).process;
+  try {
+    return typeof proc?.cwd === 'function' ? proc.cwd() : '/';
+  } catch {
+    return '/';
+  }
+}
+
+/**
+ * The agent-facing tool named `ckg`, compatible with the reference CKG tool's surface: same
+ * parameters, messages and output formats, with its defects fixed (see docs/compatibility.md).
+ *
+ * @example
+ * ```ts
+ * import fs from 'node:fs';
+ * const tool = new CKGTool({ fs });
+ * const result = await tool.execute({ command: 'search_function', path: '/abs/repo', identifier: 'parse_config' });
+ * if ('output' in result) console.log(result.output); else console.error(result.error);
+ * ```
+ * @public
+ */
+export class CKGTool {
+  /** The tool's name in agent frameworks. */
+  readonly name = 'ckg';
+  /** The description shown to the model. */
+  readonly description = DESCRIPTION;
+  /** JSON Schema of the arguments. */
+  readonly parameters = CKG_TOOL_PARAMETERS;
+
+  readonly #options: CKGToolOptions;
+  readonly #fs: FsAdapter;
+  readonly #databases = new Map<string, Promise<CKGDatabase>>();
+  #closed = false;
+
+  constructor(options: CKGToolOptions) {
+    this.#options = options;
+    this.#fs = new FsAdapter(options.fs);
+  }
+
+  /** Runs one command. Never throws: failures come back as `{ error }`. */
+  async execute(args: CKGToolArguments): Promise<CKGToolResult> {
+    try {
+      return { output: await this.#run(args ?? {}) };
+    } catch (error) {
+      if (error instanceof ToolArgumentError) return { error: error.message };
+      const message = error instanceof Error ? error.message : String(error);
+      return { error: `Error executing tool 'ckg': ${message}` };
+    }
+  }
+
+  /** Closes every database the tool opened. Idempotent. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    const all = [...this.#databases.values()];
+    this.#databases.clear();
+    for (const p of all) {
+      try {
+        (await p).close();
+      } catch {
+        // a failed build has nothing to close
+      }
+    }
+  }
+
+  async #run(args: CKGToolArguments): Promise<string> {
+    const { command, path, identifier } = args;
+    if (command === undefined || command === null) throw new ToolArgumentError('No command provided for the ckg tool');
+    if (path === undefined || path === null) throw new ToolArgumentError('No path provided for the ckg tool');
+    if (identifier === undefined || identifier === null) throw new ToolArgumentError('No identifier provided for the ckg tool');
+    // The command is checked before any (possibly long) indexing.
+    if (typeof command !== 'string' || !(CKG_COMMANDS as readonly string[]).includes(command)) {
+      throw new ToolArgumentError(`Invalid command: ${typeof command === 'string' ? command : JSON.stringify(command)}`);
+    }
+    if (typeof path !== 'string' || path === '') throw new ToolArgumentError(`Invalid path: ${JSON.stringify(path)}`);
+    if (typeof identifier !== 'string' && typeof identifier !== 'number') {
+      throw new ToolArgumentError(`Invalid identifier: ${JSON.stringify(identifier)}`);
+    }
+    const name = String(identifier);
+    const printBody = args.print_body !== false && args.print_body !== 'false';
+    const db = await this.#database(await this.#codebaseRoot(path));
+    switch (command as (typeof CKG_COMMANDS)[number]) {
+      case 'search_function':
+        return formatFunctions(name, await db.queryFunction(name, 'function'), printBody);
+      case 'search_class_method':
+        return formatClassMethods(name, await db.queryFunction(name, 'class_method'), printBody);
+      case 'search_class':
+        return formatClasses(name, await db.queryClass(name), printBody);
+    }
+  }
+
+  /** A directory is the codebase; a file means its git root, else its folder. */
+  async #codebaseRoot(path: string): Promise<string> {
+    const absolute = isAbsolute(path) ? normalize(path) : join(this.#options.cwd ?? defaultCwd(), path);
+    const info = await this.#fs.stat(absolute);
+    if (!info) throw new ToolArgumentError(`Codebase path ${path} does not exist`);
+    if (info.kind === 'directory') return absolute;
+    if (info.kind !== 'file') throw new ToolArgumentError(`Codebase path ${path} is not a directory`);
+    const folder = dirname(absolute);
+    return (await findGitRoot(this.#fs, folder)) ?? folder;
+  }
+
+  async #database(root: string): Promise<CKGDatabase> {
+    if (this.#closed) throw new CKGError('CLOSED', 'The tool is closed');
+    const cached = this.#databases.get(root);
+    if (cached) {
+      const db = await cached;
+      if (this.#options.refresh !== false) await db.update();
+      return db;
+    }
+    const opening = CKGDatabase.open({ ...this.#options, codebasePath: root });
+    this.#databases.set(root, opening);
+    opening.catch(() => this.#databases.delete(root));
+    return await opening;
+  }
+}
+
+class ToolArgumentError extends Error {}
