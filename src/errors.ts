@@ -30,7 +30,9 @@ export type CKGErrorCode =
   /** A Storage implementation failed. */
   | 'STORAGE_ERROR'
   /** The caller aborted the operation through its AbortSignal. */
-  | 'ABORTED';
+  | 'ABORTED'
+  /** A parse worker could not be created, or died while processing a file (that file is reported as skipped). */
+  | 'WORKER_FAILED';
 
 /**
  * The one base class of every error ckg-wasm throws on purpose.

@@ -1,13 +1,14 @@
 // ckg-wasm: the browser-safe entry. Node-only helpers live in `ckg-wasm/node`.
 export { CKGError, type CKGErrorCode } from './errors.js';
 export type { FileSystem, FileSystemPromises, StatsLike } from './fs/types.js';
-export { CKGDatabase, DEFAULT_MAX_FILE_SIZE, type IndexOptions, type OpenOptions } from './db/database.js';
+export { CKGDatabase, DEFAULT_MAX_FILE_SIZE, type IndexOptions, type IndexOrigin, type OpenOptions } from './db/database.js';
 export type { ClassEntry, FunctionEntry, FunctionKind } from './db/entries.js';
+export { BODY_MODES, DEFAULT_BODY_MODE, type BodyMode } from './db/store.js';
 export type { IndexReport, ProgressEvent, FileProcessor } from './build/indexer.js';
 export { DEFAULT_SKIPPED_DIRECTORIES, type SkipReason, type SkippedFile } from './build/walker.js';
 export type { WasmOptions } from './parser/runtime.js';
 export type { ExtractedFile, ExtractedFunction, ExtractedClass } from './parser/extract.js';
-export { LanguageRegistry } from './languages/registry.js';
+export { LanguageRegistry, extractorVersionOf } from './languages/registry.js';
 export { builtinLanguages, createDefaultRegistry } from './languages/index.js';
 export type {
   ClassInfo,
@@ -27,3 +28,9 @@ export {
   type CKGToolResult,
 } from './tool/ckg-tool.js';
 export { MAX_OUTPUT_CHARS } from './tool/format.js';
+export { IndexedDBStorage, type IndexedDBStorageOptions } from './storage/indexeddb.js';
+export { createWebWorkerPool, type WebWorkerPool, type WebWorkerPoolOptions, type WorkerLike } from './browser/web-worker-pool.js';
+export type { ParsePoolOptions } from './parser/thread-pool.js';
+export type { Storage } from './storage/types.js';
+export { MemoryStorage, type MemoryStorageOptions } from './storage/memory.js';
+export { expireStorage, DEFAULT_STORAGE_MAX_AGE_MS, type ExpireOptions } from './storage/expire.js';

@@ -3,6 +3,7 @@ import type { FsAdapter } from '../fs/adapter.js';
 import type { FileRecord, IndexStore } from '../db/store.js';
 import type { ExtractedFile } from '../parser/extract.js';
 import type { LanguageDefinition } from '../languages/types.js';
+import { extractorVersionOf } from '../languages/registry.js';
 import { contentHash, decodeSource, looksBinary, looksMinified } from './decode.js';
 import type { SkippedFile, SourceFile, WalkResult } from './walker.js';
 
@@ -47,9 +48,21 @@ export interface IndexReport {
   readonly durationMs: number;
 }
 
-/** Turns file text into rows; the local implementation parses in this thread, a pool in workers. */
+/**
+ * Turns file text into rows; the local implementation parses in this thread, a pool in workers.
+ *
+ * @example
+ * ```ts
+ * const pool = createWorkerPool();                     // ckg-wasm/node: a FileProcessor
+ * const db = await CKGDatabase.open({ codebasePath, fs, processor: pool });
+ * await pool.close();
+ * ```
+ * @public
+ */
 export interface FileProcessor {
   process(language: LanguageDefinition, source: string, path: string): Promise<ExtractedFile>;
+  /** How many files it takes at once (a worker pool: workers × queue depth). Default 1. */
+  readonly concurrency?: number;
 }
 
 export interface SyncOptions {
@@ -61,9 +74,35 @@ export interface SyncOptions {
   readonly signal?: AbortSignal | undefined;
   /** How many files are read ahead of the parser (I/O overlaps parsing). */
   readonly readAhead?: number;
+  /** Paths to re-hash even when their size and mtime match the record (a body read back did not match). */
+  readonly recheck?: ReadonlySet<string> | undefined;
   /** How many files are processed at once (the worker count, for a worker pool). */
   readonly concurrency?: number;
 }
+
+/**
+ * How close (ms) to the previous sync's start a file's mtime may be before its size and mtime
+ * stop being trusted. Like git's "racily clean" entries: a file written in the same clock tick
+ * as it was read can change again without its mtime moving, so such files are re-hashed (not
+ * re-parsed unless the hash differs) on the next sync. The margin covers coarse timestamps
+ * (FAT: 2 s) and small skew between `Date.now()` and the file system's clock.
+ *
+ * @example
+ * ```ts
+ * const trusted = record.mtimeMs < lastSyncStarted - RACY_WINDOW_MS;
+ * ```
+ */
+export const RACY_WINDOW_MS = 3000;
+
+/**
+ * `meta` key: when the last successful sync started (`Date.now()`), for the racy check.
+ *
+ * @example
+ * ```ts
+ * const last = Number(store.getMeta(SYNC_STARTED_META) ?? -Infinity);
+ * ```
+ */
+export const SYNC_STARTED_META = 'sync_started_ms';
 
 function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new CKGError('ABORTED', 'The operation was aborted', { reason: String(signal.reason) });
@@ -73,6 +112,8 @@ interface Prepared {
   readonly file: SourceFile;
   readonly record?: FileRecord;
   readonly source?: string;
+  /** The file's bytes, kept only when the store compresses sources into the index. */
+  readonly bytes?: Uint8Array;
   readonly skip?: SkippedFile;
   /** Unchanged content (same hash) under a new mtime: only the files row is refreshed. */
   readonly touchOnly?: boolean;
@@ -88,6 +129,9 @@ interface Prepared {
 export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   const started = Date.now();
   const { fs, store, walk, processor, onProgress, signal } = options;
+  // Files are read only after this instant; the next sync compares mtimes against it.
+  const lastSyncStarted = Number(store.getMeta(SYNC_STARTED_META) ?? Number.NEGATIVE_INFINITY);
+  const keepBytes = store.bodies === 'compressed';
   const existing = new Map(store.listFiles().map((r) => [r.path, r]));
   const walked = new Set(walk.files.map((f) => f.path));
   const removed = [...existing.keys()].filter((p) => !walked.has(p));
@@ -95,7 +139,16 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   let reused = 0;
   for (const file of walk.files) {
     const old = existing.get(file.path);
-    if (old && old.size === file.size && old.mtimeMs === file.mtimeMs && old.language === file.language.id && old.extractorVersion === file.language.version) {
+    // Size + mtime equality is trusted (as git does) unless the mtime is racy: see RACY_WINDOW_MS.
+    if (
+      old &&
+      old.size === file.size &&
+      old.mtimeMs === file.mtimeMs &&
+      old.mtimeMs < lastSyncStarted - RACY_WINDOW_MS &&
+      options.recheck?.has(file.path) !== true &&
+      old.language === file.language.id &&
+      old.extractorVersion === extractorVersionOf(file.language)
+    ) {
       reused++;
     } else {
       todo.push(file);
@@ -124,13 +177,13 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
       mtimeMs: file.mtimeMs,
       contentHash: contentHash(bytes),
       language: file.language.id,
-      extractorVersion: file.language.version,
+      extractorVersion: extractorVersionOf(file.language),
     };
     const old = existing.get(file.path);
     if (old && old.contentHash === record.contentHash && old.language === record.language && old.extractorVersion === record.extractorVersion) {
       return { file, record, touchOnly: true };
     }
-    return { file, record, source: decodeSource(bytes) };
+    return keepBytes ? { file, record, source: decodeSource(bytes), bytes } : { file, record, source: decodeSource(bytes) };
   };
 
   const writer = store.beginWrite();
@@ -177,7 +230,7 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
         writer.touchFile(prepared.record);
         reused++;
       } else if (prepared.record && extracted) {
-        writer.putFile(prepared.record, extracted);
+        writer.putFile(prepared.record, extracted, prepared.bytes);
         parsed++;
         if (extracted.hasSyntaxErrors) withErrors++;
       }
@@ -192,6 +245,7 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
     writer.rollback();
     throw error;
   }
+  store.setMeta({ [SYNC_STARTED_META]: String(started) });
   const counts = store.counts();
   onProgress?.({ phase: 'done', filesDone, filesTotal: todo.length, bytesDone, bytesTotal });
   return {

@@ -1,7 +1,8 @@
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
-import type { FsAdapter } from '../fs/adapter.js';
-import { dirname, extname, join, relativeInside } from '../fs/path.js';
+import type { FileInfo, FsAdapter } from '../fs/adapter.js';
+import { ignorePrefilter, type IgnorePrefilter } from './ignore-prefilter.js';
+import { dirname, join, normalize, relativeInside } from '../fs/path.js';
 import type { LanguageRegistry } from '../languages/registry.js';
 import type { LanguageDefinition } from '../languages/types.js';
 
@@ -55,7 +56,14 @@ export interface WalkResult {
 
 interface IgnoreScope {
   readonly base: string; // absolute folder the rules are relative to
+  readonly prefix: string; // `base` with a trailing slash: a path inside starts with it
   readonly rules: Ignore;
+  readonly mayMatch: IgnorePrefilter; // cheap "no positive rule can match" test before `rules`
+}
+
+/** `dir/name` for a normalised `dir` and a plain entry name: no re-normalising on the hot path. */
+function child(dir: string, name: string): string {
+  return dir === '/' ? `/${name}` : `${dir}/${name}`;
 }
 
 /** Finds the folder holding `.git` at or above `path`, or undefined. */
@@ -71,13 +79,15 @@ async function loadIgnoreFile(fs: FsAdapter, dir: string): Promise<IgnoreScope |
   const info = await fs.lstat(file);
   if (info?.kind !== 'file') return undefined;
   const text = new TextDecoder().decode(await fs.readBytes(file));
-  return { base: dir, rules: ignore().add(text) };
+  // Case-sensitive like git's default (core.ignorecase=false): `*.s` must not hide `head.S`.
+  return { base: dir, prefix: dir === '/' ? '/' : `${dir}/`, rules: ignore({ ignorecase: false }).add(text), mayMatch: ignorePrefilter(text) };
 }
 
 function isIgnored(scopes: readonly IgnoreScope[], path: string, isDir: boolean): boolean {
   for (const scope of scopes) {
-    const rel = relativeInside(scope.base, path);
-    if (rel === undefined || rel === '') continue;
+    if (!path.startsWith(scope.prefix)) continue;
+    const rel = path.slice(scope.prefix.length);
+    if (rel === '' || !scope.mayMatch(rel)) continue;
     if (scope.rules.ignores(isDir ? `${rel}/` : rel)) return true;
   }
   return false;
@@ -89,7 +99,10 @@ function isIgnored(scopes: readonly IgnoreScope[], path: string, isDir: boolean)
  * default dependency folders, `.gitignore`d paths, excluded globs, and symlinked folders;
  * indexes a symlinked file once.
  */
-export async function walkCodebase(fs: FsAdapter, root: string, options: WalkOptions): Promise<WalkResult> {
+export async function walkCodebase(fs: FsAdapter, rootPath: string, options: WalkOptions): Promise<WalkResult> {
+  // Normalised once, so paths below it are built by concatenation (the walk's hot path).
+  const root = normalize(rootPath);
+  const rootPrefix = root === '/' ? '/' : `${root}/`;
   const files: SourceFile[] = [];
   const skipped: SkippedFile[] = [];
   const unknownExtensions = new Map<string, number>();
@@ -117,7 +130,8 @@ export async function walkCodebase(fs: FsAdapter, root: string, options: WalkOpt
   const consider = async (path: string, size: number, mtimeMs: number): Promise<void> => {
     const language = options.registry.forPath(path);
     if (!language) {
-      const ext = extname(path) || '(none)';
+      const dot = path.lastIndexOf('.');
+      const ext = dot > path.lastIndexOf('/') + 1 ? path.slice(dot) : '(none)'; // extname() without re-normalising
       unknownExtensions.set(ext, (unknownExtensions.get(ext) ?? 0) + 1);
       return;
     }
@@ -129,20 +143,29 @@ export async function walkCodebase(fs: FsAdapter, root: string, options: WalkOpt
   };
 
   const walkDir = async (dir: string, scopes: readonly IgnoreScope[]): Promise<void> => {
+    const entries = (await fs.readdirTyped(dir)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const names = entries.map((e) => e.name);
     let local = scopes;
-    if (options.respectGitignore) {
+    if (options.respectGitignore && names.includes('.gitignore')) {
       const scope = await loadIgnoreFile(fs, dir);
       if (scope) local = [...scopes, scope];
     }
-    const names = (await fs.readdir(dir)).sort();
-    const infos = await Promise.all(names.map((name) => fs.lstat(join(dir, name))));
+    // An lstat only where the entry's kind is unknown or a file's size and mtime matter (an
+    // indexable file): folders and other files are known from the listing itself.
+    const infos = await Promise.all(
+      entries.map(({ name, kind }): Promise<FileInfo | undefined> | FileInfo | undefined => {
+        if (name.startsWith('.')) return undefined;
+        if (kind === undefined || (kind === 'file' && options.registry.forPath(name) !== undefined)) return fs.lstat(child(dir, name));
+        return { kind, size: 0, mtimeMs: 0 };
+      }),
+    );
     const subdirs: string[] = [];
     for (let i = 0; i < names.length; i++) {
       const name = names[i]!;
       const info = infos[i];
       if (!info || name.startsWith('.')) continue;
-      const path = join(dir, name);
-      const rel = relativeInside(root, path) ?? name;
+      const path = child(dir, name);
+      const rel = path.startsWith(rootPrefix) ? path.slice(rootPrefix.length) : name;
       if (info.kind === 'directory') {
         if (skipDirs.has(name) || excluded?.(rel) || isIgnored(local, path, true)) continue;
         subdirs.push(path);

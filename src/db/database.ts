@@ -1,5 +1,5 @@
 import { syncIndex, type FileProcessor, type IndexReport, type ProgressEvent } from '../build/indexer.js';
-import { DEFAULT_SKIPPED_DIRECTORIES, walkCodebase } from '../build/walker.js';
+import { DEFAULT_SKIPPED_DIRECTORIES, type WalkOptions } from '../build/walker.js';
 import { CKGError, tagCaller } from '../errors.js';
 import { FsAdapter } from '../fs/adapter.js';
 import { isAbsolute, normalize } from '../fs/path.js';
@@ -9,7 +9,17 @@ import { LanguageRegistry } from '../languages/registry.js';
 import { extractSource } from '../parser/extract.js';
 import { initSql, ParserPool, type WasmOptions } from '../parser/runtime.js';
 import type { ClassEntry, FunctionEntry, FunctionKind } from './entries.js';
-import { IndexStore } from './store.js';
+import { DEFAULT_BODY_MODE, IndexStore, StaleBodyError, type BodyMode } from './store.js';
+import type { Storage } from '../storage/types.js';
+import {
+  computeSnapshot,
+  computeStorageKey,
+  locateCodebase,
+  walkOptionsFingerprint,
+  type CodebaseLocation,
+  type Snapshot,
+} from '../snapshot/key.js';
+import type { SqlJsStatic } from 'sql.js';
 
 /** Default size limit: larger files are skipped (and reported) as generated or data. @public */
 export const DEFAULT_MAX_FILE_SIZE = 1024 * 1024;
@@ -38,6 +48,69 @@ export interface IndexOptions {
   readonly signal?: AbortSignal;
   /** Replaces in-thread parsing, e.g. with a worker pool (`ckg-wasm/node`'s `WorkerPool`). */
   readonly processor?: FileProcessor;
+  /**
+   * Where database bytes are kept between runs ({@link MemoryStorage}, `DirectoryStorage` from
+   * `ckg-wasm/node`, {@link IndexedDBStorage}, or any object with the four methods). With it,
+   * `open()` reuses stored bytes when the codebase is unchanged, updates them incrementally when
+   * it changed, and stores the result.
+   */
+  readonly storage?: Storage;
+  /**
+   * How a new index keeps function and class bodies: `'lazy'` (default: offsets only, text read
+   * back from the files and checked against their hash), `'compressed'` (deflated file contents
+   * inside the database) or `'stored'` (plain text, like the reference CKG). Query results are
+   * the same in every mode; see docs/bodies.md for the sizes and speeds. An existing index
+   * keeps its mode; stored bytes of another mode are rebuilt by `open()`.
+   */
+  readonly bodies?: BodyMode;
+}
+
+/**
+ * How an opened database got its index: `built` from scratch, reused unchanged from
+ * `storage` (nothing parsed), or taken from storage and `updated` (only changed files parsed).
+ *
+ * @example
+ * ```ts
+ * const db = await CKGDatabase.open({ codebasePath, fs, storage });
+ * const how: IndexOrigin = db.origin;
+ * if (how === 'storage') console.log('reused, nothing parsed:', db.report?.filesParsed === 0);
+ * ```
+ * @public
+ */
+export type IndexOrigin = 'built' | 'storage' | 'updated';
+
+/** What concurrent `open()` calls for one codebase and storage share: the leader's result. */
+interface SharedOpen {
+  readonly bytes: Uint8Array;
+  readonly origin: IndexOrigin;
+  readonly report: IndexReport | undefined;
+  readonly rebuildReason: string | undefined;
+}
+
+// In-flight opens, per storage object and storage key: concurrent opens share one build.
+const inFlightOpens = new WeakMap<Storage, Map<string, Promise<SharedOpen>>>();
+
+function walkOptionsOf(options: IndexOptions, registry: LanguageRegistry): WalkOptions {
+  return {
+    registry,
+    maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
+    skipDirectories: options.skipDirectories ?? DEFAULT_SKIPPED_DIRECTORIES,
+    exclude: options.exclude ?? [],
+    respectGitignore: options.respectGitignore ?? true,
+  };
+}
+
+function checkStorage(storage: unknown): asserts storage is Storage {
+  const s = storage as Partial<Storage> | null;
+  if (s === null || typeof s !== 'object' || ['get', 'set', 'delete', 'list'].some((m) => typeof s[m as keyof Storage] !== 'function')) {
+    throw new CKGError('INVALID_ARGUMENT', 'storage must be an object with get, set, delete and list methods');
+  }
+}
+
+function asStorageError(error: unknown, operation: string): CKGError {
+  if (error instanceof CKGError && error.code === 'STORAGE_ERROR') return error;
+  const detail = error instanceof Error ? error.message : String(error);
+  return new CKGError('STORAGE_ERROR', `Storage ${operation} failed: ${detail}`, { operation }, { cause: error });
 }
 
 /**
@@ -91,6 +164,14 @@ export class CKGDatabase {
   #pool: ParserPool | undefined;
   #report: IndexReport | undefined;
   #updating: Promise<IndexReport> | undefined;
+  #refreshing: Promise<IndexReport | undefined> | undefined;
+  #origin: IndexOrigin = 'built';
+  #rebuildReason: string | undefined;
+  #storageError: CKGError | undefined;
+  #storageKey: string | undefined;
+  #location: CodebaseLocation | undefined;
+  /** Paths whose next sync must re-hash them even if size and mtime match (see #withBodies). */
+  readonly #recheck = new Set<string>();
 
   /** Absolute POSIX path of the indexed codebase. */
   readonly codebasePath: string;
@@ -101,11 +182,27 @@ export class CKGDatabase {
     this.#fs = fs;
     this.#options = options;
     this.#registry = resolveRegistry(options.languages);
+    store.setBodyReader(fs ? (path) => fs.readBytes(path) : undefined);
   }
 
   /**
    * Indexes a codebase and returns its database. Throws `NOT_FOUND` / `NOT_A_DIRECTORY` for a
-   * bad `codebasePath`, `INVALID_ARGUMENT` for a bad `fs`.
+   * bad `codebasePath`, `INVALID_ARGUMENT` for a bad `fs` or `storage`.
+   *
+   * @remarks
+   * With `storage`: stored bytes are reused without parsing when the codebase's snapshot key
+   * (git HEAD + work-tree changes, or a stat digest) equals the one stored inside them; updated
+   * incrementally (only changed files parsed) when it differs; rebuilt when they are corrupt or
+   * of another schema version ({@link CKGDatabase.rebuildReason} says why). Built or updated
+   * bytes are stored again. Storage failures never fail the open
+   * ({@link CKGDatabase.storageError}). Concurrent opens of one codebase with one storage
+   * share a single build.
+   *
+   * @example
+   * ```ts
+   * const db = await CKGDatabase.open({ codebasePath: '/abs/repo', fs, storage: new MemoryStorage() });
+   * console.log(db.origin, db.report?.filesParsed);
+   * ```
    */
   static async open(options: OpenOptions): Promise<CKGDatabase> {
     try {
@@ -114,47 +211,276 @@ export class CKGDatabase {
       }
       const fs = new FsAdapter(options.fs);
       const root = normalize(options.codebasePath);
+      if (options.storage !== undefined) checkStorage(options.storage);
       await assertDirectory(fs, root);
       const SQL = await initSql(options.wasm ?? {});
-      const store = IndexStore.create(SQL, { codebase_path: root });
-      const db = new CKGDatabase(store, root, fs, options);
-      try {
-        await db.#sync();
-      } catch (error) {
-        db.close();
-        throw error;
-      }
-      return db;
+      if (options.storage === undefined) return await CKGDatabase.#load(SQL, fs, root, options, {});
+      return await CKGDatabase.#openShared(SQL, fs, root, options, options.storage);
     } catch (error) {
       return tagCaller(error, 'CKGDatabase.open');
     }
   }
 
   /**
-   * Opens database bytes kept by a caller (from {@link CKGDatabase.export}). Give `fs` to be
-   * able to {@link CKGDatabase.update} it. Throws `CORRUPT_DATABASE` or `SCHEMA_MISMATCH`.
+   * Opens database bytes kept by a caller (from {@link CKGDatabase.export}).
+   *
+   * @remarks
+   * With `fs` and `codebasePath` the bytes are checked against the codebase like stored bytes in
+   * {@link CKGDatabase.open}: reused when unchanged, updated when changed, rebuilt (with
+   * {@link CKGDatabase.rebuildReason}) when corrupt or of another schema version. Without them
+   * the bytes are opened as they are, and corrupt or foreign bytes throw `CORRUPT_DATABASE` or
+   * `SCHEMA_MISMATCH`.
    *
    * @example
    * ```ts
-   * const db = await CKGDatabase.fromBytes(bytes, { fs });
+   * const db = await CKGDatabase.fromBytes(bytes, { fs, codebasePath: '/abs/repo' });
    * ```
    */
   static async fromBytes(bytes: Uint8Array, options: IndexOptions & { readonly fs?: FileSystem; readonly codebasePath?: string } = {}): Promise<CKGDatabase> {
     try {
       if (!(bytes instanceof Uint8Array)) throw new CKGError('INVALID_ARGUMENT', 'bytes must be a Uint8Array');
       const SQL = await initSql(options.wasm ?? {});
+      if (options.fs !== undefined && options.codebasePath !== undefined) {
+        if (!isAbsolute(options.codebasePath)) throw new CKGError('INVALID_ARGUMENT', `codebasePath must be an absolute POSIX path, got ${options.codebasePath}`);
+        if (options.storage !== undefined) checkStorage(options.storage);
+        const fs = new FsAdapter(options.fs);
+        const root = normalize(options.codebasePath);
+        await assertDirectory(fs, root);
+        return await CKGDatabase.#load(SQL, fs, root, options, { bytes });
+      }
       const store = IndexStore.open(SQL, bytes);
       const stored = store.getMeta('codebase_path') ?? '/';
       const root = options.codebasePath !== undefined ? normalize(options.codebasePath) : stored;
-      return new CKGDatabase(store, root, options.fs ? new FsAdapter(options.fs) : undefined, options);
+      const db = new CKGDatabase(store, root, options.fs ? new FsAdapter(options.fs) : undefined, options);
+      db.#origin = 'storage';
+      return db;
     } catch (error) {
       return tagCaller(error, 'CKGDatabase.fromBytes');
     }
   }
 
-  /** What the last build or update did (undefined for a database opened from bytes). */
+  /** Joins an in-flight open of the same codebase and storage, or leads one. */
+  static async #openShared(SQL: SqlJsStatic, fs: FsAdapter, root: string, options: IndexOptions, storage: Storage): Promise<CKGDatabase> {
+    const registry = resolveRegistry(options.languages);
+    const location = await locateCodebase(fs, root);
+    const key = await computeStorageKey({
+      root,
+      realRoot: (await fs.realpath(root)) ?? root,
+      repoRelativePath: location.repoRelativePath,
+      languages: registry.fingerprint(),
+      // Body modes separate indexes too: two tools with different modes must not thrash one entry.
+      options: `${walkOptionsFingerprint(walkOptionsOf(options, registry))} bodies=${options.bodies ?? DEFAULT_BODY_MODE}`,
+    });
+    let builds = inFlightOpens.get(storage);
+    if (!builds) inFlightOpens.set(storage, (builds = new Map()));
+    const pending = builds.get(key);
+    if (pending) {
+      let shared: SharedOpen | undefined;
+      try {
+        shared = await pending;
+      } catch (error) {
+        // The leader's own abort is not ours: build ourselves then. Anything else is shared.
+        if (!(error instanceof CKGError && error.code === 'ABORTED' && options.signal?.aborted !== true)) throw error;
+      }
+      if (shared) {
+        const db = new CKGDatabase(IndexStore.open(SQL, shared.bytes), root, fs, options);
+        db.#origin = shared.origin;
+        db.#report = shared.report;
+        db.#rebuildReason = shared.rebuildReason;
+        db.#storageKey = key;
+        db.#location = location;
+        return db;
+      }
+    }
+    let share!: (value: SharedOpen) => void;
+    let fail!: (error: unknown) => void;
+    const promise = new Promise<SharedOpen>((resolve, reject) => {
+      share = resolve;
+      fail = reject;
+    });
+    promise.catch(() => undefined); // followers handle it; nobody else must see it unhandled
+    builds.set(key, promise);
+    try {
+      const db = await CKGDatabase.#load(SQL, fs, root, options, { storage, key, location }, share);
+      return db;
+    } catch (error) {
+      fail(error);
+      throw error;
+    } finally {
+      if (builds.get(key) === promise) builds.delete(key);
+    }
+  }
+
+  /**
+   * Opens `bytes` (given, or read from storage) when they are a usable index of `root`, then
+   * reuses, updates or rebuilds as the snapshot key says, and stores built or updated bytes.
+   */
+  static async #load(
+    SQL: SqlJsStatic,
+    fs: FsAdapter,
+    root: string,
+    options: IndexOptions,
+    source: { bytes?: Uint8Array; storage?: Storage; key?: string; location?: CodebaseLocation },
+    share?: (value: SharedOpen) => void,
+  ): Promise<CKGDatabase> {
+    const started = Date.now();
+    let bytes = source.bytes;
+    let rebuildReason: string | undefined;
+    let storageError: CKGError | undefined;
+    if (source.storage !== undefined && source.key !== undefined) {
+      try {
+        const got: unknown = await source.storage.get(source.key);
+        if (got !== undefined && !(got instanceof Uint8Array)) throw new Error(`get() returned ${typeof got}, not a Uint8Array`);
+        bytes = got as Uint8Array | undefined;
+      } catch (error) {
+        storageError = asStorageError(error, 'get');
+        rebuildReason = storageError.message;
+      }
+    }
+    let store: IndexStore | undefined;
+    if (bytes !== undefined) {
+      try {
+        store = IndexStore.open(SQL, bytes);
+        const stored = store.getMeta('codebase_path');
+        if (stored !== root) {
+          store.close();
+          store = undefined;
+          rebuildReason = `the stored index is of ${String(stored)}, not ${root}`;
+        } else if (options.bodies !== undefined && store.bodies !== options.bodies) {
+          rebuildReason = `the stored index keeps bodies '${store.bodies}', not '${options.bodies}'`;
+          store.close();
+          store = undefined;
+        }
+      } catch (error) {
+        if (!(error instanceof CKGError) || (error.code !== 'CORRUPT_DATABASE' && error.code !== 'SCHEMA_MISMATCH')) throw error;
+        rebuildReason = `${error.code}: ${error.message}`;
+      }
+    }
+    const reused = store !== undefined;
+    const db = new CKGDatabase(store ?? IndexStore.create(SQL, { codebase_path: root }, options.bodies), root, fs, options);
+    db.#rebuildReason = rebuildReason;
+    db.#storageError = storageError;
+    if (source.storage !== undefined) {
+      db.#storageKey = source.key;
+      db.#location = source.location;
+    }
+    try {
+      const snapshot = await db.#snapshot();
+      // Unchanged files are not enough: a language added, removed or upgraded (extractor or
+      // grammar version) changes the fingerprint, and the update then re-parses what it must.
+      if (
+        reused &&
+        bytes !== undefined &&
+        db.#store.getMeta('snapshot_key') === snapshot.key &&
+        db.#store.getMeta('languages') === db.#registry.fingerprint()
+      ) {
+        db.#origin = 'storage';
+        const counts = db.#store.counts();
+        db.#report = {
+          filesParsed: 0,
+          filesReused: counts.files,
+          filesRemoved: 0,
+          filesIndexed: counts.files,
+          functions: counts.functions,
+          classes: counts.classes,
+          filesWithSyntaxErrors: 0,
+          skipped: snapshot.walk.skipped,
+          unknownExtensions: Object.fromEntries([...snapshot.walk.unknownExtensions].sort(([a], [b]) => (a < b ? -1 : 1))),
+          durationMs: Date.now() - started,
+        };
+        share?.({ bytes, origin: 'storage', report: db.#report, rebuildReason });
+      } else {
+        db.#origin = reused ? 'updated' : 'built';
+        await db.#sync({}, snapshot, false);
+        const stored = await db.#persist();
+        share?.({ bytes: stored ?? db.export(), origin: db.#origin, report: db.#report, rebuildReason });
+      }
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    return db;
+  }
+
+  /** What the last build or update did (undefined for a database opened from bytes without `fs`). */
   get report(): IndexReport | undefined {
     return this.#report;
+  }
+
+  /**
+   * How this database got its index when it was opened: `'built'` from scratch, reused
+   * unchanged from `'storage'` (then `report.filesParsed` is 0), or taken from storage and
+   * `'updated'` (only changed files parsed).
+   */
+  get origin(): IndexOrigin {
+    return this.#origin;
+  }
+
+  /** Why stored or given bytes were not used (corrupt, another schema version, unreadable storage), if they were not. */
+  get rebuildReason(): string | undefined {
+    return this.#rebuildReason;
+  }
+
+  /** The failure (a `STORAGE_ERROR`) of the last storage read or write, if it failed; storage problems never fail an open or an update. */
+  get storageError(): CKGError | undefined {
+    return this.#storageError;
+  }
+
+  /** The key this database's bytes are stored under, when opened with `storage`. */
+  get storageKey(): string | undefined {
+    return this.#storageKey;
+  }
+
+  /**
+   * The codebase's current snapshot key: git HEAD plus a digest of the files that would be
+   * indexed (staged blob ids for files git sees as unchanged, path + size + mtime for the
+   * others), or a digest of path + size + mtime outside git. Equal keys mean an index needs no
+   * update. Costs a walk of the folder (no file is read besides `.git/index`).
+   *
+   * @example
+   * ```ts
+   * const before = await db.snapshotKey();
+   * // ... edit a file ...
+   * console.log(before !== (await db.snapshotKey())); // true
+   * ```
+   */
+  async snapshotKey(): Promise<string> {
+    try {
+      if (!this.#fs) throw new CKGError('INVALID_ARGUMENT', 'This database was opened from bytes without fs: it has no codebase to key');
+      return (await this.#snapshot()).key;
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.snapshotKey');
+    }
+  }
+
+  /**
+   * The cheap check to run before answering: computes the snapshot key and, only when it
+   * differs from the indexed one, runs {@link CKGDatabase.update} (and stores the new bytes
+   * when opened with `storage`). Returns the update's report, or undefined when nothing changed.
+   *
+   * @example
+   * ```ts
+   * const changed = await db.refresh();
+   * if (changed) console.log(`${changed.filesParsed} files re-parsed`);
+   * ```
+   */
+  refresh(options: Pick<IndexOptions, 'onProgress' | 'signal'> = {}): Promise<IndexReport | undefined> {
+    if (!this.#fs) {
+      return Promise.reject(Object.assign(new CKGError('INVALID_ARGUMENT', 'This database was opened from bytes without fs: it cannot be refreshed'), { caller: 'CKGDatabase.refresh' }));
+    }
+    this.#refreshing ??= (async () => {
+      if (this.#updating) await this.#updating.catch(() => undefined);
+      if (this.#store.closed) throw new CKGError('CLOSED', 'The database is closed');
+      const snapshot = await this.#snapshot();
+      if (snapshot.key === this.#store.getMeta('snapshot_key')) return undefined;
+      this.#updating ??= this.#sync(options, snapshot).finally(() => {
+          this.#updating = undefined;
+        });
+      return await this.#updating;
+    })().finally(() => {
+      this.#refreshing = undefined;
+    });
+    return this.#refreshing.catch((error: unknown) => tagCaller(error, 'CKGDatabase.refresh'));
   }
 
   /** The languages this database indexes. */
@@ -170,7 +496,7 @@ export class CKGDatabase {
     try {
       if (typeof name !== 'string') throw new CKGError('INVALID_ARGUMENT', 'name must be a string');
       if (kind !== 'function' && kind !== 'class_method') throw new CKGError('INVALID_ARGUMENT', `kind must be 'function' or 'class_method', got ${String(kind)}`);
-      return this.#store.queryFunctions(name, kind);
+      return await this.#withBodies((onStale) => this.#store.queryFunctions(name, kind, onStale));
     } catch (error) {
       return tagCaller(error, 'CKGDatabase.queryFunction');
     }
@@ -180,7 +506,7 @@ export class CKGDatabase {
   async queryClass(name: string): Promise<ClassEntry[]> {
     try {
       if (typeof name !== 'string') throw new CKGError('INVALID_ARGUMENT', 'name must be a string');
-      return this.#store.queryClasses(name);
+      return await this.#withBodies((onStale) => this.#store.queryClasses(name, onStale));
     } catch (error) {
       return tagCaller(error, 'CKGDatabase.queryClass');
     }
@@ -232,19 +558,66 @@ export class CKGDatabase {
     return this.#store.closed;
   }
 
-  async #sync(overrides: Pick<IndexOptions, 'onProgress' | 'signal'> = {}): Promise<IndexReport> {
+  /**
+   * Runs a query whose `'lazy'` bodies may meet a file changed since it was indexed: then the
+   * index is updated (changed files only) and the query asked again, so rows and bodies come
+   * from one content. Without `fs`, or if the file changed yet again, such bodies read as
+   * `staleBodyMarker` text (store.ts).
+   */
+  async #withBodies<T>(query: (onStale: 'throw' | 'marker') => Promise<T>): Promise<T> {
+    if (!this.#fs) return await query('marker');
+    let stale: StaleBodyError;
+    try {
+      return await query('throw');
+    } catch (error) {
+      if (!(error instanceof StaleBodyError)) throw error;
+      stale = error;
+    }
+    // The file changed without its size and mtime moving (or the update has not run yet): the
+    // next sync must re-hash these paths instead of trusting their stat.
+    for (const path of stale.paths) this.#recheck.add(path);
+    try {
+      await this.update();
+    } catch (error) {
+      // A codebase that vanished or cannot be read still gets its answer, with marked bodies.
+      if (!(error instanceof CKGError && ['NOT_FOUND', 'NOT_A_DIRECTORY', 'FS_ERROR'].includes(error.code))) throw error;
+    }
+    return await query('marker');
+  }
+
+  /** The codebase's current snapshot (walks it). */
+  async #snapshot(): Promise<Snapshot> {
+    const fs = this.#fs!;
+    this.#location ??= await locateCodebase(fs, this.codebasePath);
+    return computeSnapshot(fs, this.codebasePath, walkOptionsOf(this.#options, this.#registry), this.#location);
+  }
+
+  /**
+   * Stores the bytes under the storage key (when opened with storage); a failure is recorded,
+   * not thrown: the index in memory is correct, only persistence was lost.
+   */
+  async #persist(): Promise<Uint8Array | undefined> {
+    const storage = this.#options.storage;
+    if (storage === undefined || this.#storageKey === undefined) return undefined;
+    const bytes = this.#store.export();
+    try {
+      await storage.set(this.#storageKey, bytes);
+      this.#storageError = undefined;
+    } catch (error) {
+      this.#storageError = asStorageError(error, 'set');
+    }
+    return bytes;
+  }
+
+  /** Brings the index in line with `snapshot` (or a fresh one), records its key, stores the bytes. */
+  async #sync(overrides: Pick<IndexOptions, 'onProgress' | 'signal'> = {}, given?: Snapshot, persist = true): Promise<IndexReport> {
     const fs = this.#fs!;
     const options = { ...this.#options, ...overrides };
     if (this.#store.closed) throw new CKGError('CLOSED', 'The database is closed');
     await assertDirectory(fs, this.codebasePath);
     options.onProgress?.({ phase: 'scan', filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0 });
-    const walk = await walkCodebase(fs, this.codebasePath, {
-      registry: this.#registry,
-      maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
-      skipDirectories: options.skipDirectories ?? DEFAULT_SKIPPED_DIRECTORIES,
-      exclude: options.exclude ?? [],
-      respectGitignore: options.respectGitignore ?? true,
-    });
+    const snapshot = given ?? (await this.#snapshot());
+    const walk = snapshot.walk;
     let processor = options.processor;
     if (!processor) {
       this.#pool ??= new ParserPool(options.wasm ?? {});
@@ -257,8 +630,19 @@ export class CKGDatabase {
       processor,
       onProgress: options.onProgress,
       signal: options.signal,
+      concurrency: processor.concurrency,
+      recheck: new Set(this.#recheck),
     });
-    this.#store.setMeta({ languages: this.#registry.fingerprint() });
+    this.#recheck.clear();
+    const previousKey = this.#store.getMeta('snapshot_key');
+    this.#store.setMeta({
+      languages: this.#registry.fingerprint(),
+      snapshot_key: snapshot.key,
+      walk_options: walkOptionsFingerprint(walkOptionsOf(this.#options, this.#registry)),
+    });
+    // An update that found nothing (same key, nothing parsed or removed) leaves stored bytes as they are.
+    const changed = previousKey !== snapshot.key || this.#report.filesParsed > 0 || this.#report.filesRemoved > 0;
+    if (persist && changed) await this.#persist();
     return this.#report;
   }
 }

@@ -2,13 +2,16 @@
  * The schema version stored inside every database (`meta.schema_version`). Bytes of another
  * version are rebuilt, never read.
  */
-export const SCHEMA_VERSION = '1';
+export const SCHEMA_VERSION = '2';
 
 /** Marks a database as ckg-wasm's (`meta.format`). */
 export const FORMAT_NAME = 'ckg-wasm';
 
 // Table and column names of `functions` and `classes` follow the reference CKG, so tools that
-// read its databases read ours; `files` and `meta` are ours.
+// read its databases read ours; `files`, `sources` and `meta` are ours. Version 2 added
+// `body_start`/`body_end` (UTF-16 offsets of the body in the decoded file) and `sources`: with
+// `meta.bodies` = 'compressed' or 'lazy' the `body` column holds '' and the text is sliced from
+// the file's deflated bytes (`sources`) or from the file itself (see docs/bodies.md).
 export const SCHEMA_SQL = `
 CREATE TABLE meta (
   key TEXT PRIMARY KEY,
@@ -32,7 +35,9 @@ CREATE TABLE functions (
   end_line INTEGER NOT NULL,
   parent_function TEXT,
   parent_class TEXT,
-  file_id INTEGER NOT NULL
+  file_id INTEGER NOT NULL,
+  body_start INTEGER NOT NULL,
+  body_end INTEGER NOT NULL
 );
 CREATE TABLE classes (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -43,7 +48,13 @@ CREATE TABLE classes (
   methods TEXT,
   start_line INTEGER NOT NULL,
   end_line INTEGER NOT NULL,
-  file_id INTEGER NOT NULL
+  file_id INTEGER NOT NULL,
+  body_start INTEGER NOT NULL,
+  body_end INTEGER NOT NULL
+);
+CREATE TABLE sources (
+  file_id INTEGER PRIMARY KEY,
+  data BLOB NOT NULL
 );
 `;
 

@@ -1,8 +1,112 @@
+import { deflateSync, inflateSync } from 'fflate';
 import type { Database, SqlJsStatic, SqlValue, Statement } from 'sql.js';
+import { contentHash, decodeSource } from '../build/decode.js';
 import { CKGError } from '../errors.js';
 import type { ExtractedFile } from '../parser/extract.js';
 import type { ClassEntry, FunctionEntry, FunctionKind } from './entries.js';
 import { FORMAT_NAME, INDEXES_SQL, SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
+
+/**
+ * How an index keeps the source text of functions and classes (docs/bodies.md has the numbers):
+ *
+ * - `'stored'`: the text in the `body` column, like the reference CKG (largest database);
+ * - `'compressed'`: each file's bytes deflated once in `sources`, bodies sliced from it by offset
+ *   (self-contained, 2-2.5 times smaller than `'stored'`);
+ * - `'lazy'`: only offsets; bodies are read back from the file system at query time and checked
+ *   against the file's content hash (smallest and fastest to build; needs the files).
+ *
+ * Query results are identical in every mode while the files are unchanged.
+ *
+ * @example
+ * ```ts
+ * const db = await CKGDatabase.open({ codebasePath: '/abs/repo', fs, bodies: 'compressed' });
+ * ```
+ * @public
+ */
+export type BodyMode = 'stored' | 'compressed' | 'lazy';
+
+/**
+ * Every {@link BodyMode}, for validation and option parsers.
+ *
+ * @example
+ * ```ts
+ * if (!BODY_MODES.includes(arg as BodyMode)) throw new Error(`--bodies must be one of ${BODY_MODES.join(', ')}`);
+ * ```
+ * @public
+ */
+export const BODY_MODES: readonly BodyMode[] = Object.freeze(['stored', 'compressed', 'lazy'] as const);
+
+/**
+ * The body mode of new indexes (chosen from the measurements in docs/bodies.md).
+ *
+ * @example
+ * ```ts
+ * const mode = options.bodies ?? DEFAULT_BODY_MODE;
+ * ```
+ * @public
+ */
+export const DEFAULT_BODY_MODE: BodyMode = 'lazy';
+
+/**
+ * Reads a file's bytes for `'lazy'` bodies (the codebase's FileSystem).
+ *
+ * @example
+ * ```ts
+ * store.setBodyReader((path) => fsAdapter.readBytes(path));
+ * ```
+ */
+export type BodyReader = (path: string) => Promise<Uint8Array>;
+
+/**
+ * What to do when a `'lazy'` body cannot be read back unchanged.
+ *
+ * @example
+ * ```ts
+ * const rows = await store.queryFunctions('main', 'function', 'throw');
+ * ```
+ */
+export type StaleBodyPolicy = 'throw' | 'marker';
+
+/**
+ * Thrown by queries with the `'throw'` policy when a file changed (or vanished) since it was
+ * indexed, so its bodies cannot be cut from it: the caller re-indexes and asks again.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   return await store.queryClasses('Widget', 'throw');
+ * } catch (e) {
+ *   if (e instanceof StaleBodyError) console.log('re-index', e.paths);
+ *   throw e;
+ * }
+ * ```
+ */
+export class StaleBodyError extends Error {
+  constructor(readonly paths: readonly string[]) {
+    super(`Files changed since they were indexed: ${paths.join(', ')}`);
+    this.name = 'StaleBodyError';
+  }
+}
+
+/**
+ * The body text given in place of a `'lazy'` body whose file changed since it was indexed and
+ * could not be re-indexed (no file system, or it changed again meanwhile).
+ *
+ * @example
+ * ```ts
+ * staleBodyMarker('/repo/a.py'); // "[body unavailable: /repo/a.py changed since it was indexed; update the index]"
+ * ```
+ */
+export function staleBodyMarker(path: string): string {
+  return `[body unavailable: ${path} changed since it was indexed; update the index]`;
+}
+
+// Level 6 saves about 5 % of the bytes for 25 % more deflate time than level 1 (docs/bodies.md).
+const DEFLATE_LEVEL = 1;
+
+function isBodyMode(value: unknown): value is BodyMode {
+  return typeof value === 'string' && (BODY_MODES as readonly string[]).includes(value);
+}
 
 /** One indexed file as recorded in the `files` table. */
 export interface FileRecord {
@@ -16,6 +120,18 @@ export interface FileRecord {
 
 const FUNCTION_COLUMNS = 'name, file_path, body, start_line, end_line, parent_function, parent_class';
 const CLASS_COLUMNS = 'name, file_path, body, fields, methods, start_line, end_line';
+// What a query needs to produce a body in any mode.
+const BODY_COLUMNS = 'r.file_id, r.body_start, r.body_end, f.content_hash';
+
+/** Where one result's body comes from. */
+interface BodyLocation {
+  readonly filePath: string;
+  readonly text: string;
+  readonly fileId: number;
+  readonly start: number;
+  readonly end: number;
+  readonly contentHash: string;
+}
 
 /**
  * The SQLite side of an index (sql.js). Owns the database handle and its statements; knows
@@ -26,19 +142,33 @@ export class IndexStore {
   #queries = new Map<string, Statement>();
   #writer: WriteSession | undefined;
   #closed = false;
+  #bodies: BodyMode = DEFAULT_BODY_MODE;
+  #reader: BodyReader | undefined;
 
   private constructor(db: Database) {
     this.#db = db;
   }
 
-  /** A new, empty database with the current schema. */
-  static create(SQL: SqlJsStatic, meta: Record<string, string> = {}): IndexStore {
+  /** A new, empty database with the current schema, keeping bodies as `bodies` says. */
+  static create(SQL: SqlJsStatic, meta: Record<string, string> = {}, bodies: BodyMode = DEFAULT_BODY_MODE): IndexStore {
+    if (!isBodyMode(bodies)) throw new CKGError('INVALID_ARGUMENT', `bodies must be one of ${BODY_MODES.join(', ')}, got ${String(bodies)}`);
     const store = new IndexStore(new SQL.Database());
     store.#db.run('PRAGMA journal_mode = OFF');
     store.#db.exec(SCHEMA_SQL);
     store.#db.exec(INDEXES_SQL);
-    store.setMeta({ format: FORMAT_NAME, schema_version: SCHEMA_VERSION, ...meta });
+    store.setMeta({ format: FORMAT_NAME, schema_version: SCHEMA_VERSION, ...meta, bodies });
+    store.#bodies = bodies;
     return store;
+  }
+
+  /** How this index keeps bodies (`meta.bodies`). */
+  get bodies(): BodyMode {
+    return this.#bodies;
+  }
+
+  /** Sets where `'lazy'` bodies are read from (the codebase's FileSystem). */
+  setBodyReader(reader: BodyReader | undefined): void {
+    this.#reader = reader;
   }
 
   /**
@@ -68,6 +198,12 @@ export class IndexStore {
       store.close();
       throw new CKGError('SCHEMA_MISMATCH', `Database schema ${String(version)} is not ${SCHEMA_VERSION}`, { found: version, expected: SCHEMA_VERSION });
     }
+    const bodies = store.getMeta('bodies');
+    if (!isBodyMode(bodies)) {
+      store.close();
+      throw new CKGError('CORRUPT_DATABASE', `Unknown body mode ${String(bodies)} in meta`, { bodies });
+    }
+    store.#bodies = bodies;
     db.run('PRAGMA journal_mode = OFF');
     return store;
   }
@@ -97,7 +233,7 @@ export class IndexStore {
   beginWrite(): WriteSession {
     this.#assertOpen();
     if (this.#writer) throw new CKGError('INVALID_ARGUMENT', 'A write session is already open');
-    this.#writer = new WriteSession(this.#db, () => {
+    this.#writer = new WriteSession(this.#db, this.#bodies, () => {
       this.#writer = undefined;
     });
     return this.#writer;
@@ -133,13 +269,23 @@ export class IndexStore {
     return { files: files ?? 0, functions: functions ?? 0, classes: classes ?? 0 };
   }
 
-  queryFunctions(name: string, kind: FunctionKind): FunctionEntry[] {
-    const where = kind === 'class_method' ? 'parent_class IS NOT NULL' : 'parent_class IS NULL';
-    const rows = this.#select(`SELECT ${FUNCTION_COLUMNS} FROM functions WHERE name = ? AND ${where} ORDER BY file_path, start_line, id`, [name]);
-    return rows.map(([n, filePath, body, startLine, endLine, parentFunction, parentClass]) => ({
+  /**
+   * Functions named `name` of one kind, ordered by file path, start line and insertion order,
+   * with their bodies. `onStale` decides what a `'lazy'` body of a changed file becomes: a
+   * {@link StaleBodyError} (`'throw'`), or {@link staleBodyMarker} text (`'marker'`).
+   */
+  async queryFunctions(name: string, kind: FunctionKind, onStale: StaleBodyPolicy = 'marker'): Promise<FunctionEntry[]> {
+    const where = kind === 'class_method' ? 'r.parent_class IS NOT NULL' : 'r.parent_class IS NULL';
+    const rows = this.#select(
+      `SELECT r.name, r.file_path, r.body, r.start_line, r.end_line, r.parent_function, r.parent_class, ${BODY_COLUMNS}
+       FROM functions r JOIN files f ON f.id = r.file_id WHERE r.name = ? AND ${where} ORDER BY r.file_path, r.start_line, r.id`,
+      [name],
+    );
+    const bodies = await this.#bodiesOf(rows.map((row) => locate(row, 1, 2, 7)), onStale);
+    return rows.map(([n, filePath, , startLine, endLine, parentFunction, parentClass], i) => ({
       name: String(n),
       filePath: String(filePath),
-      body: String(body),
+      body: bodies[i]!,
       startLine: Number(startLine),
       endLine: Number(endLine),
       ...(parentFunction === null ? {} : { parentFunction: String(parentFunction) }),
@@ -147,17 +293,67 @@ export class IndexStore {
     }));
   }
 
-  queryClasses(name: string): ClassEntry[] {
-    const rows = this.#select(`SELECT ${CLASS_COLUMNS} FROM classes WHERE name = ? ORDER BY file_path, start_line, id`, [name]);
-    return rows.map(([n, filePath, body, fields, methods, startLine, endLine]) => ({
+  /** Classes named `name`, ordered like {@link IndexStore.queryFunctions}, with their bodies. */
+  async queryClasses(name: string, onStale: StaleBodyPolicy = 'marker'): Promise<ClassEntry[]> {
+    const rows = this.#select(
+      `SELECT r.name, r.file_path, r.body, r.fields, r.methods, r.start_line, r.end_line, ${BODY_COLUMNS}
+       FROM classes r JOIN files f ON f.id = r.file_id WHERE r.name = ? ORDER BY r.file_path, r.start_line, r.id`,
+      [name],
+    );
+    const bodies = await this.#bodiesOf(rows.map((row) => locate(row, 1, 2, 7)), onStale);
+    return rows.map(([n, filePath, , fields, methods, startLine, endLine], i) => ({
       name: String(n),
       filePath: String(filePath),
-      body: String(body),
+      body: bodies[i]!,
       ...(fields === null ? {} : { fields: String(fields) }),
       ...(methods === null ? {} : { methods: String(methods) }),
       startLine: Number(startLine),
       endLine: Number(endLine),
     }));
+  }
+
+  /**
+   * The bodies of query results. Each distinct file is decompressed or read once per query;
+   * in `'lazy'` mode its bytes must still hash to the recorded content hash.
+   */
+  async #bodiesOf(locations: readonly BodyLocation[], onStale: StaleBodyPolicy): Promise<string[]> {
+    if (this.#bodies === 'stored') return locations.map((l) => l.text);
+    const sources = new Map<number, string | undefined>();
+    const stale: string[] = [];
+    for (const l of locations) {
+      if (sources.has(l.fileId)) continue;
+      const text = this.#bodies === 'compressed' ? this.#storedSource(l.fileId) : await this.#readBack(l);
+      if (text === undefined) stale.push(l.filePath);
+      sources.set(l.fileId, text);
+    }
+    if (stale.length > 0 && onStale === 'throw') throw new StaleBodyError(stale);
+    return locations.map((l) => {
+      const source = sources.get(l.fileId);
+      return source === undefined ? staleBodyMarker(l.filePath) : source.slice(l.start, l.end);
+    });
+  }
+
+  #storedSource(fileId: number): string {
+    const rows = this.#select('SELECT data FROM sources WHERE file_id = ?', [fileId]);
+    const data = rows[0]?.[0];
+    if (!(data instanceof Uint8Array)) throw new CKGError('CORRUPT_DATABASE', `No stored source for file id ${fileId}`, { fileId });
+    try {
+      return decodeSource(inflateSync(data));
+    } catch (error) {
+      throw new CKGError('CORRUPT_DATABASE', `Stored source of file id ${fileId} does not inflate: ${String(error)}`, { fileId }, { cause: error });
+    }
+  }
+
+  /** The file's text if it still has the indexed content, else undefined. */
+  async #readBack(location: BodyLocation): Promise<string | undefined> {
+    if (!this.#reader) return undefined;
+    let bytes: Uint8Array;
+    try {
+      bytes = await this.#reader(location.filePath);
+    } catch {
+      return undefined;
+    }
+    return contentHash(bytes) === location.contentHash ? decodeSource(bytes) : undefined;
   }
 
   /** The database bytes. */
@@ -207,27 +403,43 @@ export class IndexStore {
   }
 }
 
+/** Reads the body columns of a query row: path at `pathAt`, body at `bodyAt`, BODY_COLUMNS from `restAt`. */
+function locate(row: SqlValue[], pathAt: number, bodyAt: number, restAt: number): BodyLocation {
+  return {
+    filePath: String(row[pathAt]),
+    text: String(row[bodyAt]),
+    fileId: Number(row[restAt]),
+    start: Number(row[restAt + 1]),
+    end: Number(row[restAt + 2]),
+    contentHash: String(row[restAt + 3]),
+  };
+}
+
 /** One open transaction with its prepared insert statements. */
 export class WriteSession {
   readonly #db: Database;
+  readonly #bodies: BodyMode;
   readonly #onEnd: () => void;
   readonly #insertFile: Statement;
   readonly #insertFunction: Statement;
   readonly #insertClass: Statement;
+  readonly #insertSource: Statement;
   readonly #fileId: Statement;
   #ended = false;
 
-  constructor(db: Database, onEnd: () => void) {
+  constructor(db: Database, bodies: BodyMode, onEnd: () => void) {
     this.#db = db;
+    this.#bodies = bodies;
     this.#onEnd = onEnd;
     db.run('BEGIN');
     this.#insertFile = db.prepare(
       'INSERT INTO files (path, size, mtime_ms, content_hash, language, extractor_version) VALUES (?, ?, ?, ?, ?, ?)',
     );
     this.#insertFunction = db.prepare(
-      `INSERT INTO functions (${FUNCTION_COLUMNS}, file_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO functions (${FUNCTION_COLUMNS}, file_id, body_start, body_end) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    this.#insertClass = db.prepare(`INSERT INTO classes (${CLASS_COLUMNS}, file_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
+    this.#insertClass = db.prepare(`INSERT INTO classes (${CLASS_COLUMNS}, file_id, body_start, body_end) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    this.#insertSource = db.prepare('INSERT INTO sources (file_id, data) VALUES (?, ?)');
     this.#fileId = db.prepare('SELECT id FROM files WHERE path = ?');
   }
 
@@ -237,19 +449,29 @@ export class WriteSession {
     if (id === undefined) return;
     this.#db.run('DELETE FROM functions WHERE file_id = ?', [id]);
     this.#db.run('DELETE FROM classes WHERE file_id = ?', [id]);
+    this.#db.run('DELETE FROM sources WHERE file_id = ?', [id]);
     this.#db.run('DELETE FROM files WHERE id = ?', [id]);
   }
 
-  /** Replaces a file's record and rows with freshly extracted ones. */
-  putFile(file: FileRecord, extracted: ExtractedFile): void {
+  /**
+   * Replaces a file's record and rows with freshly extracted ones. `bytes` (the file's content,
+   * which `file.contentHash` hashes) is required by the `'compressed'` body mode.
+   */
+  putFile(file: FileRecord, extracted: ExtractedFile, bytes?: Uint8Array): void {
     this.removeFile(file.path);
     this.#insertFile.run([file.path, file.size, file.mtimeMs, file.contentHash, file.language, file.extractorVersion]);
     const id = this.#lookup(file.path)!;
+    // Only 'stored' pays for body text in SQLite: it dominates insert time and database size.
+    const keepText = this.#bodies === 'stored';
     for (const f of extracted.functions) {
-      this.#insertFunction.run([f.name, file.path, f.body, f.startLine, f.endLine, f.parentFunction, f.parentClass, id]);
+      this.#insertFunction.run([f.name, file.path, keepText ? f.body : '', f.startLine, f.endLine, f.parentFunction, f.parentClass, id, f.bodyStart, f.bodyEnd]);
     }
     for (const c of extracted.classes) {
-      this.#insertClass.run([c.name, file.path, c.body, c.fields, c.methods, c.startLine, c.endLine, id]);
+      this.#insertClass.run([c.name, file.path, keepText ? c.body : '', c.fields, c.methods, c.startLine, c.endLine, id, c.bodyStart, c.bodyEnd]);
+    }
+    if (this.#bodies === 'compressed' && (extracted.functions.length > 0 || extracted.classes.length > 0)) {
+      if (!bytes) throw new CKGError('INVALID_ARGUMENT', `putFile(${file.path}) needs the file bytes in 'compressed' body mode`);
+      this.#insertSource.run([id, deflateSync(bytes, { level: DEFLATE_LEVEL })]);
     }
   }
 
@@ -281,7 +503,7 @@ export class WriteSession {
 
   #end(): void {
     this.#ended = true;
-    for (const s of [this.#insertFile, this.#insertFunction, this.#insertClass, this.#fileId]) s.free();
+    for (const s of [this.#insertFile, this.#insertFunction, this.#insertClass, this.#insertSource, this.#fileId]) s.free();
     this.#onEnd();
   }
 }

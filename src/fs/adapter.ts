@@ -10,6 +10,23 @@ export interface FileInfo {
 
 const NOT_FOUND_CODES = new Set(['ENOENT', 'ENOTDIR']);
 
+interface DirentLike {
+  readonly name: unknown;
+  isFile(): boolean;
+  isDirectory(): boolean;
+  isSymbolicLink(): boolean;
+}
+
+/** A listing entry as name + kind; a plain name (a file system without `withFileTypes`) has no kind. */
+function typedEntry(entry: unknown): { name: string; kind: FileInfo['kind'] | undefined } {
+  const d = entry as Partial<DirentLike> | null;
+  if (typeof entry === 'object' && d !== null && d.name !== undefined && typeof d.isFile === 'function' && typeof d.isDirectory === 'function' && typeof d.isSymbolicLink === 'function') {
+    const kind = d.isSymbolicLink() ? 'symlink' : d.isFile() ? 'file' : d.isDirectory() ? 'directory' : undefined;
+    return { name: String(d.name), kind };
+  }
+  return { name: String(entry), kind: undefined };
+}
+
 function errorCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : undefined;
@@ -33,6 +50,9 @@ function toInfo(stats: StatsLike): FileInfo {
  */
 export class FsAdapter {
   readonly #fs: FileSystem['promises'];
+  /** The synchronous fast path, when the file system offers all of it. */
+  readonly #sync: Required<Pick<FileSystem, 'lstatSync' | 'statSync' | 'readdirSync' | 'readFileSync'>> | undefined;
+  readonly #original: FileSystem;
 
   constructor(fs: FileSystem) {
     const promises = (fs as Partial<FileSystem> | undefined)?.promises;
@@ -49,16 +69,27 @@ export class FsAdapter {
       );
     }
     this.#fs = promises;
+    this.#original = fs;
+    const { lstatSync, statSync, readdirSync, readFileSync } = fs;
+    this.#sync =
+      typeof lstatSync === 'function' && typeof statSync === 'function' && typeof readdirSync === 'function' && typeof readFileSync === 'function'
+        ? {
+            lstatSync: lstatSync.bind(fs),
+            statSync: statSync.bind(fs),
+            readdirSync: readdirSync.bind(fs),
+            readFileSync: readFileSync.bind(fs),
+          }
+        : undefined;
   }
 
-  /** The raw promise API, for libraries (isomorphic-git) that take the same shape. */
+  /** The caller's file system object, for libraries (isomorphic-git) that take the same shape. */
   get raw(): FileSystem {
-    return { promises: this.#fs };
+    return this.#original;
   }
 
   async readBytes(path: string): Promise<Uint8Array> {
     try {
-      const data = await this.#fs.readFile(path);
+      const data = this.#sync ? this.#sync.readFileSync(path) : await this.#fs.readFile(path);
       return typeof data === 'string' ? new TextEncoder().encode(data) : data;
     } catch (error) {
       throw this.#wrap(error, path, 'read');
@@ -67,8 +98,25 @@ export class FsAdapter {
 
   async readdir(path: string): Promise<string[]> {
     try {
-      const entries = await this.#fs.readdir(path);
+      const entries = this.#sync ? this.#sync.readdirSync(path) : await this.#fs.readdir(path);
       return entries.map((e) => (typeof e === 'string' ? e : e.toString()));
+    } catch (error) {
+      throw this.#wrap(error, path, 'list');
+    }
+  }
+
+  /**
+   * Lists a folder with each entry's kind when the file system reports it (`withFileTypes`, as
+   * node:fs and memfs do), sparing walkers an lstat per folder and per file they will not read;
+   * `kind` is undefined when the file system gives names only.
+   */
+  async readdirTyped(path: string): Promise<{ name: string; kind: FileInfo['kind'] | undefined }[]> {
+    type Listing = (p: string, o: { withFileTypes: true }) => readonly unknown[];
+    try {
+      const entries = this.#sync
+        ? (this.#sync.readdirSync as unknown as Listing)(path, { withFileTypes: true })
+        : await (this.#fs.readdir as unknown as (...a: Parameters<Listing>) => Promise<readonly unknown[]>)(path, { withFileTypes: true });
+      return entries.map(typedEntry);
     } catch (error) {
       throw this.#wrap(error, path, 'list');
     }
@@ -77,7 +125,7 @@ export class FsAdapter {
   /** lstat that returns undefined when the path does not exist. */
   async lstat(path: string): Promise<FileInfo | undefined> {
     try {
-      return toInfo(await this.#fs.lstat(path));
+      return toInfo(this.#sync ? this.#sync.lstatSync(path) : await this.#fs.lstat(path));
     } catch (error) {
       if (NOT_FOUND_CODES.has(errorCode(error) ?? '')) return undefined;
       throw this.#wrap(error, path, 'lstat');
@@ -87,7 +135,7 @@ export class FsAdapter {
   /** stat (follows links) that returns undefined when the path or its target does not exist. */
   async stat(path: string): Promise<FileInfo | undefined> {
     try {
-      return toInfo(await this.#fs.stat(path));
+      return toInfo(this.#sync ? this.#sync.statSync(path) : await this.#fs.stat(path));
     } catch (error) {
       const code = errorCode(error) ?? '';
       if (NOT_FOUND_CODES.has(code) || code === 'ELOOP') return undefined;

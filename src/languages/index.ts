@@ -1,6 +1,20 @@
 import { LanguageRegistry } from './registry.js';
 import type { LanguageDefinition } from './types.js';
 import { python } from './python.js';
+import { java } from './java.js';
+import { c } from './c.js';
+import { cpp } from './cpp.js';
+import { typescript, tsx } from './typescript.js';
+import { javascript } from './javascript.js';
+import { go } from './go.js';
+import { rust } from './rust.js';
+import { php } from './php.js';
+import { ruby } from './ruby.js';
+import { csharp } from './csharp.js';
+import { kotlin } from './kotlin.js';
+import { scala } from './scala.js';
+import { lua } from './lua.js';
+import { bash } from './bash.js';
 
 /**
  * The built-in languages, in registry order. Adding a language = one module + one line here.
@@ -9,6 +23,21 @@ import { python } from './python.js';
  */
 export const builtinLanguages: readonly LanguageDefinition[] = Object.freeze([
   python,
+  java,
+  c,
+  cpp,
+  typescript,
+  tsx,
+  javascript,
+  go,
+  rust,
+  php,
+  ruby,
+  csharp,
+  kotlin,
+  scala,
+  lua,
+  bash,
 ]);
 
 /**
@@ -26,3 +55,17 @@ export function createDefaultRegistry(): LanguageRegistry {
 }
 
 export { python };
+export { java };
+export { c };
+export { cpp };
+export { typescript, tsx };
+export { javascript };
+export { go };
+export { rust };
+export { php };
+export { ruby };
+export { csharp };
+export { kotlin };
+export { scala };
+export { lua };
+export { bash };

@@ -84,13 +84,29 @@ export class LanguageRegistry {
     return [...this.#byId.values()];
   }
 
-  /** `id@version` of every language, sorted: part of the index's rebuild key. */
+  /** `id@extractorVersion` of every language, sorted: part of the index's rebuild key. */
   fingerprint(): string {
     return this.list()
-      .map((l) => `${l.id}@${l.version}`)
+      .map((l) => `${l.id}@${extractorVersionOf(l)}`)
       .sort()
       .join(',');
   }
+}
+
+/**
+ * What an index records per file as the version of its extraction: the language's own
+ * `version` plus its grammar package and version, so upgrading either re-parses the language's
+ * files on the next update (and nothing else).
+ *
+ * @example
+ * ```ts
+ * extractorVersionOf(python); // '1+tree-sitter-python@0.25.0'
+ * ```
+ * @public
+ */
+export function extractorVersionOf(language: LanguageDefinition): string {
+  const grammar = language.grammarPackage;
+  return grammar ? `${language.version}+${grammar.name}@${grammar.version}` : language.version;
 }
 
 function validate(language: LanguageDefinition): void {

@@ -6,6 +6,10 @@ import type { ParserPool } from './runtime.js';
 export interface ExtractedFunction {
   readonly name: string;
   readonly body: string;
+  /** Where `body` starts in the decoded source text (UTF-16 code units, like `String.slice`). */
+  readonly bodyStart: number;
+  /** Where `body` ends (exclusive): `body === source.slice(bodyStart, bodyEnd)`. */
+  readonly bodyEnd: number;
   readonly startLine: number;
   readonly endLine: number;
   readonly parentFunction: string | null;
@@ -16,6 +20,10 @@ export interface ExtractedFunction {
 export interface ExtractedClass {
   readonly name: string;
   readonly body: string;
+  /** Where `body` starts in the decoded source text (UTF-16 code units). */
+  readonly bodyStart: number;
+  /** Where `body` ends (exclusive). */
+  readonly bodyEnd: number;
   readonly startLine: number;
   readonly endLine: number;
   readonly fields: string | null;
@@ -58,6 +66,10 @@ export class RowCollector implements VisitorSink {
     this.functions.push({
       name: info.name,
       body: node.text,
+      // For a string input web-tree-sitter indexes UTF-16 code units, so node.text is exactly
+      // source.slice(startIndex, endIndex): what the lazy and compressed body modes rely on.
+      bodyStart: node.startIndex,
+      bodyEnd: node.endIndex,
       ...lineRange(node),
       parentFunction: info.parentFunction ?? null,
       parentClass: info.parentClass ?? null,
@@ -72,6 +84,8 @@ export class RowCollector implements VisitorSink {
     this.classes.push({
       name: info.name,
       body: node.text,
+      bodyStart: node.startIndex,
+      bodyEnd: node.endIndex,
       ...lineRange(node),
       fields: summary(info.fields),
       methods: summary(info.methods),

@@ -5,6 +5,7 @@ import { FsAdapter } from '../fs/adapter.js';
 import { dirname, isAbsolute, join, normalize } from '../fs/path.js';
 import type { FileSystem } from '../fs/types.js';
 import { formatClasses, formatClassMethods, formatFunctions } from './format.js';
+import { DEFAULT_STORAGE_MAX_AGE_MS, expireStorage } from '../storage/expire.js';
 
 /** The commands of the `ckg` tool. @public */
 export const CKG_COMMANDS = ['search_function', 'search_class', 'search_class_method'] as const;
@@ -34,6 +35,11 @@ export interface CKGToolOptions extends IndexOptions {
    * an agent's session are seen by its next query. Default true.
    */
   readonly refresh?: boolean;
+  /**
+   * With `storage`: stored databases unused for longer than this many ms are removed when the
+   * tool is created ({@link expireStorage}). Default 7 days; `Infinity` keeps everything.
+   */
+  readonly storageMaxAgeMs?: number;
 }
 
 /** The JSON Schema of the tool's arguments (compatible with the reference CKG tool). @public */
@@ -105,11 +111,20 @@ export class CKGTool {
   readonly #options: CKGToolOptions;
   readonly #fs: FsAdapter;
   readonly #databases = new Map<string, Promise<CKGDatabase>>();
+  /** Expiry started by the constructor; opens wait for it so it never races a fresh store. */
+  readonly #expiring: Promise<unknown>;
   #closed = false;
 
   constructor(options: CKGToolOptions) {
     this.#options = options;
     this.#fs = new FsAdapter(options.fs);
+    const maxAgeMs = options.storageMaxAgeMs ?? DEFAULT_STORAGE_MAX_AGE_MS;
+    this.#expiring =
+      options.storage !== undefined && maxAgeMs !== Infinity
+        ? Promise.resolve()
+            .then(() => expireStorage(options.storage!, { maxAgeMs }))
+            .catch(() => undefined) // a cache that cannot be pruned must not break the tool
+        : Promise.resolve();
   }
 
   /** Runs one command. Never throws: failures come back as `{ error }`. */
@@ -180,10 +195,11 @@ export class CKGTool {
     const cached = this.#databases.get(root);
     if (cached) {
       const db = await cached;
-      if (this.#options.refresh !== false) await db.update();
+      // Cheap when nothing changed: a walk and a key comparison; re-parses changed files only.
+      if (this.#options.refresh !== false) await db.refresh();
       return db;
     }
-    const opening = CKGDatabase.open({ ...this.#options, codebasePath: root });
+    const opening = this.#expiring.then(() => CKGDatabase.open({ ...this.#options, codebasePath: root }));
     this.#databases.set(root, opening);
     opening.catch(() => this.#databases.delete(root));
     return await opening;

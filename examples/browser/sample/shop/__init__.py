@@ -1,0 +1,1 @@
+"""A toy shop used by the ckg-wasm browser example."""

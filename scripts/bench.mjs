@@ -1,0 +1,653 @@
+#!/usr/bin/env node
+// npm run bench: the ckg-wasm benchmark (a script, not a timed test).
+//
+// It installs nothing. For each corpus present on this machine (Debian packages, see CORPORA)
+// it runs full index builds in child processes (peak RSS = the child's maxRSS, worker threads
+// included), then, on the built index: 1,000 exact-name queries, a no-change re-check
+// (`db.update()` with nothing changed) and a one-file edit (`db.update()` after one file
+// changed). It times Universal Ctags (`ctags -R`) on the same tree in the same run and writes
+// the table to docs/benchmarks.md with the machine it ran on.
+//
+//   node scripts/bench.mjs [--corpus django,linux,go,rust] [--runs N] [--workers N]
+//                          [--pipeline N] [--bodies MODE] [--transfer] [--no-ctags] [--out docs/benchmarks.md] [--no-write]
+//
+// Uses the built package (dist/, via `ckg-wasm/node`): run `npm run build` first (npm run
+// bench does). The one-file edit never touches the corpus: the child reads it through an
+// overlay file system that serves one file with a function appended (new size and mtime), so
+// the update walks, stats and re-checks the whole tree exactly as after a real edit.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import nodeFs from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** The corpora: where Debian puts them, and a file to edit for the one-file-edit timing. */
+const CORPORA = {
+  django: {
+    label: 'Django 3.2 (python3-django)',
+    find: () => '/usr/lib/python3/dist-packages/django',
+    edit: 'db/models/query.py',
+    runs: 5,
+    repeats: 7,
+  },
+  linux: {
+    label: 'Linux 6.1 (linux-source-6.1)',
+    find: () => firstExisting([process.env.CKG_BENCH_LINUX, '/work/corpora/linux-source-6.1', ...globDir('/usr/src', /^linux-source-[\d.]+$/)]),
+    edit: 'kernel/sched/core.c',
+    runs: 1,
+    repeats: 3,
+  },
+  go: {
+    label: 'Go 1.19 std (golang-1.19-src)',
+    find: () => '/usr/share/go-1.19/src',
+    edit: 'net/http/server.go',
+    runs: 3,
+    repeats: 5,
+  },
+  rust: {
+    label: 'Rust 1.63 (rust-src)',
+    find: () => firstExisting(globDir('/usr/src', /^rustc-[\d.]+$/)),
+    edit: 'library/core/src/option.rs',
+    runs: 3,
+    repeats: 5,
+  },
+};
+
+/** Appended to the edited file: one new definition the update must find. */
+const EDIT_SNIPPET = {
+  '.py': (n) => `\n\ndef ckg_bench_edit_${n}():\n    return ${n}\n`,
+  '.c': (n) => `\n\nint ckg_bench_edit_${n}(void) { return ${n}; }\n`,
+  '.go': (n) => `\n\nfunc ckg_bench_edit_${n}() int { return ${n} }\n`,
+  '.rs': (n) => `\n\npub fn ckg_bench_edit_${n}() -> u32 { ${n} }\n`,
+};
+
+function firstExisting(paths) {
+  return paths.find((p) => p && existsSync(p));
+}
+
+function globDir(dir, pattern) {
+  try {
+    return readdirSync(dir).filter((n) => pattern.test(n)).map((n) => join(dir, n));
+  } catch {
+    return [];
+  }
+}
+
+function parseArgs(argv) {
+  const args = { transfer: false, bodies: undefined, corpus: undefined, runs: undefined, workers: undefined, pipeline: undefined, ctags: true, out: join(repoRoot, 'docs/benchmarks.md'), write: true, child: undefined };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--corpus') args.corpus = value().split(',').filter(Boolean);
+    else if (a === '--runs') args.runs = Number(value());
+    else if (a === '--workers') args.workers = Number(value());
+    else if (a === '--pipeline') args.pipeline = Number(value());
+    else if (a === '--bodies') args.bodies = value();
+    else if (a === '--no-ctags') args.ctags = false;
+    else if (a === '--transfer') args.transfer = true;
+    else if (a === '--out') args.out = value();
+    else if (a === '--no-write') args.write = false;
+    else if (a === '--child') args.child = JSON.parse(value());
+    else if (a === '--help' || a === '-h') {
+      console.log('usage: node scripts/bench.mjs [--corpus django,linux,go,rust] [--runs N] [--workers N] [--pipeline N] [--bodies lazy|compressed|stored] [--transfer] [--no-ctags] [--out FILE] [--no-write]');
+      process.exit(0);
+    } else throw new Error(`unknown argument ${a}`);
+  }
+  return args;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Child: one full build + (optionally) queries, no-change re-checks and one-file edits.
+
+/**
+ * node:fs with one file replaced by `overlay.content` (new size, new mtime), in both the
+ * promise and the synchronous API (ckg-wasm uses the synchronous one when it is there).
+ */
+function overlayFs(overlay) {
+  const hit = (path) => overlay.content !== undefined && overlay.path === String(path);
+  const fake = (s) => ({
+    isFile: () => true,
+    isDirectory: () => false,
+    isSymbolicLink: () => false,
+    size: Buffer.byteLength(overlay.content),
+    mtimeMs: overlay.mtimeMs,
+    ctimeMs: overlay.mtimeMs,
+    ino: s.ino,
+    dev: s.dev,
+    mode: s.mode,
+  });
+  const real = nodeFs.promises;
+  const promises = new Proxy(real, {
+    get(target, prop) {
+      if (prop === 'readFile') return async (path, ...rest) => (hit(path) ? Buffer.from(overlay.content) : target.readFile(path, ...rest));
+      if (prop === 'stat' || prop === 'lstat') return async (path, ...rest) => (hit(path) ? fake(await target[prop](path)) : target[prop](path, ...rest));
+      const v = Reflect.get(target, prop);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+  return new Proxy(nodeFs, {
+    get(target, prop) {
+      if (prop === 'promises') return promises;
+      if (prop === 'readFileSync') return (path, ...rest) => (hit(path) ? Buffer.from(overlay.content) : target.readFileSync(path, ...rest));
+      if (prop === 'statSync' || prop === 'lstatSync') return (path, ...rest) => (hit(path) ? fake(target[prop](path)) : target[prop](path, ...rest));
+      return Reflect.get(target, prop);
+    },
+  });
+}
+
+function median(xs) {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+function percentile(xs, p) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+}
+
+/** A small seeded PRNG (mulberry32): the same 1,000 names on every run. */
+function prng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function child(spec) {
+  const api = await import('ckg-wasm/node');
+  const { CKGDatabase, createWorkerPool } = api;
+  const overlay = { path: join(spec.root, spec.edit), content: undefined, mtimeMs: 0 };
+  const fs = overlayFs(overlay);
+  const cpu0 = process.cpuUsage();
+  const pool = createWorkerPool({ ...(spec.workers ? { size: spec.workers } : {}), ...(spec.pipeline ? { pipeline: spec.pipeline } : {}) });
+  const out = { workers: pool.size, concurrency: pool.concurrency };
+  try {
+    const busy0 = machineBusySeconds();
+    const elu0 = performance.eventLoopUtilization();
+    const t0 = performance.now();
+    const db = await CKGDatabase.open({ codebasePath: spec.root, fs, processor: pool, respectGitignore: spec.respectGitignore, ...(spec.bodies ? { bodies: spec.bodies } : {}) });
+    out.fullMs = performance.now() - t0;
+    // Share of the build the main thread was busy (walk, reads, hashing, messages, SQLite):
+    // on a 2-core machine every main-thread second is taken from the parse workers.
+    out.mainBusy = performance.eventLoopUtilization(elu0).utilization;
+    const cpu = process.cpuUsage(cpu0);
+    out.cpuS = (cpu.user + cpu.system) / 1e6;
+    // CPU seconds the rest of the machine used during this build (other agents' tests...).
+    out.othersCpuS = machineBusySeconds() - busy0 - out.cpuS;
+    out.peakRssMB = process.resourceUsage().maxRSS / 1024;
+    const r = db.report;
+    out.files = r.filesIndexed;
+    out.bodies = spec.bodies ?? api.DEFAULT_BODY_MODE ?? 'stored';
+    out.functions = r.functions;
+    out.classes = r.classes;
+    out.filesWithSyntaxErrors = r.filesWithSyntaxErrors;
+    out.skipped = {};
+    for (const s of r.skipped) out.skipped[s.reason] = (out.skipped[s.reason] ?? 0) + 1;
+    out.skippedBytes = 0;
+    for (const s of r.skipped) if (s.reason === 'too-large') out.skippedBytes += Number(/^(\d+)/.exec(s.detail ?? '')?.[1] ?? 0);
+    const te = performance.now();
+    const bytes = db.export();
+    out.exportMs = performance.now() - te;
+    out.dbBytes = bytes.length;
+    out.peakRssAfterExportMB = process.resourceUsage().maxRSS / 1024;
+
+    // Indexed bytes: sizes of the files in the index.
+    const { default: initSqlJs } = await import('sql.js');
+    const SQL = await initSqlJs();
+    const raw = new SQL.Database(bytes);
+    let names;
+    try {
+      out.sourceBytes = Number(raw.exec('SELECT coalesce(sum(size), 0) FROM files')[0].values[0][0]);
+      const byLanguage = raw.exec('SELECT language, count(*) FROM files GROUP BY language ORDER BY 2 DESC')[0]?.values ?? [];
+      out.languages = Object.fromEntries(byLanguage.map(([l, n]) => [String(l), Number(n)]));
+      // Distinct (name, kind) pairs: each name as likely as any other, however many rows it has.
+      names = raw.exec('SELECT DISTINCT name, parent_class IS NOT NULL FROM functions UNION SELECT DISTINCT name, 2 FROM classes ORDER BY 1, 2')[0]?.values ?? [];
+    } finally {
+      raw.close();
+    }
+
+    if (spec.extras) {
+      // Exact-name queries: 1,000 names drawn from the index (functions, methods, classes).
+      const rand = prng(20260101);
+      const picks = Array.from({ length: 1000 }, () => names[Math.floor(rand() * names.length)]);
+      const ask = (n, k) => (k === 2 ? db.queryClass(n) : db.queryFunction(n, k === 1 ? 'class_method' : 'function'));
+      for (const [n, k] of picks.slice(0, 20)) await ask(String(n), Number(k)); // warm-up (statement preparation)
+      const lat = [];
+      let hits = 0;
+      let rowsSeen = 0;
+      for (const [n, k] of picks) {
+        const q0 = performance.now();
+        const rows = await ask(String(n), Number(k));
+        lat.push(performance.now() - q0);
+        hits += rows.length > 0 ? 1 : 0;
+        rowsSeen += rows.length;
+      }
+      out.queryMedianMs = median(lat);
+      out.queryP99Ms = percentile(lat, 99);
+      out.queryHits = hits;
+      out.queryRows = rowsSeen / picks.length;
+      out.distinctNames = names.length;
+
+      // No-change re-check: refresh() (snapshot key, then update only if it changed) where
+      // the API has it, and update() (walk + stat comparison) for reference.
+      const hasRefresh = typeof db.refresh === 'function';
+      out.recheckVia = hasRefresh ? 'refresh()' : 'update()';
+      out.recheckMs = [];
+      out.updateNoChangeMs = [];
+      for (let i = 0; i < spec.repeats; i++) {
+        let t = performance.now();
+        const rep = await db.update();
+        out.updateNoChangeMs.push(performance.now() - t);
+        if (rep.filesParsed !== 0) throw new Error(`no-change update parsed ${rep.filesParsed} files`);
+        if (hasRefresh) {
+          t = performance.now();
+          const changed = await db.refresh();
+          out.recheckMs.push(performance.now() - t);
+          if (changed !== undefined) throw new Error(`no-change refresh re-indexed ${changed.filesParsed} files`);
+        }
+      }
+      if (!hasRefresh) out.recheckMs = out.updateNoChangeMs;
+
+      // One-file edit: a new function appended to one file, then update().
+      const ext = spec.edit.slice(spec.edit.lastIndexOf('.'));
+      const original = readFileSync(overlay.path, 'utf8');
+      out.editMs = [];
+      for (let i = 1; i <= spec.repeats; i++) {
+        overlay.content = original + EDIT_SNIPPET[ext](i);
+        overlay.mtimeMs = Date.now() + i;
+        const t = performance.now();
+        const rep = hasRefresh ? await db.refresh() : await db.update();
+        out.editMs.push(performance.now() - t);
+        if (rep?.filesParsed !== 1) throw new Error(`one-file edit parsed ${rep?.filesParsed} files`);
+        const found = await db.queryFunction(`ckg_bench_edit_${i}`);
+        if (found.length !== 1) throw new Error(`the edited function ckg_bench_edit_${i} is not in the index`);
+      }
+    }
+    db.close();
+  } finally {
+    await pool.close();
+  }
+  out.peakRssEndMB = process.resourceUsage().maxRSS / 1024;
+  process.stdout.write(`\n@@RESULT@@${JSON.stringify(out)}\n`);
+}
+
+/**
+ * What sending each file's text to a worker costs the main thread, against sending only its
+ * path (the worker would then read and hash the file itself, which needs node:fs in the worker
+ * and gives up custom file systems such as memfs). Main-thread milliseconds per MB.
+ */
+async function transferChild(spec) {
+  const { Worker } = await import('node:worker_threads');
+  const { walkCodebase } = await import('../dist/build/walker.js');
+  const { FsAdapter } = await import('../dist/fs/adapter.js');
+  const { createDefaultRegistry, DEFAULT_SKIPPED_DIRECTORIES } = await import('ckg-wasm');
+  const fsa = new FsAdapter(nodeFs);
+  const walk = await walkCodebase(fsa, spec.root, { registry: createDefaultRegistry(), maxFileSize: 1 << 20, skipDirectories: DEFAULT_SKIPPED_DIRECTORIES, exclude: [], respectGitignore: spec.respectGitignore });
+  const files = walk.files.map((f) => f.path);
+  const time = (fn) => {
+    const t = performance.now();
+    fn();
+    return performance.now() - t;
+  };
+  let readMs = 0;
+  const sources = [];
+  for (const f of files) readMs += time(() => sources.push(readFileSync(f)));
+  const { contentHash, decodeSource } = await import('../dist/build/decode.js');
+  let hashMs = 0;
+  let decodeMs = 0;
+  const texts = [];
+  for (const b of sources) {
+    hashMs += time(() => contentHash(b));
+    decodeMs += time(() => texts.push(decodeSource(b)));
+  }
+  const mb = sources.reduce((n, b) => n + b.length, 0) / 2 ** 20;
+  const worker = new Worker("require('node:worker_threads').parentPort.on('message', (m) => { if (m.last) require('node:worker_threads').parentPort.postMessage(1); });", { eval: true });
+  const post = async (make) => {
+    let ms = 0;
+    const done = new Promise((resolve) => worker.once('message', resolve));
+    for (let i = 0; i < files.length; i++) ms += time(() => worker.postMessage({ ...make(i), last: i === files.length - 1 }));
+    await done;
+    return ms;
+  };
+  await post((i) => ({ path: files[i] })); // warm-up
+  const pathMs = await post((i) => ({ path: files[i] }));
+  const sourceMs = await post((i) => ({ source: texts[i] }));
+  await worker.terminate();
+  const per = (ms) => ms / mb;
+  process.stdout.write(`\n@@RESULT@@${JSON.stringify({ files: files.length, mb, readMsPerMB: per(readMs), hashMsPerMB: per(hashMs), decodeMsPerMB: per(decodeMs), postSourceMsPerMB: per(sourceMs), postPathMsPerMB: per(pathMs) })}\n`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parent: orchestration, ctags, machine facts, the report.
+
+/** CPU seconds the whole machine spent busy (all processes), from /proc/stat. */
+function machineBusySeconds() {
+  try {
+    const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const [user, nice, system, , , irq, softirq, steal] = cpu;
+    return (user + nice + system + irq + softirq + steal) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+function loadavg() {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    return os.loadavg().map((x) => x.toFixed(2)).join(' ');
+  }
+}
+
+function run(cmd, argv, options = {}) {
+  return new Promise((resolve, reject) => {
+    const p = spawn(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    let stdout = '';
+    let stderr = '';
+    p.stdout.on('data', (d) => (stdout += d));
+    p.stderr.on('data', (d) => (stderr += d));
+    p.on('error', reject);
+    p.on('close', (code) => (code === 0 ? resolve({ stdout, stderr }) : reject(new Error(`${cmd} exited with ${code}: ${stderr.slice(-2000)}`))));
+  });
+}
+
+async function runChild(spec) {
+  const { stdout } = await run(process.execPath, [fileURLToPath(import.meta.url), '--child', JSON.stringify(spec)], { cwd: repoRoot });
+  const line = stdout.split('\n').find((l) => l.startsWith('@@RESULT@@'));
+  if (!line) throw new Error(`child printed no result:\n${stdout.slice(-2000)}`);
+  return JSON.parse(line.slice('@@RESULT@@'.length));
+}
+
+/** `ctags -R` on the tree, timed with GNU time (wall, peak RSS); the tags file is discarded. */
+async function runCtags(root) {
+  const dir = mkdtempSync(join(os.tmpdir(), 'ckg-bench-ctags-'));
+  try {
+    const tags = join(dir, 'tags');
+    const busy0 = machineBusySeconds();
+    const elu0 = performance.eventLoopUtilization();
+    const t0 = performance.now();
+    const { stderr } = await run('/usr/bin/time', ['-f', '@@TIME@@ %e %M %U %S', 'ctags', '-R', '-f', tags, root]);
+    const wallMs = performance.now() - t0;
+    const busy1 = machineBusySeconds();
+    const m = /@@TIME@@ ([\d.]+) (\d+) ([\d.]+) ([\d.]+)/.exec(stderr);
+    const cpuS = m ? Number(m[3]) + Number(m[4]) : NaN;
+    return { wallMs, peakRssMB: m ? Number(m[2]) / 1024 : NaN, tagsBytes: statSync(tags).size, othersCpuS: busy1 - busy0 - cpuS };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function isoNow() {
+  return new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+}
+
+function machine() {
+  const cpus = os.cpus();
+  let model = cpus[0]?.model ?? 'unknown';
+  let nproc = cpus.length;
+  try {
+    nproc = Number(execFileSync('nproc', { encoding: 'utf8' }).trim());
+  } catch {
+    // nproc missing: os.cpus() it is
+  }
+  let distro = `${os.type()} ${os.release()}`;
+  try {
+    distro = /PRETTY_NAME="([^"]+)"/.exec(readFileSync('/etc/os-release', 'utf8'))?.[1] ?? distro;
+  } catch {
+    // not Linux
+  }
+  let ctags = 'not installed';
+  try {
+    ctags = execFileSync('ctags', ['--version'], { encoding: 'utf8' }).split('\n')[0];
+  } catch {
+    // no ctags
+  }
+  const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
+  return {
+    nproc,
+    model: model.trim(),
+    ramGiB: os.totalmem() / 2 ** 30,
+    node: process.version,
+    os: `${distro}, kernel ${os.release()}`,
+    ctags,
+    versions: `ckg-wasm ${pkg.version}, web-tree-sitter ${pkg.dependencies['web-tree-sitter']}, sql.js ${pkg.dependencies['sql.js']}`,
+  };
+}
+
+/** Debian's linux-source appends "/*" (ignore everything at the top level) to .gitignore. */
+function gitignoreIgnoresEverything(root) {
+  try {
+    return readFileSync(join(root, '.gitignore'), 'utf8').split('\n').some((l) => l.trim() === '/*');
+  } catch {
+    return false;
+  }
+}
+
+const fmt = {
+  s: (ms) => (ms >= 100_000 ? `${(ms / 1000).toFixed(0)} s` : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`),
+  ms: (ms) => (ms < 1 ? `${ms.toFixed(3)} ms` : ms < 100 ? `${ms.toFixed(1)} ms` : `${ms.toFixed(0)} ms`),
+  mb: (b) => `${(b / 2 ** 20).toFixed(1)}`,
+  n: (x) => Math.round(x).toLocaleString('en-US'),
+};
+
+/** The targets of the scale issue, checked against the measured medians. */
+const TARGETS = {
+  django: [
+    ['full index', (r) => r.fullMs, 2500, fmt.s],
+    ['no-change re-check', (r) => r.recheckMs, 150, fmt.ms],
+    ['one-file edit', (r) => r.editMs, 50, fmt.ms],
+  ],
+  linux: [
+    ['full index', (r) => r.fullMs, 180_000, fmt.s],
+    ['peak RSS (MB)', (r) => r.peakRssMB, 1024, (x) => `${x.toFixed(0)} MB`],
+    ['no-change re-check', (r) => r.recheckMs, 3000, fmt.ms],
+    ['query median', (r) => r.queryMedianMs, 0.2, fmt.ms],
+    ['query p99', (r) => r.queryP99Ms, 2, fmt.ms],
+  ],
+};
+
+function summarise(name, corpus, root, runs, ctagsRuns, notes) {
+  const full = runs.map((r) => r.fullMs);
+  const withExtras = runs.filter((r) => r.queryMedianMs !== undefined);
+  const first = runs[0];
+  const s = {
+    name,
+    label: corpus.label,
+    root,
+    runs: runs.length,
+    files: first.files,
+    sourceBytes: first.sourceBytes,
+    functions: first.functions,
+    classes: first.classes,
+    skipped: first.skipped,
+    skippedBytes: first.skippedBytes,
+    filesWithSyntaxErrors: first.filesWithSyntaxErrors,
+    languages: first.languages,
+    workers: first.workers,
+    concurrency: first.concurrency,
+    fullMs: median(full),
+    fullRange: [Math.min(...full), Math.max(...full)],
+    peakRssMB: median(runs.map((r) => r.peakRssMB)),
+    peakRssAfterExportMB: median(runs.map((r) => r.peakRssAfterExportMB)),
+    mainBusy: median(runs.map((r) => r.mainBusy)),
+    cpuS: median(runs.map((r) => r.cpuS)),
+    dbBytes: first.dbBytes,
+    exportMs: median(runs.map((r) => r.exportMs)),
+    queryMedianMs: median(withExtras.map((r) => r.queryMedianMs)),
+    queryP99Ms: median(withExtras.map((r) => r.queryP99Ms)),
+    queryRows: withExtras[0]?.queryRows,
+    distinctNames: withExtras[0]?.distinctNames,
+    recheckMs: median(withExtras.flatMap((r) => r.recheckMs)),
+    recheckVia: withExtras[0]?.recheckVia,
+    updateNoChangeMs: median(withExtras.flatMap((r) => r.updateNoChangeMs)),
+    bodies: first.bodies,
+    editMs: median(withExtras.flatMap((r) => r.editMs)),
+    othersCpuS: runs.map((r) => r.othersCpuS),
+    ctagsMs: ctagsRuns.length ? median(ctagsRuns.map((c) => c.wallMs)) : undefined,
+    ctagsRssMB: ctagsRuns.length ? median(ctagsRuns.map((c) => c.peakRssMB)) : undefined,
+    ctagsOthersCpuS: ctagsRuns.map((c) => c.othersCpuS),
+    notes,
+  };
+  s.filesPerS = s.files / (s.fullMs / 1000);
+  s.mbPerS = s.sourceBytes / 2 ** 20 / (s.fullMs / 1000);
+  s.ratio = s.ctagsMs ? s.fullMs / s.ctagsMs : undefined;
+  return s;
+}
+
+function report(results, info) {
+  const lines = [];
+  lines.push('# Benchmarks', '');
+  lines.push('Written by `npm run bench` (`scripts/bench.mjs`); re-run it to refresh this file (a run with `--corpus` replaces those');
+  lines.push('corpora\'s rows and keeps the others; raw numbers in `benchmarks.json`). Each full index runs in its own child process');
+  lines.push('(peak RSS = that process\'s maxRSS, worker threads included) with the `ckg-wasm/node` worker pool (one worker per core);');
+  lines.push('queries, the no-change re-check and the one-file edit run on the index that build made. Universal Ctags (`ctags -R -f <tmp> <root>`)');
+  lines.push('runs on the same tree in the same run as the reference point; "× ctags" = ckg-wasm full index ÷ ctags wall time.', '');
+  lines.push('How a build runs: the main thread walks the tree, reads each file through the caller\'s `fs`, checks it (binary,');
+  lines.push('minified, size cap 1 MiB: such files are reported as skipped), hashes it and posts its text to the least busy parse worker');
+  lines.push('(web-tree-sitter + the language\'s visitor); workers answer with rows without body texts (the main thread cuts bodies from');
+  lines.push('the text it sent), and the main thread writes them to sql.js in file order, in one transaction. Sending text rather than');
+  lines.push('paths keeps memfs and browser file systems working; `--transfer` measures what it costs the main thread.', '');
+  lines.push('## Machine', '');
+  lines.push(`- ${info.nproc} cores (nproc), ${info.model}, ${info.ramGiB.toFixed(1)} GiB RAM`);
+  lines.push(`- ${info.os}; Node ${info.node}; ${info.ctags}`);
+  lines.push(`- ${info.versions}`);
+  lines.push('- This machine is shared: each corpus below says when it ran, the load average around it, and how many CPU seconds');
+  lines.push('  other processes used during its builds (from /proc/stat). With 2 cores, any such CPU is taken from the index build.');
+  lines.push('');
+  lines.push('## Results (medians)', '');
+  lines.push('| corpus | files | MB | full index | files/s | MB/s | peak RSS | DB | query median / p99 | no-change re-check | one-file edit | ctags -R | × ctags |');
+  lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of results) {
+    lines.push(
+      `| ${r.name} | ${fmt.n(r.files)} | ${fmt.mb(r.sourceBytes)} | ${fmt.s(r.fullMs)}${r.runs > 1 ? ` (${r.runs} runs, ${fmt.s(r.fullRange[0])}–${fmt.s(r.fullRange[1])})` : ''} | ${fmt.n(r.filesPerS)} | ${r.mbPerS.toFixed(2)} | ${r.peakRssMB.toFixed(0)} MB | ${fmt.mb(r.dbBytes)} MB | ${fmt.ms(r.queryMedianMs)} / ${fmt.ms(r.queryP99Ms)} | ${fmt.ms(r.recheckMs)} | ${fmt.ms(r.editMs)} | ${r.ctagsMs === undefined ? '–' : fmt.s(r.ctagsMs)} | ${r.ratio === undefined ? '–' : `${r.ratio.toFixed(1)}×`} |`,
+    );
+  }
+  lines.push('');
+  lines.push('## Targets (this 2-core machine)', '');
+  lines.push('| corpus | measure | target | measured | met |');
+  lines.push('|---|---|---:|---:|:---:|');
+  for (const r of results) {
+    for (const [what, get, limit, f] of TARGETS[r.name] ?? []) {
+      const v = get(r);
+      lines.push(`| ${r.name} | ${what} | ≤ ${f(limit)} | ${f(v)} | ${v <= limit ? 'yes' : '**no**'} |`);
+    }
+  }
+  lines.push('');
+  lines.push('## Details', '');
+  for (const r of results) {
+    lines.push(`### ${r.name}: ${r.label}`, '');
+    lines.push(`- Run ${r.run.date} to ${r.run.endDate} (\`node scripts/bench.mjs ${r.run.args}\`); load average before / after: ${r.run.loadBefore} / ${r.run.loadAfter}.`);
+    lines.push(`- Tree: \`${r.root}\`; files by language: ${Object.entries(r.languages).map(([l, n]) => `${l} ${fmt.n(n)}`).join(', ')}.`);
+    lines.push(`- Index: ${fmt.n(r.functions)} functions/methods, ${fmt.n(r.classes)} classes; ${fmt.n(r.filesWithSyntaxErrors)} files with syntax errors (indexed outside the error regions).`);
+    const sk = Object.entries(r.skipped);
+    lines.push(`- Skipped (reported, not indexed): ${sk.length ? sk.map(([k, n]) => `${k} ${fmt.n(n)}`).join(', ') : 'none'}${r.skippedBytes ? ` (too-large files: ${fmt.mb(r.skippedBytes)} MB)` : ''}.`);
+    lines.push(`- ${r.workers} parse workers, ${r.concurrency} files in flight; CPU ${r.cpuS.toFixed(1)} s (all threads), main thread busy ${(r.mainBusy * 100).toFixed(0)} % of the build; full-index wall per run: ${r.fullRange[0] === r.fullRange[1] ? fmt.s(r.fullMs) : `${fmt.s(r.fullRange[0])} to ${fmt.s(r.fullRange[1])}`}; \`export()\` ${fmt.ms(r.exportMs)}, peak RSS with the exported bytes ${r.peakRssAfterExportMB.toFixed(0)} MB.`);
+    lines.push(`- Others' CPU during the index runs (machine busy time minus ours, from /proc/stat): ${r.othersCpuS.map((x) => `${x.toFixed(1)} s`).join(', ')}${r.ctagsOthersCpuS.length ? `; during ctags: ${r.ctagsOthersCpuS.map((x) => `${x.toFixed(1)} s`).join(', ')}` : ''}.`);
+    lines.push(`- One-file edit ${fmt.ms(r.editMs)} = the re-check's walk (${fmt.ms(r.recheckMs)}) + re-reading, parsing and writing the one file (about ${fmt.ms(Math.max(0, r.editMs - r.recheckMs))}): an edit found by a walk can never be faster than a no-change re-check.`);
+    lines.push(`- Queries: 1,000 names drawn uniformly from the ${fmt.n(r.distinctNames)} distinct (name, kind) pairs of the index, asked with \`queryFunction\` / \`queryFunction(…, 'class_method')\` / \`queryClass\`; ${r.queryRows.toFixed(1)} rows per answer on average, bodies included (with \`lazy\` bodies each row's file is read back and checked).`);
+    lines.push(`- Bodies: \`${r.bodies}\`. No-change re-check = \`${r.recheckVia}\`${r.recheckVia === 'refresh()' ? ` (snapshot key; a no-change \`update()\`, which walks and compares every file's size and mtime, takes ${fmt.ms(r.updateNoChangeMs)})` : ''}; one-file edit = \`${r.recheckVia}\` after the edit.`);
+    if (r.ctagsMs !== undefined) lines.push(`- ctags -R: ${fmt.s(r.ctagsMs)}, peak RSS ${r.ctagsRssMB.toFixed(0)} MB (all languages ctags knows, no .gitignore, no size cap).`);
+    for (const n of r.notes) lines.push(`- ${n}`);
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  if (args.child) return await (args.child.transfer ? transferChild(args.child) : child(args.child));
+  if (!existsSync(join(repoRoot, 'dist/node/index.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm run bench does)');
+  const names = args.corpus ?? Object.keys(CORPORA);
+  const info = machine();
+  const results = [];
+  for (const name of names) {
+    const corpus = CORPORA[name];
+    if (!corpus) throw new Error(`unknown corpus ${name}; known: ${Object.keys(CORPORA).join(', ')}`);
+    const root = corpus.find();
+    if (!root || !existsSync(root)) {
+      console.log(`${name}: not present, skipped`);
+      continue;
+    }
+    const startedAt = isoNow();
+    const corpusLoad = loadavg();
+    const notes = [];
+    let respectGitignore = true;
+    if (gitignoreIgnoresEverything(root)) {
+      respectGitignore = false;
+      notes.push('The top-level .gitignore ends with Debian\'s "/*" (ignore everything): indexed with `respectGitignore: false`.');
+    } else if (name === 'linux') {
+      notes.push('Debian\'s "/*" block was removed from the top-level .gitignore of this extracted copy: the kernel\'s own .gitignore rules apply.');
+    }
+    if (!existsSync(join(root, corpus.edit))) throw new Error(`${name}: ${corpus.edit} not found under ${root}`);
+    notes.push(`One-file edit: \`${corpus.edit}\` with one function appended (read through an overlay fs; the tree is not modified).`);
+    const runs = args.runs ?? corpus.runs;
+    const spec = { root, edit: corpus.edit, respectGitignore, workers: args.workers, pipeline: args.pipeline, bodies: args.bodies, repeats: corpus.repeats };
+    const done = [];
+    for (let i = 0; i < runs; i++) {
+      // Queries, re-checks and edits on the first build only: they do not depend on the run.
+      const r = await runChild({ ...spec, extras: i === 0 });
+      done.push(r);
+      console.log(`${name} run ${i + 1}/${runs}: full ${fmt.s(r.fullMs)}, cpu ${r.cpuS.toFixed(1)} s, main busy ${(r.mainBusy * 100).toFixed(0)} %, ${fmt.n(r.files)} files, peak ${r.peakRssMB.toFixed(0)} MB, others' CPU ${r.othersCpuS.toFixed(1)} s, load ${loadavg()}`);
+    }
+    const ctagsRuns = [];
+    if (args.ctags) {
+      for (let i = 0; i < runs; i++) {
+        const c = await runCtags(root);
+        ctagsRuns.push(c);
+        console.log(`${name} ctags ${i + 1}/${runs}: ${fmt.s(c.wallMs)}, peak ${c.peakRssMB.toFixed(0)} MB`);
+      }
+    }
+    if (args.transfer) {
+      const t = await runChild({ ...spec, transfer: true });
+      notes.push(
+        `Main-thread cost per MB of source (--transfer, ${fmt.n(t.files)} files): read ${t.readMsPerMB.toFixed(2)} ms, content hash ${t.hashMsPerMB.toFixed(2)} ms, UTF-8 decode ${t.decodeMsPerMB.toFixed(2)} ms, postMessage of the text ${t.postSourceMsPerMB.toFixed(2)} ms vs of the path only ${t.postPathMsPerMB.toFixed(2)} ms.`,
+      );
+    }
+    const s = summarise(name, corpus, root, done, ctagsRuns, notes);
+    s.run = { date: startedAt, endDate: isoNow(), loadBefore: corpusLoad, loadAfter: loadavg(), args: process.argv.slice(2).join(' ') };
+    results.push(s);
+    console.log(
+      `${name}: ${fmt.n(s.files)} files, ${fmt.mb(s.sourceBytes)} MB, full ${fmt.s(s.fullMs)} (${fmt.n(s.filesPerS)} files/s, ${s.mbPerS.toFixed(2)} MB/s), peak ${s.peakRssMB.toFixed(0)} MB, DB ${fmt.mb(s.dbBytes)} MB, query ${fmt.ms(s.queryMedianMs)} / p99 ${fmt.ms(s.queryP99Ms)}, re-check ${fmt.ms(s.recheckMs)}, edit ${fmt.ms(s.editMs)}${s.ctagsMs ? `, ctags ${fmt.s(s.ctagsMs)} (ratio ${s.ratio.toFixed(1)}×)` : ''}`,
+    );
+  }
+  if (results.length === 0) {
+    console.log('no corpus present: nothing measured');
+    return;
+  }
+  // Corpora not measured in this run keep their previous rows (each with its own run info).
+  const jsonPath = args.out.replace(/\.md$/, '') + '.json';
+  let previous = [];
+  try {
+    previous = JSON.parse(readFileSync(jsonPath, 'utf8')).results ?? [];
+  } catch {
+    // first run
+  }
+  const order = Object.keys(CORPORA);
+  const merged = [...previous.filter((p) => !results.some((r) => r.name === p.name)), ...results].sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+  const md = report(merged, info);
+  if (args.write) {
+    writeFileSync(args.out, `${md}\n`);
+    writeFileSync(jsonPath, `${JSON.stringify({ machine: info, results: merged }, null, 2)}\n`);
+    console.log(`wrote ${args.out} and ${jsonPath}`);
+  } else {
+    console.log(md);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,30 @@
+import { cFamilyVisitor } from './c-family.js';
+import type { LanguageDefinition } from './types.js';
+
+/**
+ * C: function definitions named by descending the declarator chain, so pointer-returning
+ * (`char *dup(...)`, `char **split(...)`), function-pointer-returning (`int (*handler(int))(int)`)
+ * and parenthesised (`int (name)(void)`) definitions are found by their plain name. Structs and
+ * unions with a body are classes (tagged ones by tag, `typedef struct { ... } Point;` as `Point`),
+ * their fields summary being the member declarations. Prototypes, forward declarations and
+ * `struct S *p` type uses are not definitions and are not indexed.
+ *
+ * `.h` files use this grammar: a header cannot be told apart from a C++ one without reading it,
+ * and C is the safe default. C++ headers should be named `.hpp` / `.hh`; C++ constructs in a `.h`
+ * file parse with errors (the definitions tree-sitter still recognises are kept).
+ *
+ * @example
+ * ```ts
+ * import { createDefaultRegistry } from 'ckg-wasm';
+ * createDefaultRegistry().forPath('/src/util.h')?.id; // 'c'
+ * ```
+ * @public
+ */
+export const c: LanguageDefinition = {
+  id: 'c',
+  extensions: ['.c', '.h'],
+  grammar: 'tree-sitter-c.wasm',
+  grammarPackage: { name: 'tree-sitter-c', version: '0.24.1' },
+  version: '1',
+  visitor: cFamilyVisitor({ classTypes: ['struct_specifier', 'union_specifier'], methods: false }),
+};

@@ -1,0 +1,297 @@
+import type { Node } from 'web-tree-sitter';
+import { allChildren, collapseSpaces, namedChildren, typeSet } from './common.js';
+import type { Visitor, VisitorSink } from './types.js';
+
+// One visitor for the TypeScript, TSX and JavaScript grammars: they share their node names
+// (tree-sitter-typescript is built on tree-sitter-javascript), and `descendantsOfType` ignores
+// names a grammar does not have (`public_field_definition` in JS, `field_definition` in TS).
+//
+// Decisions (each is asserted by test/typescript.test.ts or test/javascript.test.ts):
+// - Ranges are the definition node. `export` and decorators written before `export` belong to
+//   the `export_statement`, so they are outside; a function or class bound to a name
+//   (`const f = () => …`, `const P = class {…}`) spans its whole `const`/`let`/`var` statement
+//   without `export` (like `export function f` spans from `function`), or just its declarator
+//   when one statement declares several names. The TS grammar puts member decorators beside the
+//   member (outside), the JS grammar inside it; summaries leave decorators out in both.
+// - Functions: declarations, generators, signatures without an implementation (`declare
+//   function`, `.d.ts` overloads; overload lists followed by their implementation yield only the
+//   implementation), functions and classes bound by `const`/`let`/`var`, by an assignment
+//   (`exports.run = function () {}`: named after the last property) or by an object key
+//   (`{ run: () => … }`), object-literal methods, and named function expressions that are not
+//   bound (`setTimeout(function tick() {})`). Namespaces and modules are transparent.
+//   `parentFunction` is the nearest enclosing named function or method, wherever it is
+//   (so an object-literal method inside a class method is a function nested in that method,
+//   never a method of the class).
+// - Classes: class declarations, abstract classes, interfaces, enums (members as fields) and
+//   class expressions bound to a name (or named themselves). Methods are the direct members of a
+//   class or interface body: `method_definition` (constructor, accessors, `#private`, generators),
+//   `method_signature`, `abstract_method_signature` and fields whose value is a function
+//   (`handle = () => {}`). Members of anonymous classes (`export default class {…}`) are skipped.
+//   Names are the source text, so `#rotate` and `[Symbol.iterator]` keep their `#`/brackets;
+//   string names lose their quotes; object-literal functions with computed keys are skipped.
+
+const SEARCHED = [
+  'function_declaration',
+  'generator_function_declaration',
+  'function_signature',
+  'class_declaration',
+  'abstract_class_declaration',
+  'interface_declaration',
+  'enum_declaration',
+  'class',
+  'method_definition',
+  'arrow_function',
+  'function_expression',
+  'generator_function',
+];
+
+const FUNCTION_VALUES = typeSet('arrow_function', 'function_expression', 'generator_function');
+const CLASS_DECLARATIONS = typeSet('class_declaration', 'abstract_class_declaration', 'interface_declaration', 'enum_declaration');
+const FIELD_DEFINITIONS = typeSet('public_field_definition', 'field_definition');
+const SIGNATURES = typeSet('method_signature', 'abstract_method_signature');
+const DECLARATION_STATEMENTS = typeSet('lexical_declaration', 'variable_declaration');
+const NOT_PART_OF_SIGNATURE = typeSet('decorator', 'comment');
+const WRAPPERS = typeSet('export_statement', 'ambient_declaration');
+
+/** A definition found in the file, emitted after all are known (to nest them by range). */
+interface Definition {
+  readonly kind: 'function' | 'method' | 'class';
+  readonly name: string;
+  /** Gives the range and the body. */
+  readonly node: Node;
+  readonly start: number;
+  readonly end: number;
+  readonly parentClass?: string;
+  readonly fields?: string[];
+  readonly methods?: string[];
+}
+
+/** The searchable name of a name/key node: quotes of string names are dropped. */
+function memberName(node: Node | null | undefined): string | undefined {
+  if (!node) return undefined;
+  if (node.type === 'string') return node.text.slice(1, -1);
+  return node.text;
+}
+
+/**
+ * The name of an object-literal key: computed keys (`[Kind.Call]: function () {}`, common in
+ * dispatch tables) are skipped, as no one searches for them by that text.
+ */
+function keyName(node: Node | null | undefined): string | undefined {
+  return node?.type === 'computed_property_name' ? undefined : memberName(node);
+}
+
+/** Source text from the first child that is not a decorator/comment up to `stop` (exclusive), on one line. */
+function headText(node: Node, stop: Node | null | undefined): string {
+  const first = allChildren(node).find((c) => !NOT_PART_OF_SIGNATURE.has(c.type));
+  if (!first) return '';
+  const text = node.text;
+  const from = first.startIndex - node.startIndex;
+  const to = stop ? stop.startIndex - node.startIndex : text.length;
+  return collapseSpaces(text.slice(from, to).replace(/[;,]\s*$/, ''));
+}
+
+function newDefinition(kind: Definition['kind'], name: string, node: Node, extra: Partial<Definition> = {}): Definition {
+  return { kind, name, node, start: node.startIndex, end: node.endIndex, ...extra };
+}
+
+/**
+ * For a function or class bound by `const`/`let`/`var`: the statement when it declares only this
+ * name, else the declarator alone (two functions in one statement must not share a range).
+ */
+function bindingRange(declarator: Node): Node {
+  const statement = declarator.parent;
+  if (!statement || !DECLARATION_STATEMENTS.has(statement.type)) return declarator;
+  const declarators = namedChildren(statement).filter((c) => c.type === 'variable_declarator');
+  return declarators.length === 1 ? statement : declarator;
+}
+
+/**
+ * Name and range of a function or class expression, from where its value goes; undefined when
+ * it is anonymous (a callback) or belongs to a class body (handled with its class).
+ */
+function boundName(value: Node): { name: string; range: Node } | undefined {
+  const parent = value.parent;
+  if (!parent || FIELD_DEFINITIONS.has(parent.type)) return undefined;
+  switch (parent.type) {
+    case 'variable_declarator': {
+      const name = parent.childForFieldName('name');
+      if (name?.type === 'identifier') return { name: name.text, range: bindingRange(parent) };
+      break;
+    }
+    case 'pair': {
+      const name = keyName(parent.childForFieldName('key'));
+      if (name) return { name, range: parent };
+      break;
+    }
+    case 'assignment_expression': {
+      const left = parent.childForFieldName('left');
+      const name = left?.type === 'identifier' ? left.text : left?.type === 'member_expression' ? left.childForFieldName('property')?.text : undefined;
+      if (name) {
+        const statement = parent.parent;
+        return { name, range: statement?.type === 'expression_statement' ? statement : parent };
+      }
+      break;
+    }
+  }
+  if (value.type === 'arrow_function') return undefined;
+  const own = value.childForFieldName('name');
+  return own ? { name: own.text, range: value } : undefined;
+}
+
+function signatureName(node: Node): string | undefined {
+  return memberName(node.childForFieldName('name'));
+}
+
+/**
+ * True for an overload signature: `following` (the declarations after it) continues a run of
+ * same-named signatures that ends with the implementation.
+ */
+function isOverload(name: string, following: Iterable<Node>, signatureTypes: ReadonlySet<string>, implementationTypes: ReadonlySet<string>): boolean {
+  for (const n of following) {
+    if (signatureName(n) !== name) return false;
+    if (implementationTypes.has(n.type)) return true;
+    if (!signatureTypes.has(n.type)) return false;
+  }
+  return false;
+}
+
+const FUNCTION_SIGNATURE = typeSet('function_signature');
+const FUNCTION_IMPLEMENTATION = typeSet('function_declaration');
+const METHOD_IMPLEMENTATION = typeSet('method_definition');
+
+/** The declarations after `node`, looking through `export`/`declare`. */
+function* followingDeclarations(node: Node): Generator<Node> {
+  for (let n = nextDeclaration(node); n; n = nextDeclaration(n)) yield n;
+}
+
+/** The next top-level-like declaration after `node`, looking through `export`/`declare`. */
+function nextDeclaration(node: Node): Node | undefined {
+  let outer = node;
+  while (outer.parent && WRAPPERS.has(outer.parent.type)) outer = outer.parent;
+  let sibling = outer.nextNamedSibling;
+  while (sibling?.type === 'comment') sibling = sibling.nextNamedSibling;
+  while (sibling && WRAPPERS.has(sibling.type)) {
+    sibling = sibling.childForFieldName('declaration') ?? namedChildren(sibling).find((c) => c.type !== 'decorator' && c.type !== 'comment') ?? null;
+  }
+  return sibling ?? undefined;
+}
+
+/** Records a named class-like node, its members as methods and its summaries. */
+function addClassLike(node: Node, name: string, range: Node, out: Definition[]): void {
+  const fields: string[] = [];
+  const methods: string[] = [];
+  const members = namedChildren(node.childForFieldName('body')).filter((c) => !NOT_PART_OF_SIGNATURE.has(c.type));
+  out.push(newDefinition('class', name, range, { fields, methods }));
+  function* membersAfter(i: number): Generator<Node> {
+    for (let j = i + 1; j < members.length; j++) yield members[j]!;
+  }
+  members.forEach((member, i) => {
+    switch (member.type) {
+      case 'method_definition': {
+        const methodName = signatureName(member);
+        if (!methodName) return;
+        methods.push(headText(member, member.childForFieldName('body')));
+        out.push(newDefinition('method', methodName, member, { parentClass: name }));
+        return;
+      }
+      case 'method_signature':
+      case 'abstract_method_signature': {
+        const methodName = signatureName(member);
+        if (!methodName) return;
+        if (isOverload(methodName, membersAfter(i), SIGNATURES, METHOD_IMPLEMENTATION)) return;
+        methods.push(headText(member, undefined));
+        out.push(newDefinition('method', methodName, member, { parentClass: name }));
+        return;
+      }
+      case 'public_field_definition':
+      case 'field_definition': {
+        const value = member.childForFieldName('value');
+        const fieldName = memberName(member.childForFieldName('name') ?? member.childForFieldName('property'));
+        if (value && FUNCTION_VALUES.has(value.type) && fieldName) {
+          methods.push(headText(member, value.childForFieldName('body')));
+          out.push(newDefinition('method', fieldName, member, { parentClass: name }));
+        } else {
+          fields.push(headText(member, undefined));
+        }
+        return;
+      }
+      case 'property_signature':
+      case 'property_identifier':
+      case 'enum_assignment':
+        fields.push(headText(member, undefined) || member.text);
+        return;
+    }
+  });
+}
+
+/** Collects every definition of the file (unsorted). */
+function collect(root: Node): Definition[] {
+  const out: Definition[] = [];
+  for (const node of root.descendantsOfType(SEARCHED)) {
+    if (!node) continue;
+    const type = node.type;
+    if (CLASS_DECLARATIONS.has(type)) {
+      const name = node.childForFieldName('name')?.text;
+      if (name) addClassLike(node, name, node, out);
+    } else if (type === 'class') {
+      const bound = boundName(node);
+      if (bound) addClassLike(node, bound.name, bound.range, out);
+    } else if (type === 'function_declaration' || type === 'generator_function_declaration') {
+      const name = node.childForFieldName('name')?.text;
+      if (name) out.push(newDefinition('function', name, node));
+    } else if (type === 'function_signature') {
+      const name = node.childForFieldName('name')?.text;
+      if (name && !isOverload(name, followingDeclarations(node), FUNCTION_SIGNATURE, FUNCTION_IMPLEMENTATION)) {
+        out.push(newDefinition('function', name, node));
+      }
+    } else if (type === 'method_definition') {
+      // Class members come with their class; only object-literal methods are left here.
+      if (node.parent?.type !== 'object') continue;
+      const name = keyName(node.childForFieldName('name'));
+      if (name) out.push(newDefinition('function', name, node));
+    } else {
+      const bound = boundName(node);
+      if (bound) out.push(newDefinition('function', bound.name, bound.range));
+    }
+  }
+  return out;
+}
+
+function visit(root: Node, sink: VisitorSink): void {
+  const definitions = collect(root).sort((a, b) => a.start - b.start || b.end - a.end);
+  // Ranges nest like the tree, so a stack of open definitions gives each one its enclosing
+  // definitions without walking parent links again.
+  const open: Definition[] = [];
+  for (const def of definitions) {
+    while (open.length > 0 && open[open.length - 1]!.end <= def.start) open.pop();
+    if (def.kind === 'class') {
+      sink.addClass(def.node, { name: def.name, fields: def.fields, methods: def.methods });
+    } else if (def.kind === 'method') {
+      sink.addFunction(def.node, { name: def.name, parentClass: def.parentClass });
+    } else {
+      let parent: Definition | undefined;
+      for (let i = open.length - 1; i >= 0 && !parent; i--) if (open[i]!.kind !== 'class') parent = open[i];
+      sink.addFunction(def.node, { name: def.name, parentFunction: parent?.name });
+    }
+    open.push(def);
+  }
+}
+
+/**
+ * The visitor shared by the TypeScript, TSX and JavaScript definitions (see the decisions at the
+ * top of `ecmascript.ts`).
+ *
+ * @example
+ * ```ts
+ * const es: LanguageDefinition = {
+ *   id: 'javascript',
+ *   extensions: ['.js'],
+ *   grammar: 'tree-sitter-javascript.wasm',
+ *   version: '1',
+ *   visitor: ecmascriptVisitor,
+ * };
+ * ```
+ * @public
+ */
+export const ecmascriptVisitor: Visitor = visit;

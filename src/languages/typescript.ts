@@ -1,0 +1,44 @@
+import { ecmascriptVisitor } from './ecmascript.js';
+import type { LanguageDefinition } from './types.js';
+
+/**
+ * TypeScript (`.ts`, `.mts`, `.cts`, `.d.ts` included): functions (declarations, generators,
+ * functions bound to names, `declare function` signatures), classes (classes, abstract classes,
+ * interfaces, enums, bound class expressions) with their methods and field/method summaries.
+ * The rules are shared with JavaScript; see `ecmascript.ts`.
+ *
+ * @example
+ * ```ts
+ * const registry = new LanguageRegistry([typescript, tsx]);
+ * registry.forPath('/repo/src/app.mts')?.id; // 'typescript'
+ * ```
+ * @public
+ */
+export const typescript: LanguageDefinition = {
+  id: 'typescript',
+  extensions: ['.ts', '.mts', '.cts'],
+  grammar: 'tree-sitter-typescript.wasm',
+  grammarPackage: { name: 'tree-sitter-typescript', version: '0.23.2' },
+  version: '1',
+  visitor: ecmascriptVisitor,
+};
+
+/**
+ * TSX (`.tsx`): the TypeScript visitor with the TSX grammar, so JSX parses instead of turning
+ * into ERROR nodes (which lost function components and cut class ranges short).
+ *
+ * @example
+ * ```ts
+ * const registry = new LanguageRegistry([typescript, tsx]);
+ * registry.forPath('/repo/src/App.tsx')?.id; // 'tsx'
+ * ```
+ * @public
+ */
+export const tsx: LanguageDefinition = {
+  id: 'tsx',
+  extensions: ['.tsx'],
+  grammar: 'tree-sitter-tsx.wasm',
+  grammarPackage: { name: 'tree-sitter-typescript', version: '0.23.2' },
+  version: '1',
+  visitor: ecmascriptVisitor,
+};

@@ -1,0 +1,109 @@
+// worker_threads transport of the parse pool (Node only).
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+import type { FileProcessor } from '../build/indexer.js';
+import { ThreadPoolProcessor, type ParsePoolOptions, type SpawnWorker } from '../parser/thread-pool.js';
+
+/**
+ * A pool of parse workers: a {@link FileProcessor} to pass to `CKGDatabase.open`. Close it
+ * when done (`await pool.close()` or `await using pool = …`); idle workers do not keep Node
+ * alive, so a forgotten pool does not hang the process.
+ *
+ * @example
+ * ```ts
+ * await using pool = createWorkerPool();
+ * const db = await CKGDatabase.open({ codebasePath, fs, processor: pool });
+ * ```
+ * @public
+ */
+export interface ParsePool extends FileProcessor {
+  /** Number of workers. */
+  readonly size: number;
+  /** Files in flight at once (workers × pipeline); a build keeps this many queued. */
+  readonly concurrency: number;
+  /** Stops the workers; files still pending reject with `CLOSED`. Idempotent. */
+  close(): Promise<void>;
+  readonly closed: boolean;
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
+/**
+ * Options of {@link createWorkerPool}.
+ *
+ * @example
+ * ```ts
+ * const pool = createWorkerPool({ size: 4, workerOptions: { resourceLimits: { maxOldGenerationSizeMb: 512 } } });
+ * ```
+ * @public
+ */
+export interface WorkerPoolOptions extends ParsePoolOptions {
+  /** The worker script. Default: `worker-thread.js` next to this module in the package. */
+  readonly workerUrl?: URL;
+  /** Extra `worker_threads` options for each worker. */
+  readonly workerOptions?: Pick<WorkerOptions, 'execArgv' | 'resourceLimits' | 'env' | 'stdout' | 'stderr'>;
+}
+
+class NodeWorkerPool extends ThreadPoolProcessor implements ParsePool {
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+}
+
+/** The worker script of this build: dist/node/worker-thread.js beside dist/node/worker-pool.js. */
+function defaultWorkerUrl(): URL {
+  const url = new URL('./worker-thread.js', import.meta.url);
+  if (existsSync(fileURLToPath(url))) return url;
+  // Running from the TypeScript sources (tests, `ckg-source` condition): use the built worker.
+  return new URL('../../dist/node/worker-thread.js', import.meta.url);
+}
+
+/**
+ * Starts a pool of `worker_threads` that parse files with the built-in languages; files of
+ * languages registered by the caller (their visitors are functions, which cannot cross
+ * threads) are parsed in the calling thread. The main thread keeps reading files (through the
+ * caller's `fs`, so memfs works too) and writing SQLite; workers only parse.
+ *
+ * A database keeps using the pool it was opened with for `update()` and `refresh()`: close
+ * the pool after the database, or those calls fail with `CLOSED`. A worker that dies takes
+ * only its current file with it (reported as skipped, `parse-failed`).
+ *
+ * @param options - `size` defaults to `os.availableParallelism()`.
+ * @example
+ * ```ts
+ * import fs from 'node:fs';
+ * import { CKGDatabase, createWorkerPool } from 'ckg-wasm/node';
+ *
+ * const pool = createWorkerPool();
+ * try {
+ *   const db = await CKGDatabase.open({ codebasePath: '/abs/repo', fs, processor: pool });
+ *   console.log(db.report);
+ * } finally {
+ *   await pool.close();
+ * }
+ * ```
+ * @public
+ */
+export function createWorkerPool(options: WorkerPoolOptions = {}): ParsePool {
+  const url = options.workerUrl ?? defaultWorkerUrl();
+  const spawn: SpawnWorker = (events) => {
+    const worker = new Worker(url, { ...options.workerOptions });
+    let lastError = '';
+    worker.on('message', events.message);
+    worker.on('error', (error) => {
+      lastError = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    });
+    worker.on('messageerror', (error) => {
+      lastError = `message error: ${String(error)}`;
+      void worker.terminate();
+    });
+    worker.on('exit', (code) => events.exit(lastError ? `${lastError} (exit code ${code})` : `exit code ${code}`));
+    return {
+      post: (message) => worker.postMessage(message),
+      terminate: () => worker.terminate(),
+      setIdle: (idle) => (idle ? worker.unref() : worker.ref()),
+    };
+  };
+  return new NodeWorkerPool(spawn, { ...options, defaultSize: availableParallelism() });
+}

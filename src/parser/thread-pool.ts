@@ -1,0 +1,264 @@
+// The transport-independent half of a parse pool: scheduling, crash recovery, the in-thread
+// fallback for custom languages, and close(). `ckg-wasm/node`'s WorkerPool (worker_threads)
+// and the browser WebWorkerPool (Web Workers) only supply a way to start a worker.
+import { CKGError, type CKGErrorCode } from '../errors.js';
+import { builtinLanguages } from '../languages/index.js';
+import type { LanguageDefinition } from '../languages/types.js';
+import { extractSource, type ExtractedFile } from './extract.js';
+import { ParserPool, type WasmOptions } from './runtime.js';
+import { fromWire, type WorkerRequest, type WorkerResponse } from './worker-protocol.js';
+
+/**
+ * A started worker, as the pool sees it.
+ *
+ * @example
+ * ```ts
+ * const port: WorkerPort = { post: (m) => worker.postMessage(m), terminate: () => worker.terminate() };
+ * ```
+ */
+export interface WorkerPort {
+  post(message: WorkerRequest): void;
+  /** Stops the worker; the pool ignores its later events. */
+  terminate(): void | Promise<unknown>;
+  /** Lets the host process exit while this worker is idle (Node `unref`); optional. */
+  setIdle?(idle: boolean): void;
+}
+
+/**
+ * Callbacks a transport calls for a worker it started.
+ *
+ * @example
+ * ```ts
+ * worker.on('message', events.message);
+ * worker.on('exit', (code) => events.exit(`exit code ${code}`));
+ * ```
+ */
+export interface WorkerEvents {
+  message(message: WorkerResponse): void;
+  /** The worker died or cannot run any more; `reason` ends up in the skipped file's detail. */
+  exit(reason: string): void;
+}
+
+/**
+ * Starts one worker running the shared worker body.
+ *
+ * @example
+ * ```ts
+ * const spawn: SpawnWorker = (events) => wrap(new Worker(url), events);
+ * ```
+ */
+export type SpawnWorker = (events: WorkerEvents) => WorkerPort;
+
+/**
+ * Options common to the Node and the browser pools.
+ *
+ * @example
+ * ```ts
+ * const pool = createWorkerPool({ size: 2, pipeline: 4 });
+ * ```
+ * @public
+ */
+export interface ParsePoolOptions {
+  /** How many workers; default: the number of cores. */
+  readonly size?: number;
+  /**
+   * How many files each worker may have queued, so it never waits for the main thread between
+   * files, even when a busy machine deschedules the main thread for a while. Default 8 (a few
+   * hundred kB of source text per worker).
+   */
+  readonly pipeline?: number;
+  /**
+   * Wasm locations. Workers receive only `baseUrl` (functions cannot cross threads); `load` and
+   * `sqlJs` serve the in-thread fallback for languages that are not built in.
+   */
+  readonly wasm?: WasmOptions;
+}
+
+interface Job {
+  readonly id: number;
+  readonly languageId: string;
+  readonly source: string;
+  readonly path: string;
+  readonly resolve: (file: ExtractedFile) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+interface Slot {
+  port: WorkerPort;
+  /** Jobs sent and not answered, oldest first (the worker answers in order). */
+  readonly jobs: Job[];
+  ready: boolean;
+  /** Set once the slot's worker is gone; its late events are ignored. */
+  dead: boolean;
+}
+
+const builtins = new Set<LanguageDefinition>(builtinLanguages);
+
+/**
+ * A {@link FileProcessor} that parses built-in languages in worker threads and any other
+ * language in the calling thread. Files go to the least busy worker. A worker that dies takes
+ * only the file it was parsing with it (that file is rejected with `WORKER_FAILED`, which a
+ * build reports as a skipped `parse-failed` file); the files queued behind it are re-sent to a
+ * fresh worker. A worker that dies before it started rejects with `WASM_LOAD_FAILED`, which
+ * stops the build.
+ *
+ * @example
+ * ```ts
+ * const pool = new ThreadPoolProcessor(spawn, { size: 2, defaultSize: 2 });
+ * const rows = await pool.process(python, 'def f(): pass\n', '/src/a.py');
+ * await pool.close();
+ * ```
+ */
+export class ThreadPoolProcessor {
+  /** Number of workers. */
+  readonly size: number;
+  /** Files in flight at once: what a build should keep queued (`size × pipeline`). */
+  readonly concurrency: number;
+  readonly #spawn: SpawnWorker;
+  readonly #wasm: WasmOptions;
+  readonly #slots: (Slot | undefined)[];
+  #nextId = 1;
+  #roundRobin = 0;
+  #local: ParserPool | undefined;
+  #closing: Promise<void> | undefined;
+
+  constructor(spawn: SpawnWorker, options: ParsePoolOptions & { readonly defaultSize: number }) {
+    const size = options.size ?? options.defaultSize;
+    if (!Number.isInteger(size) || size < 1) throw new CKGError('INVALID_ARGUMENT', `size must be a positive integer, got ${String(size)}`);
+    const pipeline = options.pipeline ?? 8;
+    if (!Number.isInteger(pipeline) || pipeline < 1) throw new CKGError('INVALID_ARGUMENT', `pipeline must be a positive integer, got ${String(pipeline)}`);
+    this.size = size;
+    this.concurrency = size * pipeline;
+    this.#spawn = spawn;
+    this.#wasm = options.wasm ?? {};
+    this.#slots = new Array<Slot | undefined>(size).fill(undefined);
+    // Start every worker now: loading the runtime overlaps the caller's file walk.
+    try {
+      for (let i = 0; i < size; i++) this.#start(i);
+    } catch (error) {
+      void this.close();
+      throw new CKGError('WORKER_FAILED', `Cannot start a parse worker: ${String(error)}`, {}, { cause: error });
+    }
+  }
+
+  /** Extracts the rows of one file: in a worker for a built-in language, here otherwise. */
+  process(language: LanguageDefinition, source: string, path: string): Promise<ExtractedFile> {
+    if (this.#closing) return Promise.reject(new CKGError('CLOSED', 'The worker pool is closed'));
+    if (!builtins.has(language)) {
+      // Custom visitors are functions: they cannot be sent to a worker.
+      this.#local ??= new ParserPool(this.#wasm);
+      return extractSource(this.#local, language, source);
+    }
+    return new Promise<ExtractedFile>((resolve, reject) => {
+      this.#dispatch({ id: this.#nextId++, languageId: language.id, source, path, resolve, reject });
+    });
+  }
+
+  /** Stops every worker and frees the in-thread parsers; pending files reject with `CLOSED`. Idempotent. */
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      const stops: Promise<unknown>[] = [];
+      for (let i = 0; i < this.#slots.length; i++) {
+        const slot = this.#slots[i];
+        this.#slots[i] = undefined;
+        if (!slot) continue;
+        slot.dead = true;
+        for (const job of slot.jobs.splice(0)) job.reject(new CKGError('CLOSED', 'The worker pool was closed', { path: job.path }));
+        stops.push(Promise.resolve(slot.port.terminate()).catch(() => undefined));
+      }
+      const local = this.#local;
+      this.#local = undefined;
+      await Promise.all([...stops, local?.delete()]);
+    })();
+    return this.#closing;
+  }
+
+  /** True once {@link ThreadPoolProcessor.close} was called. */
+  get closed(): boolean {
+    return this.#closing !== undefined;
+  }
+
+  #dispatch(job: Job): void {
+    // Least busy worker; ties go round-robin so equal loads spread over all workers.
+    let best = -1;
+    let bestLoad = Infinity;
+    for (let k = 0; k < this.size; k++) {
+      const i = (this.#roundRobin + k) % this.size;
+      const load = this.#slots[i]?.jobs.length ?? 0;
+      if (load < bestLoad) {
+        best = i;
+        bestLoad = load;
+      }
+    }
+    this.#roundRobin = (best + 1) % this.size;
+    let slot = this.#slots[best];
+    if (!slot) {
+      try {
+        slot = this.#start(best);
+      } catch (error) {
+        job.reject(new CKGError('WORKER_FAILED', `Cannot start a parse worker for ${job.path}: ${String(error)}`, { path: job.path }, { cause: error }));
+        return;
+      }
+    }
+    slot.jobs.push(job);
+    if (slot.jobs.length === 1) slot.port.setIdle?.(false);
+    try {
+      slot.port.post({ type: 'parse', id: job.id, languageId: job.languageId, source: job.source });
+    } catch (error) {
+      slot.jobs.pop();
+      job.reject(new CKGError('WORKER_FAILED', `Cannot send ${job.path} to a worker: ${String(error)}`, { path: job.path }, { cause: error }));
+    }
+  }
+
+  #start(index: number): Slot {
+    const slot: Slot = { port: undefined as unknown as WorkerPort, jobs: [], ready: false, dead: false };
+    slot.port = this.#spawn({
+      message: (message) => {
+        if (!slot.dead) this.#onMessage(slot, message);
+      },
+      exit: (reason) => {
+        if (!slot.dead) this.#onExit(index, slot, reason);
+      },
+    });
+    const init = this.#wasm.baseUrl === undefined ? { type: 'init' as const } : { type: 'init' as const, wasmBaseUrl: String(this.#wasm.baseUrl) };
+    slot.port.post(init);
+    slot.port.setIdle?.(true);
+    this.#slots[index] = slot;
+    return slot;
+  }
+
+  #onMessage(slot: Slot, message: WorkerResponse): void {
+    if (message.type === 'ready') {
+      slot.ready = true;
+      return;
+    }
+    const at = slot.jobs.findIndex((j) => j.id === message.id);
+    if (at < 0) return;
+    const [job] = slot.jobs.splice(at, 1) as [Job];
+    if (slot.jobs.length === 0) slot.port.setIdle?.(true);
+    if (message.type === 'result') {
+      job.resolve(fromWire(message.file, job.source));
+    } else {
+      // Same shape as the in-thread failure: a CKGError keeps its code (WASM_LOAD_FAILED stays
+      // fatal for a build), anything else (a visitor bug) is a plain Error.
+      job.reject(message.code === undefined ? new Error(message.message) : new CKGError(message.code as CKGErrorCode, message.message, { path: job.path }));
+    }
+  }
+
+  #onExit(index: number, slot: Slot, reason: string): void {
+    slot.dead = true;
+    if (this.#slots[index] === slot) this.#slots[index] = undefined;
+    void Promise.resolve(slot.port.terminate()).catch(() => undefined);
+    const jobs = slot.jobs.splice(0);
+    if (!slot.ready) {
+      // The worker never ran: its script or runtime cannot load here, and every other worker
+      // would fail the same way. This is fatal for a build, not a per-file skip.
+      for (const job of jobs) job.reject(new CKGError('WASM_LOAD_FAILED', `A parse worker could not start: ${reason}`, { path: job.path }));
+      return;
+    }
+    const [culprit, ...innocent] = jobs;
+    culprit?.reject(new CKGError('WORKER_FAILED', `The parse worker died on this file: ${reason}`, { path: culprit.path }));
+    // The others were only queued behind it: give them to a fresh worker.
+    for (const job of innocent) this.#dispatch(job);
+  }
+}

@@ -1,0 +1,147 @@
+// The messages between a parse pool and its workers. Plain data only: every message must
+// survive structured cloning (worker_threads and Web Workers alike), so no functions, no
+// class instances, no tree-sitter objects. (Plain functions below are helpers of both sides.)
+import type { ExtractedClass, ExtractedFile, ExtractedFunction } from './extract.js';
+
+/**
+ * The rows of one file as they cross threads: without `body` texts. Bodies are slices of the
+ * source (`source.slice(bodyStart, bodyEnd)`), which the calling thread still holds, so
+ * sending them back would copy every body twice (a class's body holds its methods') for
+ * nothing: the pool cuts them again from the source it sent.
+ *
+ * @example
+ * ```ts
+ * const file = { ...wire, functions: wire.functions.map((f) => ({ ...f, body: source.slice(f.bodyStart, f.bodyEnd) })) };
+ * ```
+ */
+export interface WireFile {
+  readonly functions: Omit<ExtractedFunction, 'body'>[];
+  readonly classes: Omit<ExtractedClass, 'body'>[];
+  readonly hasSyntaxErrors: boolean;
+}
+
+/**
+ * Drops the body texts of a file's rows, for sending.
+ *
+ * @example
+ * ```ts
+ * reply({ type: 'result', id, file: toWire(await extractSource(pool, language, source)) });
+ * ```
+ */
+export function toWire(file: ExtractedFile): WireFile {
+  return {
+    functions: file.functions.map(({ body: _body, ...rest }) => rest),
+    classes: file.classes.map(({ body: _body, ...rest }) => rest),
+    hasSyntaxErrors: file.hasSyntaxErrors,
+  };
+}
+
+/**
+ * Restores the body texts of received rows from the source that was sent.
+ *
+ * @example
+ * ```ts
+ * job.resolve(fromWire(message.file, job.source));
+ * ```
+ */
+export function fromWire(file: WireFile, source: string): ExtractedFile {
+  return {
+    functions: file.functions.map((f) => ({ ...f, body: source.slice(f.bodyStart, f.bodyEnd) })),
+    classes: file.classes.map((c) => ({ ...c, body: source.slice(c.bodyStart, c.bodyEnd) })),
+    hasSyntaxErrors: file.hasSyntaxErrors,
+  };
+}
+
+/**
+ * The part of {@link WasmOptions} that can cross a thread boundary: a base URL as a string.
+ * (`load` functions and sql.js instances stay in the calling thread.)
+ *
+ * @example
+ * ```ts
+ * const init: WorkerInit = { type: 'init', wasmBaseUrl: 'https://example.com/ckg-wasm/wasm/' };
+ * ```
+ */
+export interface WorkerInit {
+  readonly type: 'init';
+  /** Where the worker fetches grammar and runtime wasm files; absent in Node (bundled files). */
+  readonly wasmBaseUrl?: string;
+}
+
+/**
+ * One file to parse with a built-in language.
+ *
+ * @example
+ * ```ts
+ * const job: WorkerParse = { type: 'parse', id: 7, languageId: 'python', source: 'def f(): pass\n' };
+ * ```
+ */
+export interface WorkerParse {
+  readonly type: 'parse';
+  /** Chosen by the pool, echoed in the reply. */
+  readonly id: number;
+  /** The id of a language of the built-in registry (custom visitors cannot cross threads). */
+  readonly languageId: string;
+  readonly source: string;
+}
+
+/**
+ * What a pool sends to a worker.
+ *
+ * @example
+ * ```ts
+ * port.post({ type: 'parse', id: 1, languageId: 'python', source });
+ * ```
+ */
+export type WorkerRequest = WorkerInit | WorkerParse;
+
+/**
+ * The worker loaded its code and installed its message handler.
+ *
+ * @example
+ * ```ts
+ * if (message.type === 'ready') markStarted(worker);
+ * ```
+ */
+export interface WorkerReady {
+  readonly type: 'ready';
+}
+
+/**
+ * The rows of one file.
+ *
+ * @example
+ * ```ts
+ * if (message.type === 'result') jobs.get(message.id)?.resolve(fromWire(message.file, source));
+ * ```
+ */
+export interface WorkerResult {
+  readonly type: 'result';
+  readonly id: number;
+  readonly file: WireFile;
+}
+
+/**
+ * A file the worker could not process; the worker itself stays usable.
+ *
+ * @example
+ * ```ts
+ * if (message.type === 'error') jobs.get(message.id)?.reject(new CKGError(message.code ?? 'INVALID_ARGUMENT', message.message));
+ * ```
+ */
+export interface WorkerFailure {
+  readonly type: 'error';
+  readonly id: number;
+  /** The `CKGError` code when the failure was one (so `WASM_LOAD_FAILED` stays fatal). */
+  readonly code?: string;
+  readonly message: string;
+}
+
+/**
+ * What a worker sends back.
+ *
+ * @example
+ * ```ts
+ * const onMessage = (message: WorkerResponse): void => { if (message.type !== 'ready') settle(message); };
+ * ```
+ */
+export type WorkerResponse = WorkerReady | WorkerResult | WorkerFailure;
