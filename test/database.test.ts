@@ -115,13 +115,23 @@ describe.each(BACKENDS)('CKGDatabase on %s', (backend) => {
     tree = makeTree(backend, { 'a.py': 'class K:\n    def m(self):\n        pass\n' });
     db = await CKGDatabase.open({ codebasePath: tree.root, fs: tree.fs });
     const bytes = db.export();
-    const copy = await CKGDatabase.fromBytes(bytes);
+    // The default (lazy) mode reads bodies back through the fs, so the copy gets it too.
+    const copy = await CKGDatabase.fromBytes(bytes, { fs: tree.fs });
     try {
       expect(await copy.queryClass('K')).toEqual(await db.queryClass('K'));
       expect(await copy.queryFunction('m', 'class_method')).toEqual(await db.queryFunction('m', 'class_method'));
       expect(copy.codebasePath).toBe(tree.root);
     } finally {
       copy.close();
+    }
+    // A compressed index answers with bodies even without the codebase.
+    const compressed = await CKGDatabase.open({ codebasePath: tree.root, fs: tree.fs, bodies: 'compressed' });
+    const detached = await CKGDatabase.fromBytes(compressed.export());
+    try {
+      expect(await detached.queryClass('K')).toEqual(await db.queryClass('K'));
+    } finally {
+      detached.close();
+      compressed.close();
     }
     expect(await codeOf(CKGDatabase.fromBytes(new TextEncoder().encode('not a database at all')))).toBe('CORRUPT_DATABASE');
     const truncated = bytes.slice(0, Math.floor(bytes.length / 2));

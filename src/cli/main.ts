@@ -3,7 +3,7 @@
 import nodeFs from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { CKGDatabase, CKGError, CKGTool, type IndexReport, type ProgressEvent } from '../index.js';
+import { CKGDatabase, CKGError, CKGTool, createWorkerPool, type IndexReport, type ParsePool, type ProgressEvent } from '../node/index.js';
 
 const program = new Command()
   .name('ckg-wasm')
@@ -14,6 +14,17 @@ function languages(value: string): string[] {
   const ids = value.split(',').map((s) => s.trim()).filter(Boolean);
   if (ids.length === 0) throw new InvalidArgumentError('give at least one language id');
   return ids;
+}
+
+function workerCount(value: string): number {
+  const n = Number.parseInt(value, 10);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('give a whole number ≥ 0');
+  return n;
+}
+
+/** A worker pool unless `--workers 0` asked for in-thread parsing. */
+function poolFor(workers: number | undefined): ParsePool | undefined {
+  return workers === 0 ? undefined : createWorkerPool(workers === undefined ? {} : { size: workers });
 }
 
 function progressPrinter(enabled: boolean): ((e: ProgressEvent) => void) | undefined {
@@ -53,11 +64,14 @@ program
   .option('--no-progress', 'do not print progress')
   .option('--skipped', 'list skipped files with their reasons')
   .option('-o, --output <file>', 'write the SQLite database to this file')
-  .action(async (path: string, opts: { languages?: string[]; maxFileSize?: number; gitignore: boolean; progress: boolean; skipped?: boolean; output?: string }) => {
+  .option('-w, --workers <n>', 'parse workers (default: one per core; 0 = parse in this thread)', workerCount)
+  .action(async (path: string, opts: { languages?: string[]; maxFileSize?: number; gitignore: boolean; progress: boolean; skipped?: boolean; output?: string; workers?: number }) => {
     const codebasePath = resolve(path);
+    const pool = poolFor(opts.workers);
     const db = await CKGDatabase.open({
       codebasePath,
       fs: nodeFs,
+      ...(pool ? { processor: pool } : {}),
       ...(opts.languages ? { languages: opts.languages } : {}),
       ...(opts.maxFileSize ? { maxFileSize: opts.maxFileSize } : {}),
       respectGitignore: opts.gitignore,
@@ -72,6 +86,7 @@ program
       }
     } finally {
       db.close();
+      await pool?.close();
     }
   });
 
@@ -82,8 +97,10 @@ program
   .argument('<identifier...>', 'names to search for')
   .addOption(new Option('-k, --kind <kind>', 'what to search').choices(['function', 'class_method', 'class', 'all']).default('all'))
   .option('--no-body', 'print locations only')
-  .action(async (path: string, identifiers: string[], opts: { kind: string; body: boolean }) => {
-    const tool = new CKGTool({ fs: nodeFs, refresh: false });
+  .option('-w, --workers <n>', 'parse workers (default: one per core; 0 = parse in this thread)', workerCount)
+  .action(async (path: string, identifiers: string[], opts: { kind: string; body: boolean; workers?: number }) => {
+    const pool = poolFor(opts.workers);
+    const tool = new CKGTool({ fs: nodeFs, refresh: false, ...(pool ? { processor: pool } : {}) });
     const commands =
       opts.kind === 'all'
         ? ['search_function', 'search_class_method', 'search_class']
@@ -103,6 +120,7 @@ program
       }
     } finally {
       await tool.close();
+      await pool?.close();
     }
     if (failed) process.exitCode = 1;
   });

@@ -11,7 +11,7 @@ import { FORMAT_NAME, INDEXES_SQL, SCHEMA_SQL, SCHEMA_VERSION } from './schema.j
  *
  * - `'stored'`: the text in the `body` column, like the reference CKG (largest database);
  * - `'compressed'`: each file's bytes deflated once in `sources`, bodies sliced from it by offset
- *   (self-contained, 2-2.5 times smaller than `'stored'`);
+ *   (self-contained, 2-3 times smaller than `'stored'`);
  * - `'lazy'`: only offsets; bodies are read back from the file system at query time and checked
  *   against the file's content hash (smallest and fastest to build; needs the files).
  *
