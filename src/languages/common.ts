@@ -59,3 +59,10 @@ export function collapseSpaces(text: string): string {
 export function typeSet(...types: string[]): ReadonlySet<string> {
   return new Set(types);
 }
+
+/** A field's summary line; a multi-line initializer is left out (`map = mapOf(\n…)` → `map`). */
+export function fieldLine(raw: string): string {
+  const text = raw.trim();
+  const eq = text.includes('\n') ? text.search(/=(?![=>])/) : -1;
+  return collapseSpaces(eq > 0 ? text.slice(0, eq) : text);
+}

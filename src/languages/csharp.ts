@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { allChildren, collapseSpaces, fieldText, namedChildren, nearestAncestor, typeSet } from './common.js';
+import { allChildren, collapseSpaces, fieldLine, fieldText, namedChildren, nearestAncestor, typeSet } from './common.js';
 import type { LanguageDefinition, VisitorSink } from './types.js';
 
 // Node types of tree-sitter-c-sharp 0.23.
@@ -58,13 +58,6 @@ function rawHead(node: Node): string {
 /** {@link rawHead} folded onto one line. */
 function head(node: Node): string {
   return collapseSpaces(rawHead(node));
-}
-
-/** A field's summary line; a multi-line initializer is left out (`map = mapOf(\n…)` → `map`). */
-function fieldLine(raw: string): string {
-  const text = raw.trim();
-  const eq = text.includes('\n') ? text.search(/=(?![=>])/) : -1;
-  return collapseSpaces(eq > 0 ? text.slice(0, eq) : text);
 }
 
 function classSummaries(cls: Node): { fields: string[]; methods: string[] } {

@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { allChildren, collapseSpaces, fieldText, namedChildren, nearestAncestor, typeSet } from './common.js';
+import { allChildren, collapseSpaces, fieldLine, fieldText, namedChildren, nearestAncestor, typeSet } from './common.js';
 import type { FunctionInfo, LanguageDefinition, VisitorSink } from './types.js';
 
 // Node types of @tree-sitter-grammars/tree-sitter-kotlin 1.1. `class_declaration` covers
@@ -65,13 +65,6 @@ function head(node: Node, stop: ReadonlySet<string>): string {
 function rawHead(node: Node, stop: ReadonlySet<string>): string {
   const end = allChildren(node).find((c) => stop.has(c.type))?.startIndex ?? node.endIndex;
   return node.text.slice(0, end - node.startIndex);
-}
-
-/** A field's summary line; a multi-line initializer is left out (`map = mapOf(\n…)` → `map`). */
-function fieldLine(raw: string): string {
-  const text = raw.trim();
-  const eq = text.includes('\n') ? text.search(/=(?![=>])/) : -1;
-  return collapseSpaces(eq > 0 ? text.slice(0, eq) : text);
 }
 
 const FUNCTION_STOP = typeSet('function_body', 'block');

@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { allChildren, collapseSpaces, fieldText, namedChildren, typeSet } from './common.js';
+import { allChildren, collapseSpaces, fieldLine, fieldText, namedChildren, typeSet } from './common.js';
 import type { FunctionInfo, LanguageDefinition, VisitorSink } from './types.js';
 
 // Node types of tree-sitter-scala 0.24 (Scala 2 and 3 syntax, braces or indentation).
@@ -31,13 +31,6 @@ function head(node: Node): string {
   const stop = children.find((c) => c.startIndex > first.startIndex && c.type === '=');
   const end = stop ? stop.startIndex : node.endIndex;
   return collapseSpaces(node.text.slice(first.startIndex - node.startIndex, end - node.startIndex));
-}
-
-/** A field's summary line; a multi-line initializer is left out (`map = mapOf(\n…)` → `map`). */
-function fieldLine(raw: string): string {
-  const text = raw.trim();
-  const eq = text.includes('\n') ? text.search(/=(?![=>])/) : -1;
-  return collapseSpaces(eq > 0 ? text.slice(0, eq) : text);
 }
 
 function classSummaries(cls: Node): { fields: string[]; methods: string[] } {
