@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CKGDatabase, CKGError, createDefaultRegistry, type LanguageDefinition, type ProgressEvent } from '../src/index.js';
 import { createWebWorkerPool, type WorkerLike } from '../src/browser/web-worker-pool.js';
 import { createWorkerPool, type ParsePool, type WorkerPoolOptions } from '../src/node/index.js';
-import { looksBinary, looksMinified } from '../src/build/decode.js';
+import { contentHash, looksBinary, looksMinified } from '../src/build/decode.js';
 import { createWorkerBody } from '../src/parser/worker-body.js';
 import { ThreadPoolProcessor, type SpawnWorker } from '../src/parser/thread-pool.js';
 import type { WorkerResponse } from '../src/parser/worker-protocol.js';
@@ -402,6 +402,25 @@ describe('what is not source', () => {
     late[8191] = 0x61;
     late[8192] = 0; // past the sniffed prefix
     expect(looksBinary(late)).toBe(false);
+  });
+
+  it('hashes content: equal bytes agree wherever they sit, any one-byte change or length change differs', () => {
+    const base = enc('def f():\n    return "héllo"\n'.repeat(7));
+    const h = contentHash(base);
+    expect(h).toMatch(/^[0-9a-f]{16}[0-9a-f]+$/);
+    // Same bytes at an odd offset inside a larger buffer (file bytes are often views).
+    const shifted = new Uint8Array(base.length + 3);
+    shifted.set(base, 3);
+    expect(contentHash(shifted.subarray(3))).toBe(h);
+    const seen = new Set([h]);
+    for (let i = 0; i < base.length; i++) {
+      const changed = base.slice();
+      changed[i] = changed[i]! ^ 1;
+      seen.add(contentHash(changed));
+    }
+    for (let cut = 1; cut <= 5; cut++) seen.add(contentHash(base.subarray(0, base.length - cut)));
+    seen.add(contentHash(new Uint8Array(0)));
+    expect(seen.size).toBe(1 + base.length + 5 + 1);
   });
 
   it('calls a file minified when it is at least 4 KiB and its lines average over 500 bytes', () => {
