@@ -1,7 +1,7 @@
 // ckg-wasm: the browser-safe entry. Node-only helpers live in `ckg-wasm/node`.
 export { CKGError, type CKGErrorCode } from './errors.js';
 export type { FileSystem, FileSystemPromises, StatsLike } from './fs/types.js';
-export { CKGDatabase, DEFAULT_MAX_FILE_SIZE, type IndexOptions, type IndexOrigin, type OpenOptions } from './db/database.js';
+export { CKGDatabase, DEFAULT_MAX_FILE_SIZE, type IndexOptions, type IndexOrigin, type OpenOptions, type UpdateOptions } from './db/database.js';
 export type { ClassEntry, FunctionEntry, FunctionKind } from './db/entries.js';
 export { BODY_MODES, DEFAULT_BODY_MODE, type BodyMode } from './db/store.js';
 export type { IndexReport, ProgressEvent, FileProcessor } from './build/indexer.js';

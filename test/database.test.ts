@@ -163,6 +163,35 @@ describe.each(BACKENDS)('CKGDatabase on %s', (backend) => {
   });
 });
 
+describe.each(BACKENDS)('update({ paths }) on %s', (backend) => {
+  it('examines only the given files, with the walk rules, and nothing else', async () => {
+    const tree = makeTree(backend, { 'a.py': 'def a():\n    pass\n', 'b.py': 'def b():\n    pass\n', '.gitignore': 'gen/\n' });
+    // Stored bodies: a lazy body read back from the edited b.py would re-index it on query.
+    const db = await CKGDatabase.open({ codebasePath: tree.root, fs: tree.fs, bodies: 'stored' });
+    try {
+      tree.write('a.py', 'def a2():\n    pass\n');
+      tree.write('b.py', 'def b2():\n    pass\n'); // changed too, but not named
+      tree.write('new/c.py', 'def c():\n    pass\n');
+      tree.write('gen/d.py', 'def d():\n    pass\n');
+      const report = await db.update({ paths: [`${tree.root}/a.py`, 'new/c.py', 'gen/d.py'] });
+      expect(report).toMatchObject({ filesParsed: 2, filesRemoved: 0, filesIndexed: 3 });
+      expect((await db.queryFunction('a2')).length).toBe(1);
+      expect((await db.queryFunction('c')).length).toBe(1);
+      expect(await db.queryFunction('d')).toEqual([]); // .gitignored, even when named
+      expect((await db.queryFunction('b')).length).toBe(1); // b.py was not named: not examined
+      tree.remove('a.py');
+      expect(await db.update({ paths: ['a.py'] })).toMatchObject({ filesParsed: 0, filesRemoved: 1 });
+      expect(await db.queryFunction('a2')).toEqual([]);
+      expect(await db.update()).toMatchObject({ filesParsed: 1 }); // the full update finds b.py
+      expect((await db.queryFunction('b2')).length).toBe(1);
+      expect(await codeOf(db.update({ paths: ['/elsewhere/x.py'] }))).toBe('INVALID_ARGUMENT');
+    } finally {
+      db.close();
+      tree.cleanup();
+    }
+  });
+});
+
 describe('symlinks', () => {
   it('indexes a symlinked file once (node:fs)', async () => {
     const tree = makeTree('node', { 'real/a.py': 'def linked():\n    pass\n' });

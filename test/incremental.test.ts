@@ -268,6 +268,35 @@ describe('incremental update equals a fresh build', () => {
       { numRuns: 30 },
     );
   });
+
+  it('update({ paths }) told only the changed files equals a fresh build too, without walking the tree', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom<BodyMode>('stored', 'lazy'), fc.array(opArb, { minLength: 1, maxLength: 10 }), async (bodies, ops) => {
+        const world = new World();
+        const db = await CKGDatabase.open({ codebasePath: ROOT, fs: world.fs, languages, bodies });
+        try {
+          for (const op of ops) {
+            const before = new Map([...world.files].map(([p, f]) => [p, f.believed]));
+            world.apply(op);
+            const after = new Map([...world.files].map(([p, f]) => [p, f.believed]));
+            const touched = [...new Set([...before.keys(), ...after.keys()])].filter((p) => before.get(p) !== after.get(p));
+            const report = await db.update({ paths: touched });
+            const fresh = await CKGDatabase.open({ codebasePath: ROOT, fs: world.believedVolume(), languages, bodies });
+            try {
+              expect(dump(db.export()), JSON.stringify(op)).toEqual(dump(fresh.export()));
+            } finally {
+              fresh.close();
+            }
+            expect(report.filesParsed, JSON.stringify(op)).toBe(touched.filter((p) => after.has(p)).length);
+            expect(report.filesRemoved).toBe(touched.filter((p) => !after.has(p)).length);
+          }
+        } finally {
+          db.close();
+        }
+      }),
+      { numRuns: 20 },
+    );
+  });
 });
 
 describe('change detection', () => {

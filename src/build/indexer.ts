@@ -76,6 +76,8 @@ export interface SyncOptions {
   readonly readAhead?: number;
   /** Paths to re-hash even when their size and mtime match the record (a body read back did not match). */
   readonly recheck?: ReadonlySet<string> | undefined;
+  /** Limits the sync to these paths: records of other files are left as they are. */
+  readonly scope?: ReadonlySet<string> | undefined;
   /** How many files are processed at once (the worker count, for a worker pool). */
   readonly concurrency?: number;
 }
@@ -134,7 +136,8 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   const keepBytes = store.bodies === 'compressed';
   const existing = new Map(store.listFiles().map((r) => [r.path, r]));
   const walked = new Set(walk.files.map((f) => f.path));
-  const removed = [...existing.keys()].filter((p) => !walked.has(p));
+  // A partial sync (an update told which paths changed) removes only records among those paths.
+  const removed = [...existing.keys()].filter((p) => !walked.has(p) && (options.scope === undefined || options.scope.has(p)));
   const todo: SourceFile[] = [];
   let reused = 0;
   for (const file of walk.files) {
@@ -245,7 +248,8 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
     writer.rollback();
     throw error;
   }
-  store.setMeta({ [SYNC_STARTED_META]: String(started) });
+  // A partial sync keeps the older instant: files outside its scope were not re-examined.
+  if (options.scope === undefined) store.setMeta({ [SYNC_STARTED_META]: String(started) });
   const counts = store.counts();
   onProgress?.({ phase: 'done', filesDone, filesTotal: todo.length, bytesDone, bytesTotal });
   return {

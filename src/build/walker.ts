@@ -45,6 +45,11 @@ export interface WalkOptions {
   /** picomatch globs, relative to the codebase root, of paths to leave out. */
   readonly exclude: readonly string[];
   readonly respectGitignore: boolean;
+  /**
+   * Restricts the walk to these absolute paths (an update told which files changed): only
+   * their folders are listed, and the same rules (hidden, ignored, excluded, size) apply.
+   */
+  readonly only?: ReadonlySet<string> | undefined;
 }
 
 export interface WalkResult {
@@ -110,6 +115,19 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
   const excluded = options.exclude.length > 0 ? picomatch(options.exclude as string[], { dot: true }) : undefined;
   const seenTargets = new Set<string>();
   const realRoot = (await fs.realpath(root)) ?? root;
+  // With `only`: the folders on the way to the given paths, the only ones listed.
+  let onlyDirs: Set<string> | undefined;
+  if (options.only) {
+    onlyDirs = new Set();
+    for (const path of options.only) {
+      for (let dir = dirname(path); relativeInside(root, dir) !== undefined && !onlyDirs.has(dir); dir = dirname(dir)) {
+        onlyDirs.add(dir);
+        if (dir === root) break;
+      }
+    }
+  }
+  const wanted = (path: string, kind: FileInfo['kind'] | undefined): boolean =>
+    options.only === undefined || (kind === 'directory' ? onlyDirs!.has(path) : options.only.has(path));
 
   // .gitignore files between the repository root and the codebase root apply too.
   const baseScopes: IgnoreScope[] = [];
@@ -155,6 +173,7 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
     const infos = await Promise.all(
       entries.map(({ name, kind }): Promise<FileInfo | undefined> | FileInfo | undefined => {
         if (name.startsWith('.')) return undefined;
+        if (kind !== undefined && !wanted(child(dir, name), kind)) return undefined;
         if (kind === undefined || (kind === 'file' && options.registry.forPath(name) !== undefined)) return fs.lstat(child(dir, name));
         return { kind, size: 0, mtimeMs: 0 };
       }),
@@ -165,6 +184,7 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
       const info = infos[i];
       if (!info || name.startsWith('.')) continue;
       const path = child(dir, name);
+      if (!wanted(path, info.kind)) continue;
       const rel = path.startsWith(rootPrefix) ? path.slice(rootPrefix.length) : name;
       if (info.kind === 'directory') {
         if (skipDirs.has(name) || excluded?.(rel) || isIgnored(local, path, true)) continue;

@@ -1,8 +1,8 @@
 import { syncIndex, type FileProcessor, type IndexReport, type ProgressEvent } from '../build/indexer.js';
-import { DEFAULT_SKIPPED_DIRECTORIES, type WalkOptions } from '../build/walker.js';
+import { DEFAULT_SKIPPED_DIRECTORIES, walkCodebase, type WalkOptions } from '../build/walker.js';
 import { CKGError, tagCaller } from '../errors.js';
 import { FsAdapter } from '../fs/adapter.js';
-import { isAbsolute, normalize } from '../fs/path.js';
+import { isAbsolute, normalize, relativeInside } from '../fs/path.js';
 import type { FileSystem } from '../fs/types.js';
 import { createDefaultRegistry } from '../languages/index.js';
 import { LanguageRegistry } from '../languages/registry.js';
@@ -63,6 +63,24 @@ export interface IndexOptions {
    * keeps its mode; stored bytes of another mode are rebuilt by `open()`.
    */
   readonly bodies?: BodyMode;
+}
+
+/**
+ * Options of {@link CKGDatabase.update}.
+ *
+ * @example
+ * ```ts
+ * await db.update({ paths: ['/abs/repo/app/config.py'] }); // an editor saved this file
+ * ```
+ * @public
+ */
+export interface UpdateOptions extends Pick<IndexOptions, 'onProgress' | 'signal'> {
+  /**
+   * The files that changed (added, edited or deleted), absolute or relative to the codebase
+   * root. Only they are examined, instead of a walk of the whole tree: for editors and agents
+   * that know what they wrote. Other files' changes are seen by the next full `update()`.
+   */
+  readonly paths?: readonly string[];
 }
 
 /**
@@ -517,14 +535,39 @@ export class CKGDatabase {
    * then content hash), removing rows of deleted files, in one transaction. Concurrent calls
    * share one run.
    */
-  update(options: Pick<IndexOptions, 'onProgress' | 'signal'> = {}): Promise<IndexReport> {
+  update(options: UpdateOptions = {}): Promise<IndexReport> {
     if (!this.#fs) {
       return Promise.reject(Object.assign(new CKGError('INVALID_ARGUMENT', 'This database was opened from bytes without fs: it cannot be updated'), { caller: 'CKGDatabase.update' }));
+    }
+    if (options.paths !== undefined) {
+      // Told which files changed: no walk of the whole tree. Runs after any full update in flight.
+      let paths: Set<string>;
+      try {
+        paths = this.#scopedPaths(options.paths);
+      } catch (error) {
+        return Promise.reject(error).catch((e: unknown) => tagCaller(e, 'CKGDatabase.update'));
+      }
+      const run = (this.#updating ?? Promise.resolve()).catch(() => undefined).then(() => this.#sync(options, undefined, true, paths));
+      return run.catch((error: unknown) => tagCaller(error, 'CKGDatabase.update'));
     }
     this.#updating ??= this.#sync(options).finally(() => {
       this.#updating = undefined;
     });
     return this.#updating.catch((error: unknown) => tagCaller(error, 'CKGDatabase.update'));
+  }
+
+  /** Absolute, normalised paths inside the codebase (relative ones are taken from its root). */
+  #scopedPaths(paths: readonly string[]): Set<string> {
+    if (!Array.isArray(paths) || paths.some((p) => typeof p !== 'string')) throw new CKGError('INVALID_ARGUMENT', 'paths must be an array of strings');
+    const out = new Set<string>();
+    for (const p of paths) {
+      const absolute = isAbsolute(p) ? normalize(p) : normalize(`${this.codebasePath}/${p}`);
+      if (relativeInside(this.codebasePath, absolute) === undefined) {
+        throw new CKGError('INVALID_ARGUMENT', `${p} is not inside the codebase ${this.codebasePath}`, { path: p });
+      }
+      out.add(absolute);
+    }
+    return out;
   }
 
   /** Counts of indexed files, functions and classes. */
@@ -610,14 +653,16 @@ export class CKGDatabase {
   }
 
   /** Brings the index in line with `snapshot` (or a fresh one), records its key, stores the bytes. */
-  async #sync(overrides: Pick<IndexOptions, 'onProgress' | 'signal'> = {}, given?: Snapshot, persist = true): Promise<IndexReport> {
+  async #sync(overrides: Pick<IndexOptions, 'onProgress' | 'signal'> = {}, given?: Snapshot, persist = true, only?: ReadonlySet<string>): Promise<IndexReport> {
     const fs = this.#fs!;
-    const options = { ...this.#options, ...overrides };
+    const options = { ...this.#options, onProgress: overrides.onProgress ?? this.#options.onProgress, signal: overrides.signal ?? this.#options.signal };
     if (this.#store.closed) throw new CKGError('CLOSED', 'The database is closed');
     await assertDirectory(fs, this.codebasePath);
     options.onProgress?.({ phase: 'scan', filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0 });
-    const snapshot = given ?? (await this.#snapshot());
-    const walk = snapshot.walk;
+    // A partial update walks only the given paths and leaves the snapshot key alone: the next
+    // refresh() sees a new key and confirms the rest with a cheap stat comparison.
+    const snapshot = only === undefined ? (given ?? (await this.#snapshot())) : undefined;
+    const walk = snapshot?.walk ?? (await walkCodebase(fs, this.codebasePath, { ...walkOptionsOf(this.#options, this.#registry), only }));
     let processor = options.processor;
     if (!processor) {
       this.#pool ??= new ParserPool(options.wasm ?? {});
@@ -632,16 +677,22 @@ export class CKGDatabase {
       signal: options.signal,
       concurrency: processor.concurrency,
       recheck: new Set(this.#recheck),
+      scope: only,
     });
+    if (only !== undefined) {
+      for (const p of only) this.#recheck.delete(p);
+      if (persist && (this.#report.filesParsed > 0 || this.#report.filesRemoved > 0)) await this.#persist();
+      return this.#report;
+    }
     this.#recheck.clear();
     const previousKey = this.#store.getMeta('snapshot_key');
     this.#store.setMeta({
       languages: this.#registry.fingerprint(),
-      snapshot_key: snapshot.key,
+      snapshot_key: snapshot!.key,
       walk_options: walkOptionsFingerprint(walkOptionsOf(this.#options, this.#registry)),
     });
     // An update that found nothing (same key, nothing parsed or removed) leaves stored bytes as they are.
-    const changed = previousKey !== snapshot.key || this.#report.filesParsed > 0 || this.#report.filesRemoved > 0;
+    const changed = previousKey !== snapshot!.key || this.#report.filesParsed > 0 || this.#report.filesRemoved > 0;
     if (persist && changed) await this.#persist();
     return this.#report;
   }

@@ -2,6 +2,9 @@
 // fallback for custom languages, and close(). `ckg-wasm/node`'s WorkerPool (worker_threads)
 // and the browser WebWorkerPool (Web Workers) only supply a way to start a worker.
 import { CKGError, type CKGErrorCode } from '../errors.js';
+
+/** How long a dead worker's late answers are awaited before its first unanswered file is blamed. */
+const DEATH_GRACE_MS = 30;
 import { builtinLanguages } from '../languages/index.js';
 import type { LanguageDefinition } from '../languages/types.js';
 import { extractSource, type ExtractedFile } from './extract.js';
@@ -90,6 +93,8 @@ interface Slot {
   ready: boolean;
   /** Set once the slot's worker is gone; its late events are ignored. */
   dead: boolean;
+  /** The worker exited or failed; its answered files are still being collected. */
+  dying?: boolean;
 }
 
 const builtins = new Set<LanguageDefinition>(builtinLanguages);
@@ -246,8 +251,18 @@ export class ThreadPoolProcessor {
   }
 
   #onExit(index: number, slot: Slot, reason: string): void {
+    if (slot.dying) return;
+    slot.dying = true;
+    if (this.#slots[index] === slot) this.#slots[index] = undefined; // no new files for it
+    // Results the worker posted before it died can arrive after its error event (a Web
+    // Worker's error and message events are separate tasks): let them land before blaming the
+    // first unanswered file, or an innocent file is blamed and the culprit re-queued.
+    setTimeout(() => this.#settleDead(slot, reason), DEATH_GRACE_MS);
+  }
+
+  #settleDead(slot: Slot, reason: string): void {
+    if (slot.dead) return; // closed meanwhile
     slot.dead = true;
-    if (this.#slots[index] === slot) this.#slots[index] = undefined;
     void Promise.resolve(slot.port.terminate()).catch(() => undefined);
     const jobs = slot.jobs.splice(0);
     if (!slot.ready) {
