@@ -155,7 +155,8 @@ export class IndexStore {
     const store = new IndexStore(new SQL.Database());
     store.#db.run('PRAGMA journal_mode = OFF');
     store.#db.exec(SCHEMA_SQL);
-    store.#db.exec(INDEXES_SQL);
+    // The indexes are created when the first write session commits: a bulk load into
+    // unindexed tables, then one index build, is cheaper than maintaining them row by row.
     store.setMeta({ format: FORMAT_NAME, schema_version: SCHEMA_VERSION, ...meta, bodies });
     store.#bodies = bodies;
     return store;
@@ -483,6 +484,7 @@ export class WriteSession {
   commit(): void {
     if (this.#ended) return;
     this.#end();
+    this.#db.exec(INDEXES_SQL); // no-op once they exist
     this.#db.run('COMMIT');
   }
 
