@@ -79,7 +79,7 @@ function globDir(dir, pattern) {
 }
 
 function parseArgs(argv) {
-  const args = { reportOnly: false, transfer: false, bodies: undefined, corpus: undefined, runs: undefined, workers: undefined, pipeline: undefined, ctags: true, out: join(repoRoot, 'docs/benchmarks.md'), write: true, child: undefined };
+  const args = { reportOnly: false, transfer: false, bodies: undefined, corpus: undefined, runs: undefined, workers: undefined, pipeline: undefined, ctags: true, snapshot: true, out: join(repoRoot, 'docs/benchmarks.md'), write: true, child: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -93,13 +93,14 @@ function parseArgs(argv) {
     else if (a === '--pipeline') args.pipeline = Number(value());
     else if (a === '--bodies') args.bodies = value();
     else if (a === '--no-ctags') args.ctags = false;
+    else if (a === '--no-snapshot') args.snapshot = false;
     else if (a === '--transfer') args.transfer = true;
     else if (a === '--report-only') args.reportOnly = true;
     else if (a === '--out') args.out = value();
     else if (a === '--no-write') args.write = false;
     else if (a === '--child') args.child = JSON.parse(value());
     else if (a === '--help' || a === '-h') {
-      console.log('usage: node scripts/bench.mjs [--corpus django,linux,go,rust] [--runs N] [--workers N] [--pipeline N] [--bodies lazy|compressed|stored] [--transfer] [--no-ctags] [--out FILE] [--no-write] [--report-only]');
+      console.log('usage: node scripts/bench.mjs [--corpus django,linux,go,rust] [--runs N] [--workers N] [--pipeline N] [--bodies lazy|compressed|stored] [--transfer] [--no-ctags] [--no-snapshot] [--out FILE] [--no-write] [--report-only]');
       process.exit(0);
     } else throw new Error(`unknown argument ${a}`);
   }
@@ -466,6 +467,14 @@ function readPrevious(out) {
   }
 }
 
+function readPreviousMachine(out) {
+  try {
+    return JSON.parse(readFileSync(`${out.replace(/\.md$/, '')}.json`, 'utf8')).machine;
+  } catch {
+    return undefined;
+  }
+}
+
 function isoNow() {
   return new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 }
@@ -642,6 +651,12 @@ function report(results, info) {
     }
   }
   if (why.length > 0) lines.push('Where a target is missed, the measurement that bounds it:', '', ...new Set(why), '');
+  if (info.snapshotKey) {
+    lines.push('## Snapshot key on git repositories', '');
+    lines.push(`The cheap "did anything change?" check run on open and before every tool answer, by \`scripts/bench-snapshot.mjs\` (${info.snapshotKey.date}): HEAD via isomorphic-git, the \`.git/index\` read by ckg-wasm, the walk, and \`git status --porcelain\` timed in the same runs as the yardstick.`, '');
+    for (const line of info.snapshotKey.lines) lines.push(`- ${line}`);
+    lines.push('');
+  }
   lines.push('## Details', '');
   for (const r of results) {
     lines.push(`### ${r.name}: ${r.label}`, '');
@@ -741,7 +756,15 @@ async function main() {
       `${name}: ${fmt.n(s.files)} files, ${fmt.mb(s.sourceBytes)} MB, full ${fmt.s(s.fullMs)} (${fmt.n(s.filesPerS)} files/s, ${s.mbPerS.toFixed(2)} MB/s), peak ${s.peakRssMB.toFixed(0)} MB, DB ${fmt.mb(s.dbBytes)} MB, query ${fmt.ms(s.queryMedianMs)} / p99 ${fmt.ms(s.queryP99Ms)}, re-check ${fmt.ms(s.recheckMs)}, edit ${fmt.ms(s.editMs)}${s.ctagsMs ? `, ctags ${fmt.s(s.ctagsMs)} (ratio ${s.ratio.toFixed(1)}×)` : ''}`,
     );
   }
-  if (results.length === 0) {
+  // The snapshot key on the git copies of the corpora (skipped by the script when absent).
+  if (args.snapshot) {
+    const out = execFileSync(process.execPath, [join(repoRoot, 'scripts/bench-snapshot.mjs'), '--runs', '7'], { encoding: 'utf8' });
+    const lines = out.split('\n').filter((l) => l.startsWith('/') && !l.includes('absent'));
+    for (const l of lines) console.log(l);
+    if (lines.length > 0) info.snapshotKey = { date: isoNow(), lines };
+  }
+  info.snapshotKey ??= readPreviousMachine(args.out)?.snapshotKey;
+  if (results.length === 0 && info.snapshotKey === undefined) {
     console.log('no corpus present: nothing measured');
     return;
   }
