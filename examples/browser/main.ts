@@ -1,6 +1,15 @@
 // The ckg-wasm browser example: index an in-memory codebase (bundled sample files, or files
 // the user drops), answer searches, and keep the database in IndexedDB so a reload reuses it.
-import { CKGDatabase, IndexedDBStorage, expireStorage, type ClassEntry, type FunctionEntry } from 'ckg-wasm';
+import {
+  CKGDatabase,
+  IndexedDBStorage,
+  createWebWorkerPool,
+  expireStorage,
+  type ClassEntry,
+  type FileProcessor,
+  type FunctionEntry,
+  type WebWorkerPool,
+} from 'ckg-wasm';
 import { droppedFiles, memoryFileSystem, pickedFiles, type MemoryFile } from './memory-fs.js';
 
 // The sample codebase ships inside the bundle as text (Vite inlines each file's contents).
@@ -13,6 +22,18 @@ const SAMPLE_MTIME = Date.UTC(2026, 0, 1);
 // The wasm files (runtime, sql.js, grammars) are served by this page's own server under wasm/.
 const wasm = { baseUrl: new URL('wasm/', document.baseURI) };
 const storage = new IndexedDBStorage({ databaseName: 'ckg-wasm-example' });
+
+// Files are parsed in Web Workers. The pool starts on the first file to parse, so a page that
+// reuses its stored index never starts a worker nor fetches the tree-sitter runtime.
+const WORKERS = Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2));
+let pool: WebWorkerPool | undefined;
+const processor: FileProcessor = {
+  concurrency: WORKERS * 8,
+  process(language, source, path) {
+    pool ??= createWebWorkerPool({ size: WORKERS, wasm });
+    return pool.process(language, source, path);
+  },
+};
 
 const $ = <T extends HTMLElement>(selector: string): T => {
   const element = document.querySelector<T>(selector);
@@ -77,7 +98,7 @@ async function load(root: string, files: Map<string, MemoryFile>): Promise<void>
   searches++;
   const started = performance.now();
   try {
-    db = await CKGDatabase.open({ codebasePath: root, fs: memoryFileSystem(files), storage, wasm });
+    db = await CKGDatabase.open({ codebasePath: root, fs: memoryFileSystem(files), storage, wasm, processor });
   } catch (error) {
     setStatus('error', `Failed: ${String(error)}`);
     throw error;
@@ -98,7 +119,7 @@ async function load(root: string, files: Map<string, MemoryFile>): Promise<void>
     `${root}: ${indexed} files, ${functions} functions, ${classes} classes — ${how} in ${ms} ms, ` +
       `${parsed} files parsed; snapshot ${snapshot.slice(0, snapshot.indexOf(':') + 13)}…; ` +
       `wasm fetched: ${fetched.files.join(', ') || 'none'} (${(fetched.bytes / 1024).toFixed(0)} KiB)`,
-    { root, origin: db.origin, filesParsed: String(parsed), filesIndexed: String(indexed), ms: String(ms), snapshot },
+    { root, origin: db.origin, filesParsed: String(parsed), filesIndexed: String(indexed), ms: String(ms), snapshot, workers: String(pool?.size ?? 0) },
   );
 }
 
