@@ -1,10 +1,47 @@
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
 
-/** A slash-free glob as a plain RegExp test (picomatch's matcher wrapper costs more than the match). */
+/**
+ * The longest run of literal characters in a slash-free glob: every matching segment contains it
+ * (`*.tab.[ch]` → `.tab.`). Undefined when the glob has none or cannot be read plainly (an
+ * unclosed `[`): then there is no guard.
+ */
+export function literalGuard(glob: string): string | undefined {
+  let best = '';
+  let run = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === '\\') {
+      if (i + 1 >= glob.length) return undefined;
+      run += glob[++i]!;
+    } else if (c === '*' || c === '?' || c === '[') {
+      if (run.length > best.length) best = run;
+      run = '';
+      if (c === '[') {
+        // A class ends at the first `]` after its first character (`[]a]` holds `]`).
+        const close = glob.indexOf(']', i + (glob[i + 1] === '!' || glob[i + 1] === '^' ? 3 : 2));
+        // Escapes or nested brackets (`[[:alpha:]]`) inside a class: not read here, no guard.
+        if (close < 0 || /[[\\]/.test(glob.slice(i + 1, close))) return undefined;
+        i = close;
+      }
+    } else {
+      run += c;
+    }
+  }
+  if (run.length > best.length) best = run;
+  return best === '' ? undefined : best;
+}
+
+/**
+ * A slash-free glob as a plain RegExp test (picomatch's matcher wrapper costs more than the
+ * match), behind a substring test: most segments lack the glob's literal part, and `includes`
+ * is far cheaper than a regex (the Linux root .gitignore's `*.tab.[ch]`, `*.asn1.[ch]`, ... are
+ * tried on all 78k paths).
+ */
 function regexTest(glob: string): (segment: string) => boolean {
   const re = picomatch.makeRe(glob, { dot: true });
-  return (segment) => re.test(segment);
+  const guard = literalGuard(glob);
+  return guard === undefined ? (segment) => re.test(segment) : (segment) => segment.includes(guard) && re.test(segment);
 }
 
 // `ignore` tests every rule's regex against every path (and walks each path's parents): on the
@@ -15,19 +52,28 @@ function regexTest(glob: string): (segment: string) => boolean {
 // often (dir-only rules are treated as matching files too), never no wrongly: a path that no
 // positive rule matches is never ignored, whatever the negations say.
 
-/** A cheap test that returns false only for paths no positive rule of a .gitignore can match. */
-export type IgnorePrefilter = (rel: string) => boolean;
-
 /**
- * Builds the prefilter of one .gitignore text (`rel` is relative to that file's folder).
- * Matching is case-sensitive, like git's default (`core.ignorecase=false`).
+ * A cheap test that returns false only for paths no positive rule of a .gitignore can match.
+ * Asked per folder (`folder(relDir)`, relative to the .gitignore's folder, `''` for itself),
+ * then per entry name: the folder's share of the work is done once for all its entries.
  */
+export interface IgnorePrefilter {
+  folder(relDir: string): (name: string) => boolean;
+}
+
 export function ignorePrefilter(text: string): IgnorePrefilter {
   const literals = new Set<string>(); // `name`: any segment equal
   const anchored = new Set<string>(); // `/name`: the first segment equal
-  const prefixes: string[] = []; // `name*`: any segment starting with
-  const suffixesByTail = new Map<string, string[]>(); // `*name`: any segment ending with, bucketed
-  const otherSuffixes: string[] = [];
+  // `name*` / `*name`: any segment starting / ending with, bucketed by that first / last
+  // character so a name meets only the few rules that can concern it (no string is sliced).
+  const prefixesByFirst = new Map<number, string[]>();
+  const suffixesByLast = new Map<number, string[]>();
+  let matchesEverything = false; // a bare `*`
+  const bucket = (map: Map<number, string[]>, code: number, value: string): void => {
+    const list = map.get(code);
+    if (list) list.push(value);
+    else map.set(code, [value]);
+  };
   const segmentGlobs: ((segment: string) => boolean)[] = []; // other slash-free globs
   // Rules with an inner slash are relative to the .gitignore's folder: matched segment by segment
   // (a path matches when its leading segments do: the rule names it or one of its folders).
@@ -58,30 +104,23 @@ export function ignorePrefilter(text: string): IgnorePrefilter {
       pathRules.push([segmentTest(name)]); // `/*.spec`: only at this folder's level
     } else if (!otherGlob && stars === 1 && name.startsWith('*')) {
       const suffix = name.slice(1);
-      const dot = suffix.lastIndexOf('.');
-      const tail = dot < 0 ? '' : suffix.slice(dot + 1);
-      if (tail === '' || tail.includes('*')) otherSuffixes.push(suffix);
-      else {
-        const bucket = suffixesByTail.get(tail);
-        if (bucket) bucket.push(suffix);
-        else suffixesByTail.set(tail, [suffix]);
-      }
+      if (suffix === '') matchesEverything = true;
+      else bucket(suffixesByLast, suffix.charCodeAt(suffix.length - 1), suffix);
     } else if (!otherGlob && stars === 1 && name.endsWith('*')) {
-      prefixes.push(name.slice(0, -1));
+      const prefix = name.slice(0, -1);
+      bucket(prefixesByFirst, prefix.charCodeAt(0), prefix);
     } else {
       segmentGlobs.push(regexTest(name));
     }
   }
   const deep: Ignore | undefined = deepRules.length > 0 ? ignore({ ignorecase: false }).add(deepRules) : undefined;
   const segmentMatches = (segment: string): boolean => {
-    let hit = literals.has(segment);
-    for (let i = 0; !hit && i < prefixes.length; i++) hit = segment.startsWith(prefixes[i]!);
-    if (!hit) {
-      const dot = segment.lastIndexOf('.');
-      const bucket = dot >= 0 ? suffixesByTail.get(segment.slice(dot + 1)) : undefined;
-      if (bucket) for (let i = 0; !hit && i < bucket.length; i++) hit = segment.endsWith(bucket[i]!);
-    }
-    for (let i = 0; !hit && i < otherSuffixes.length; i++) hit = segment.endsWith(otherSuffixes[i]!);
+    if (matchesEverything || literals.has(segment)) return true;
+    let hit = false;
+    const prefixes = prefixesByFirst.get(segment.charCodeAt(0));
+    if (prefixes) for (let i = 0; !hit && i < prefixes.length; i++) hit = segment.startsWith(prefixes[i]!);
+    const suffixes = suffixesByLast.get(segment.charCodeAt(segment.length - 1));
+    if (suffixes) for (let i = 0; !hit && i < suffixes.length; i++) hit = segment.endsWith(suffixes[i]!);
     for (let i = 0; !hit && i < segmentGlobs.length; i++) hit = segmentGlobs[i]!(segment);
     return hit;
   };
@@ -117,19 +156,11 @@ export function ignorePrefilter(text: string): IgnorePrefilter {
     }
     return state;
   };
-  // Files of one folder come one after the other: remember the last folder without slicing.
-  let lastFolder = '';
-  let lastState = top;
-  return (rel: string): boolean => {
-    const slash = rel.lastIndexOf('/');
-    let state: Folder;
-    if (slash < 0) state = top;
-    else if (slash === lastFolder.length && rel.startsWith(lastFolder)) state = lastState;
-    else {
-      lastFolder = rel.slice(0, slash);
-      state = lastState = folderOf(lastFolder);
-    }
-    if (entryMatches(state, slash < 0 ? rel : rel.slice(slash + 1))) return true;
-    return deep !== undefined && deep.ignores(rel);
+  return {
+    folder(relDir: string): (name: string) => boolean {
+      const state = relDir === '' ? top : folderOf(relDir);
+      const prefix = relDir === '' ? '' : `${relDir}/`;
+      return (name) => entryMatches(state, name) || (deep !== undefined && deep.ignores(prefix + name));
+    },
   };
 }

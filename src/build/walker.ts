@@ -79,24 +79,56 @@ export async function findGitRoot(fs: FsAdapter, path: string): Promise<string |
   }
 }
 
+interface CompiledIgnore {
+  readonly rules: Ignore;
+  readonly mayMatch: IgnorePrefilter;
+}
+
+// Compiled .gitignore texts, by text: a re-check walks the same tree again, and compiling its
+// rules (the Linux tree has 306 .gitignore files) cost more than reading them. The prefilter's
+// per-folder states are kept with it: they depend on the text and the relative folder only.
+const compiledIgnores = new Map<string, CompiledIgnore>();
+const COMPILED_IGNORES_LIMIT = 4096;
+
+function compileIgnore(text: string): CompiledIgnore {
+  let compiled = compiledIgnores.get(text);
+  if (compiled === undefined) {
+    // Case-sensitive like git's default (core.ignorecase=false): `*.s` must not hide `head.S`.
+    compiled = { rules: ignore({ ignorecase: false }).add(text), mayMatch: ignorePrefilter(text) };
+    if (compiledIgnores.size >= COMPILED_IGNORES_LIMIT) compiledIgnores.delete(compiledIgnores.keys().next().value!);
+    compiledIgnores.set(text, compiled);
+  }
+  return compiled;
+}
+
 async function loadIgnoreFile(fs: FsAdapter, dir: string): Promise<IgnoreScope | undefined> {
   const file = join(dir, '.gitignore');
   const info = await fs.lstat(file);
   if (info?.kind !== 'file') return undefined;
   const text = new TextDecoder().decode(await fs.readBytes(file));
-  // Case-sensitive like git's default (core.ignorecase=false): `*.s` must not hide `head.S`.
-  return { base: dir, prefix: dir === '/' ? '/' : `${dir}/`, rules: ignore({ ignorecase: false }).add(text), mayMatch: ignorePrefilter(text) };
+  return { base: dir, prefix: dir === '/' ? '/' : `${dir}/`, ...compileIgnore(text) };
 }
 
-function isIgnored(scopes: readonly IgnoreScope[], path: string, isDir: boolean): boolean {
-  for (const scope of scopes) {
-    if (!path.startsWith(scope.prefix)) continue;
-    const rel = path.slice(scope.prefix.length);
-    if (rel === '' || !scope.mayMatch(rel)) continue;
-    if (scope.rules.ignores(isDir ? `${rel}/` : rel)) return true;
-  }
-  return false;
+/**
+ * The ignore verdict for the entries of one folder: each scope's per-folder work (its relative
+ * folder, the prefilter's folder state) is done once, then each entry costs a few lookups. Every
+ * scope passed in lies at or above `dir`.
+ */
+function folderIgnoreTest(scopes: readonly IgnoreScope[], dir: string): (name: string, isDir: boolean) => boolean {
+  if (scopes.length === 0) return () => false;
+  const tests = scopes.map((scope) => {
+    const relDir = dir === scope.base ? '' : dir.slice(scope.prefix.length);
+    const relPrefix = relDir === '' ? '' : `${relDir}/`;
+    const mayMatch = scope.mayMatch.folder(relDir);
+    return (name: string, isDir: boolean): boolean => mayMatch(name) && scope.rules.ignores(isDir ? `${relPrefix}${name}/` : relPrefix + name);
+  });
+  return (name, isDir) => {
+    for (const test of tests) if (test(name, isDir)) return true;
+    return false;
+  };
 }
+
+const byName = (a: { name: string }, b: { name: string }): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 /**
  * Lists the files of a codebase that a registered language covers. Skips hidden files and
@@ -145,68 +177,99 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
     }
   }
 
-  const consider = async (path: string, size: number, mtimeMs: number): Promise<void> => {
-    const language = options.registry.forPath(path);
-    if (!language) {
-      const dot = path.lastIndexOf('.');
-      const ext = dot > path.lastIndexOf('/') + 1 ? path.slice(dot) : '(none)'; // extname() without re-normalising
-      unknownExtensions.set(ext, (unknownExtensions.get(ext) ?? 0) + 1);
-      return;
-    }
-    if (size > options.maxFileSize) {
-      skipped.push({ path, reason: 'too-large', detail: `${size} bytes > ${options.maxFileSize}` });
-      return;
-    }
-    files.push({ path, size, mtimeMs, language });
+  const countUnknown = (name: string): void => {
+    const dot = name.lastIndexOf('.');
+    const ext = dot > 0 ? name.slice(dot) : '(none)';
+    unknownExtensions.set(ext, (unknownExtensions.get(ext) ?? 0) + 1);
   };
+  const consider = (path: string, size: number, mtimeMs: number, language: LanguageDefinition): void => {
+    if (size > options.maxFileSize) skipped.push({ path, reason: 'too-large', detail: `${size} bytes > ${options.maxFileSize}` });
+    else files.push({ path, size, mtimeMs, language });
+  };
+  const relative = (path: string): string => path.slice(rootPrefix.length);
 
+  // The hot path of a large tree: one listing per folder, one batched lstat of the folder's
+  // indexable files, and per entry only set lookups (no promise, no path re-normalising).
   const walkDir = async (dir: string, scopes: readonly IgnoreScope[]): Promise<void> => {
-    const entries = (await fs.readdirTyped(dir)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const names = entries.map((e) => e.name);
+    const entries = (await fs.readdirTyped(dir)).sort(byName);
     let local = scopes;
-    if (options.respectGitignore && names.includes('.gitignore')) {
+    if (options.respectGitignore && entries.some((e) => e.name === '.gitignore')) {
       const scope = await loadIgnoreFile(fs, dir);
       if (scope) local = [...scopes, scope];
     }
-    // An lstat only where the entry's kind is unknown or a file's size and mtime matter (an
-    // indexable file): folders and other files are known from the listing itself.
-    const infos = await Promise.all(
-      entries.map(({ name, kind }): Promise<FileInfo | undefined> | FileInfo | undefined => {
-        if (name.startsWith('.')) return undefined;
-        if (kind !== undefined && !wanted(child(dir, name), kind)) return undefined;
-        if (kind === undefined || (kind === 'file' && options.registry.forPath(name) !== undefined)) return fs.lstat(child(dir, name));
-        return { kind, size: 0, mtimeMs: 0 };
-      }),
-    );
+    const ignored = folderIgnoreTest(local, dir);
     const subdirs: string[] = [];
-    for (let i = 0; i < names.length; i++) {
-      const name = names[i]!;
-      const info = infos[i];
-      if (!info || name.startsWith('.')) continue;
+    const symlinks: string[] = [];
+    const toStat: string[] = []; // indexable files, and entries of unknown kind (names-only listings)
+    const toStatLanguage: (LanguageDefinition | undefined)[] = []; // undefined: kind unknown yet
+    const file = (name: string, path: string, language: LanguageDefinition | undefined): boolean => {
+      if ((excluded !== undefined && excluded(relative(path))) || ignored(name, false)) return false;
+      if (language === undefined) countUnknown(name);
+      return language !== undefined;
+    };
+    const directory = (name: string, path: string): void => {
+      if (skipDirs.has(name) || (excluded !== undefined && excluded(relative(path))) || ignored(name, true)) return;
+      subdirs.push(path);
+    };
+    const symlink = (name: string, path: string): void => {
+      if ((excluded !== undefined && excluded(relative(path))) || ignored(name, false)) return;
+      symlinks.push(path);
+    };
+    for (const { name, kind } of entries) {
+      if (name.charCodeAt(0) === 46) continue; // hidden: `.git`, `.venv`, `.cache`, ...
       const path = child(dir, name);
-      if (!wanted(path, info.kind)) continue;
-      const rel = path.startsWith(rootPrefix) ? path.slice(rootPrefix.length) : name;
-      if (info.kind === 'directory') {
-        if (skipDirs.has(name) || excluded?.(rel) || isIgnored(local, path, true)) continue;
-        subdirs.push(path);
-      } else if (info.kind === 'file') {
-        if (excluded?.(rel) || isIgnored(local, path, false)) continue;
-        await consider(path, info.size, info.mtimeMs);
-      } else if (info.kind === 'symlink') {
-        if (excluded?.(rel) || isIgnored(local, path, false)) continue;
-        const target = await fs.stat(path);
-        if (target?.kind !== 'file') continue; // symlinked folders are not followed (cycles)
-        const real = await fs.realpath(path);
-        if (real !== undefined) {
-          // The target itself is indexed when it lies inside the codebase: index it once.
-          if (relativeInside(root, real) !== undefined || relativeInside(realRoot, real) !== undefined || seenTargets.has(real)) {
-            if (options.registry.forPath(path)) skipped.push({ path, reason: 'duplicate-symlink', detail: real });
-            continue;
-          }
-          seenTargets.add(real);
+      if (kind === undefined) {
+        toStat.push(path);
+        toStatLanguage.push(undefined);
+      } else if (!wanted(path, kind)) {
+        continue;
+      } else if (kind === 'file') {
+        const language = options.registry.forPath(name);
+        if (file(name, path, language)) {
+          toStat.push(path);
+          toStatLanguage.push(language);
         }
-        await consider(path, target.size, target.mtimeMs);
+      } else if (kind === 'directory') {
+        directory(name, path);
+      } else if (kind === 'symlink') {
+        symlink(name, path);
       }
+    }
+    const infos = await fs.lstatMany(toStat);
+    for (let i = 0; i < toStat.length; i++) {
+      const info = infos[i];
+      if (info === undefined) continue; // gone since the listing
+      const path = toStat[i]!;
+      const known = toStatLanguage[i];
+      if (known !== undefined) {
+        consider(path, info.size, info.mtimeMs, known);
+        continue;
+      }
+      // A names-only listing: the lstat tells the kind.
+      if (!wanted(path, info.kind)) continue;
+      const name = path.slice(path.lastIndexOf('/') + 1);
+      if (info.kind === 'directory') directory(name, path);
+      else if (info.kind === 'symlink') symlink(name, path);
+      else if (info.kind === 'file') {
+        const language = options.registry.forPath(name);
+        if (file(name, path, language)) consider(path, info.size, info.mtimeMs, language!);
+      }
+    }
+    for (const path of symlinks) {
+      const target = await fs.stat(path);
+      if (target?.kind !== 'file') continue; // symlinked folders are not followed (cycles)
+      const language = options.registry.forPath(path);
+      const real = await fs.realpath(path);
+      if (real !== undefined) {
+        // The target itself is indexed when it lies inside the codebase: index it once.
+        if (relativeInside(root, real) !== undefined || relativeInside(realRoot, real) !== undefined || seenTargets.has(real)) {
+          if (language !== undefined) skipped.push({ path, reason: 'duplicate-symlink', detail: real });
+          continue;
+        }
+        seenTargets.add(real);
+      }
+      if (language === undefined) countUnknown(path.slice(path.lastIndexOf('/') + 1));
+      else consider(path, target.size, target.mtimeMs, language);
     }
     for (const sub of subdirs) await walkDir(sub, local);
   };

@@ -107,11 +107,16 @@ export async function computeSnapshot(
   } else if (git !== undefined) {
     mode = 'git';
     input.string(git.head);
-    const prefix = rel === '' ? '' : `${rel}/`;
     const index = git.index;
+    const paths = index?.paths ?? [];
+    // Both lists are sorted by path (the walk's by UTF-16 units, git's by UTF-8 bytes: the same
+    // order but for astral characters), so they are joined by merging. Where the orders differ a
+    // file simply goes unmatched and is keyed by its stats: still a correct key.
+    let j = 0;
     for (const file of walk.files) {
       const fileRel = relativeToRoot(file.path);
-      const at = index?.entries.get(prefix === '' ? fileRel : prefix + fileRel);
+      while (j < paths.length && paths[j]! < fileRel) j++;
+      const at = j < paths.length && paths[j] === fileRel ? index!.offsets[j]! : undefined;
       const clean =
         index !== undefined &&
         at !== undefined &&
