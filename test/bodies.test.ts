@@ -56,6 +56,17 @@ const FILES: Record<string, string | Uint8Array> = {
     'const helper = (x) => x * 2;',
     '',
   ].join('\n'),
+  // ASCII plus lone invalid bytes (each read as one U+FFFD): one UTF-16 unit per byte still.
+  [`${ROOT}/app/lone_bytes.py`]: new Uint8Array([
+    ...new TextEncoder().encode('def lone_bytes():\n    return "'),
+    0x80,
+    0xc3,
+    0x41,
+    0xff,
+    ...new TextEncoder().encode('"\n'),
+  ]),
+  // A byte-order mark is dropped by decoding: offsets are no longer byte offsets.
+  [`${ROOT}/app/bom.py`]: '\uFEFFdef with_bom():\n    return 1\n',
   [`${ROOT}/empty.py`]: '',
 };
 
@@ -109,7 +120,7 @@ describe('body modes', () => {
     expect(count('stored', withText)).toBeGreaterThan(10);
     expect(count('stored', sources)).toBe(0);
     expect(count('compressed', withText)).toBe(0);
-    expect(count('compressed', sources)).toBe(4); // empty.py has no rows, so no source
+    expect(count('compressed', sources)).toBe(6); // empty.py has no rows, so no source
     expect(count('lazy', withText)).toBe(0);
     expect(count('lazy', sources)).toBe(0);
   });
@@ -133,6 +144,17 @@ describe('body modes', () => {
     expect(top.map((f) => f.body)).toEqual(['def render(template):\n    return template.format(x="𝔁")', 'function render(node) {\n  return `<b>${node}</b> 😀`;\n}']);
     const [bad] = await dbs.get('lazy')!.queryFunction('after_bad_bytes');
     expect(bad!.body).toBe('def after_bad_bytes():\n    return "é"');
+    const [lone] = await dbs.get('lazy')!.queryFunction('lone_bytes');
+    expect(lone!.body).toBe('def lone_bytes():\n    return "\uFFFD\uFFFDA\uFFFD"');
+    const [bom] = await dbs.get('lazy')!.queryFunction('with_bom');
+    expect(bom!.body).toBe('def with_bom():\n    return 1');
+  });
+
+  it("'lazy' rows carry a body hash, other modes none", () => {
+    // Every lazy row has a body hash, other modes none.
+    const hashes = (mode: BodyMode): unknown[][] => rawAll(dbs.get(mode)!, 'SELECT count(body_hash), count(*) FROM functions');
+    expect(hashes('lazy')[0]![0]).toBe(hashes('lazy')[0]![1]);
+    expect(hashes('stored')[0]![0]).toBe(0);
   });
 
   it('gives byte-identical tool output in every mode', async () => {
@@ -167,7 +189,7 @@ describe('body modes', () => {
     try {
       expect(rebuilt.rebuildReason).toContain("keeps bodies 'lazy', not 'stored'");
       expect(rawAll(rebuilt, "SELECT value FROM meta WHERE key = 'bodies'")).toEqual([['stored']]);
-      expect(rebuilt.report?.filesParsed).toBe(5);
+      expect(rebuilt.report?.filesParsed).toBe(7);
     } finally {
       rebuilt.close();
     }

@@ -111,6 +111,13 @@ describe.each(BACKENDS)('CKGDatabase on %s', (backend) => {
     ]);
   });
 
+  it("orders paths as SQLite's BINARY collation does (code points, not UTF-16 units)", async () => {
+    // U+FF5E sorts after U+1F600 by UTF-16 unit (0xFF5E > 0xD83D) but before it by code point.
+    tree = makeTree(backend, { '\u{1F600}.py': 'def same():\n    pass\n', '\uFF5E.py': 'def same():\n    pass\n', 'a.py': 'def same():\n    pass\n' });
+    db = await CKGDatabase.open({ codebasePath: tree.root, fs: tree.fs });
+    expect((await db.queryFunction('same')).map((f) => f.filePath.slice(tree.root.length + 1))).toEqual(['a.py', '\uFF5E.py', '\u{1F600}.py']);
+  });
+
   it('round-trips through export() and fromBytes(), rejecting foreign bytes', async () => {
     tree = makeTree(backend, { 'a.py': 'class K:\n    def m(self):\n        pass\n' });
     db = await CKGDatabase.open({ codebasePath: tree.root, fs: tree.fs });
@@ -218,6 +225,30 @@ describe('symlinks', () => {
       expect((await db.queryFunction('external')).map((f) => f.filePath)).toEqual(['/r/ext.py']);
     } finally {
       db.close();
+    }
+  });
+});
+
+describe('compareCodePoints', () => {
+  it("sorts like SQLite's ORDER BY on TEXT", async () => {
+    const fc = (await import('fast-check')).default;
+    const { default: initSqlJs } = await import('sql.js');
+    const { compareCodePoints } = await import('../src/db/store.js');
+    const SQL = await initSqlJs();
+    const sqlite = new SQL.Database();
+    try {
+      const unit = fc.constantFrom('a', 'b', '/', '.', 'é', '\uE000', '\uFF5E', '\uFFFF', '\u{10000}', '\u{1F600}', '\u{1F601}', '日');
+      fc.assert(
+        fc.property(fc.array(fc.array(unit, { maxLength: 4 }).map((u) => u.join('')), { maxLength: 12 }), (strings) => {
+          const ours = [...strings].sort(compareCodePoints);
+          const values = strings.map(() => '(?)').join(',');
+          const theirs = strings.length === 0 ? [] : sqlite.exec(`SELECT column1 FROM (VALUES ${values}) ORDER BY 1`, strings)[0]!.values.map(([v]) => String(v));
+          expect(ours).toEqual(theirs);
+        }),
+        { numRuns: 500 },
+      );
+    } finally {
+      sqlite.close();
     }
   });
 });

@@ -363,6 +363,28 @@ describe('change detection', () => {
     }
   });
 
+  it("in 'lazy' mode only the returned bodies are checked: an edit elsewhere in the file leaves them valid", async () => {
+    const old = Date.now() - 86_400_000;
+    const two = `${v1}\ndef other():\n    return 'a'\n`;
+    const vol = volumeWith(two, old);
+    const db = await CKGDatabase.open({ codebasePath: ROOT, fs: vol as unknown as FileSystem, languages: ['python'], bodies: 'lazy' });
+    try {
+      // A same-size edit in the other function, mtime kept: invisible to stat checks.
+      vol.writeFileSync(file, two.replace("'a'", "'b'"));
+      vol.utimesSync(file, old / 1000, old / 1000);
+      // 'one' still has exactly its indexed text: answered as is, nothing re-indexed.
+      const built = db.report;
+      expect(await db.queryFunction('one')).toEqual([{ name: 'one', filePath: file, body: 'def one():\n    return 1', startLine: 1, endLine: 2 }]);
+      expect(db.report).toBe(built);
+      // 'other' changed: the query re-indexes the file and answers from its current content.
+      expect((await db.queryFunction('other'))[0]?.body).toBe("def other():\n    return 'b'");
+      expect(db.report).not.toBe(built);
+      expect(db.report).toMatchObject({ filesParsed: 1, filesIndexed: 1 });
+    } finally {
+      db.close();
+    }
+  });
+
   it("in 'lazy' mode a codebase that vanished still answers, with marked bodies", async () => {
     const vol = volumeWith(v1, Date.now() - 86_400_000);
     const db = await CKGDatabase.open({ codebasePath: ROOT, fs: vol as unknown as FileSystem, languages: ['python'], bodies: 'lazy' });

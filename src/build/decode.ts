@@ -62,3 +62,21 @@ export function contentHash(bytes: Uint8Array): string {
   }
   return fmix32(h1).toString(16).padStart(8, '0') + fmix32(h2 ^ h1).toString(16).padStart(8, '0') + n.toString(16);
 }
+
+/**
+ * A 52-bit hash of a text's UTF-16 code units (two multiply-xorshift lanes, then a final mix),
+ * exact as a JS number and as a SQLite value. `'lazy'` bodies are checked with it: a query reads
+ * back and hashes only the bodies it returns, not their whole files.
+ */
+export function textHash(text: string): number {
+  let h1 = 0x811c9dc5 ^ text.length;
+  let h2 = 0x9e3779b9;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h1 ^= h1 >>> 15;
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995);
+    h2 ^= h2 >>> 13;
+  }
+  return fmix32(h1) * 0x100000 + (fmix32(h2 ^ h1) >>> 12);
+}

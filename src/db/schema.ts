@@ -2,7 +2,7 @@
  * The schema version stored inside every database (`meta.schema_version`). Bytes of another
  * version are rebuilt, never read.
  */
-export const SCHEMA_VERSION = '2';
+export const SCHEMA_VERSION = '3';
 
 /** Marks a database as ckg-wasm's (`meta.format`). */
 export const FORMAT_NAME = 'ckg-wasm';
@@ -11,7 +11,9 @@ export const FORMAT_NAME = 'ckg-wasm';
 // read its databases read ours; `files`, `sources` and `meta` are ours. Version 2 added
 // `body_start`/`body_end` (UTF-16 offsets of the body in the decoded file) and `sources`: with
 // `meta.bodies` = 'compressed' or 'lazy' the `body` column holds '' and the text is sliced from
-// the file's deflated bytes (`sources`) or from the file itself (see docs/bodies.md).
+// the file's deflated bytes (`sources`) or from the file itself (see docs/bodies.md). Version 3
+// added `body_hash` (a hash of the body text, set with 'lazy' bodies: a query checks only the
+// bodies it returns, not whole files).
 export const SCHEMA_SQL = `
 CREATE TABLE meta (
   key TEXT PRIMARY KEY,
@@ -37,7 +39,8 @@ CREATE TABLE functions (
   parent_class TEXT,
   file_id INTEGER NOT NULL,
   body_start INTEGER NOT NULL,
-  body_end INTEGER NOT NULL
+  body_end INTEGER NOT NULL,
+  body_hash INTEGER
 );
 CREATE TABLE classes (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -50,7 +53,8 @@ CREATE TABLE classes (
   end_line INTEGER NOT NULL,
   file_id INTEGER NOT NULL,
   body_start INTEGER NOT NULL,
-  body_end INTEGER NOT NULL
+  body_end INTEGER NOT NULL,
+  body_hash INTEGER
 );
 CREATE TABLE sources (
   file_id INTEGER PRIMARY KEY,

@@ -1,6 +1,6 @@
 import { deflateSync, inflateSync } from 'fflate';
 import type { Database, SqlJsStatic, SqlValue, Statement } from 'sql.js';
-import { contentHash, decodeSource } from '../build/decode.js';
+import { decodeSource, textHash } from '../build/decode.js';
 import { CKGError } from '../errors.js';
 import type { ExtractedFile } from '../parser/extract.js';
 import type { ClassEntry, FunctionEntry, FunctionKind } from './entries.js';
@@ -121,7 +121,7 @@ export interface FileRecord {
 const FUNCTION_COLUMNS = 'name, file_path, body, start_line, end_line, parent_function, parent_class';
 const CLASS_COLUMNS = 'name, file_path, body, fields, methods, start_line, end_line';
 // What a query needs to produce a body in any mode.
-const BODY_COLUMNS = 'r.file_id, r.body_start, r.body_end, f.content_hash';
+const BODY_COLUMNS = 'r.file_id, r.body_start, r.body_end, r.body_hash';
 
 /** Where one result's body comes from. */
 interface BodyLocation {
@@ -130,7 +130,8 @@ interface BodyLocation {
   readonly fileId: number;
   readonly start: number;
   readonly end: number;
-  readonly contentHash: string;
+  /** {@link textHash} of the body (`'lazy'` bodies), null in other modes. */
+  readonly bodyHash: number | null;
 }
 
 /**
@@ -278,10 +279,10 @@ export class IndexStore {
   async queryFunctions(name: string, kind: FunctionKind, onStale: StaleBodyPolicy = 'marker'): Promise<FunctionEntry[]> {
     const where = kind === 'class_method' ? 'r.parent_class IS NOT NULL' : 'r.parent_class IS NULL';
     const rows = this.#select(
-      `SELECT r.name, r.file_path, r.body, r.start_line, r.end_line, r.parent_function, r.parent_class, ${BODY_COLUMNS}
-       FROM functions r JOIN files f ON f.id = r.file_id WHERE r.name = ? AND ${where} ORDER BY r.file_path, r.start_line, r.id`,
+      `SELECT r.name, r.file_path, r.body, r.start_line, r.end_line, r.parent_function, r.parent_class, ${BODY_COLUMNS}, r.id
+       FROM functions r WHERE r.name = ? AND ${where}`,
       [name],
-    );
+    ).sort(byLocation(1, 3, 11));
     const bodies = await this.#bodiesOf(rows.map((row) => locate(row, 1, 2, 7)), onStale);
     return rows.map(([n, filePath, , startLine, endLine, parentFunction, parentClass], i) => ({
       name: String(n),
@@ -297,10 +298,10 @@ export class IndexStore {
   /** Classes named `name`, ordered like {@link IndexStore.queryFunctions}, with their bodies. */
   async queryClasses(name: string, onStale: StaleBodyPolicy = 'marker'): Promise<ClassEntry[]> {
     const rows = this.#select(
-      `SELECT r.name, r.file_path, r.body, r.fields, r.methods, r.start_line, r.end_line, ${BODY_COLUMNS}
-       FROM classes r JOIN files f ON f.id = r.file_id WHERE r.name = ? ORDER BY r.file_path, r.start_line, r.id`,
+      `SELECT r.name, r.file_path, r.body, r.fields, r.methods, r.start_line, r.end_line, ${BODY_COLUMNS}, r.id
+       FROM classes r WHERE r.name = ?`,
       [name],
-    );
+    ).sort(byLocation(1, 5, 11));
     const bodies = await this.#bodiesOf(rows.map((row) => locate(row, 1, 2, 7)), onStale);
     return rows.map(([n, filePath, , fields, methods, startLine, endLine], i) => ({
       name: String(n),
@@ -314,24 +315,43 @@ export class IndexStore {
   }
 
   /**
-   * The bodies of query results. Each distinct file is decompressed or read once per query;
-   * in `'lazy'` mode its bytes must still hash to the recorded content hash.
+   * The bodies of query results. Each distinct file is decompressed or read once per query.
+   * In `'lazy'` mode each body must hash to its recorded {@link textHash}: only the returned
+   * bodies are decoded and hashed (from their own bytes when offsets are byte offsets), never
+   * whole files, so a query's cost follows the size of its answer, not of the files it touches.
    */
   async #bodiesOf(locations: readonly BodyLocation[], onStale: StaleBodyPolicy): Promise<string[]> {
     if (this.#bodies === 'stored') return locations.map((l) => l.text);
-    const sources = new Map<number, string | undefined>();
-    const stale: string[] = [];
-    for (const l of locations) {
-      if (sources.has(l.fileId)) continue;
-      const text = this.#bodies === 'compressed' ? this.#storedSource(l.fileId) : await this.#readBack(l);
-      if (text === undefined) stale.push(l.filePath);
-      sources.set(l.fileId, text);
+    if (this.#bodies === 'compressed') {
+      const sources = new Map<number, string>();
+      return locations.map((l) => {
+        let source = sources.get(l.fileId);
+        if (source === undefined) sources.set(l.fileId, (source = this.#storedSource(l.fileId)));
+        return source.slice(l.start, l.end);
+      });
     }
-    if (stale.length > 0 && onStale === 'throw') throw new StaleBodyError(stale);
-    return locations.map((l) => {
-      const source = sources.get(l.fileId);
-      return source === undefined ? staleBodyMarker(l.filePath) : source.slice(l.start, l.end);
-    });
+    const files = new Map<number, { bytes: Uint8Array | undefined; text?: string }>();
+    const stale = new Set<string>();
+    const bodies: (string | undefined)[] = [];
+    for (const l of locations) {
+      let file = files.get(l.fileId);
+      if (file === undefined) files.set(l.fileId, (file = { bytes: await this.#readBytes(l.filePath) }));
+      let body: string | undefined;
+      if (file.bytes !== undefined && l.bodyHash !== null) {
+        // Offsets count UTF-16 units of the decoded file. In ASCII files (most code) they are
+        // byte offsets too, so the body is first decoded from its own bytes; the hash tells
+        // whether that was right. Otherwise the whole file is decoded (once) and sliced.
+        body = decodeSource(file.bytes.subarray(l.start, l.end));
+        if (textHash(body) !== l.bodyHash) {
+          body = (file.text ??= decodeSource(file.bytes)).slice(l.start, l.end);
+          if (textHash(body) !== l.bodyHash) body = undefined;
+        }
+      }
+      if (body === undefined) stale.add(l.filePath);
+      bodies.push(body);
+    }
+    if (stale.size > 0 && onStale === 'throw') throw new StaleBodyError([...stale]);
+    return bodies.map((body, i) => body ?? staleBodyMarker(locations[i]!.filePath));
   }
 
   #storedSource(fileId: number): string {
@@ -345,16 +365,14 @@ export class IndexStore {
     }
   }
 
-  /** The file's text if it still has the indexed content, else undefined. */
-  async #readBack(location: BodyLocation): Promise<string | undefined> {
+  /** A file's bytes through the body reader, or undefined when there is none or it fails. */
+  async #readBytes(path: string): Promise<Uint8Array | undefined> {
     if (!this.#reader) return undefined;
-    let bytes: Uint8Array;
     try {
-      bytes = await this.#reader(location.filePath);
+      return await this.#reader(path);
     } catch {
       return undefined;
     }
-    return contentHash(bytes) === location.contentHash ? decodeSource(bytes) : undefined;
   }
 
   /** The database bytes. */
@@ -404,6 +422,33 @@ export class IndexStore {
   }
 }
 
+/**
+ * Orders query rows by path, then start line, then insertion (row id), as SQLite's
+ * `ORDER BY file_path, start_line, id` would: paths by code point (the order of their UTF-8
+ * bytes, SQLite's BINARY collation), not by UTF-16 unit. Sorting the few rows of an answer here
+ * is cheaper than SQLite's sorter, which cost about half of a lookup.
+ */
+function byLocation(pathAt: number, lineAt: number, idAt: number): (a: SqlValue[], b: SqlValue[]) => number {
+  return (a, b) =>
+    compareCodePoints(String(a[pathAt]), String(b[pathAt])) || Number(a[lineAt]) - Number(b[lineAt]) || Number(a[idAt]) - Number(b[idAt]);
+}
+
+/** Compares strings by code point: UTF-16 order except that astral characters sort after U+E000–U+FFFF. */
+export function compareCodePoints(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    // A surrogate (0xD800–0xDFFF) stands for a code point ≥ 0x10000: above every other unit.
+    const sx = x >= 0xd800 && x <= 0xdfff ? x + 0x10000 : x;
+    const sy = y >= 0xd800 && y <= 0xdfff ? y + 0x10000 : y;
+    return sx - sy;
+  }
+  return a.length - b.length;
+}
+
 /** Reads the body columns of a query row: path at `pathAt`, body at `bodyAt`, BODY_COLUMNS from `restAt`. */
 function locate(row: SqlValue[], pathAt: number, bodyAt: number, restAt: number): BodyLocation {
   return {
@@ -412,7 +457,7 @@ function locate(row: SqlValue[], pathAt: number, bodyAt: number, restAt: number)
     fileId: Number(row[restAt]),
     start: Number(row[restAt + 1]),
     end: Number(row[restAt + 2]),
-    contentHash: String(row[restAt + 3]),
+    bodyHash: row[restAt + 3] === null ? null : Number(row[restAt + 3]),
   };
 }
 
@@ -437,9 +482,11 @@ export class WriteSession {
       'INSERT INTO files (path, size, mtime_ms, content_hash, language, extractor_version) VALUES (?, ?, ?, ?, ?, ?)',
     );
     this.#insertFunction = db.prepare(
-      `INSERT INTO functions (${FUNCTION_COLUMNS}, file_id, body_start, body_end) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO functions (${FUNCTION_COLUMNS}, file_id, body_start, body_end, body_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    this.#insertClass = db.prepare(`INSERT INTO classes (${CLASS_COLUMNS}, file_id, body_start, body_end) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    this.#insertClass = db.prepare(
+      `INSERT INTO classes (${CLASS_COLUMNS}, file_id, body_start, body_end, body_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
     this.#insertSource = db.prepare('INSERT INTO sources (file_id, data) VALUES (?, ?)');
     this.#fileId = db.prepare('SELECT id FROM files WHERE path = ?');
   }
@@ -464,11 +511,18 @@ export class WriteSession {
     const id = this.#lookup(file.path)!;
     // Only 'stored' pays for body text in SQLite: it dominates insert time and database size.
     const keepText = this.#bodies === 'stored';
+    const lazy = this.#bodies === 'lazy';
     for (const f of extracted.functions) {
-      this.#insertFunction.run([f.name, file.path, keepText ? f.body : '', f.startLine, f.endLine, f.parentFunction, f.parentClass, id, f.bodyStart, f.bodyEnd]);
+      this.#insertFunction.run([
+        f.name, file.path, keepText ? f.body : '', f.startLine, f.endLine, f.parentFunction, f.parentClass,
+        id, f.bodyStart, f.bodyEnd, lazy ? textHash(f.body) : null,
+      ]);
     }
     for (const c of extracted.classes) {
-      this.#insertClass.run([c.name, file.path, keepText ? c.body : '', c.fields, c.methods, c.startLine, c.endLine, id, c.bodyStart, c.bodyEnd]);
+      this.#insertClass.run([
+        c.name, file.path, keepText ? c.body : '', c.fields, c.methods, c.startLine, c.endLine,
+        id, c.bodyStart, c.bodyEnd, lazy ? textHash(c.body) : null,
+      ]);
     }
     if (this.#bodies === 'compressed' && (extracted.functions.length > 0 || extracted.classes.length > 0)) {
       if (!bytes) throw new CKGError('INVALID_ARGUMENT', `putFile(${file.path}) needs the file bytes in 'compressed' body mode`);
