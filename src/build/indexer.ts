@@ -190,37 +190,52 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   };
 
   const writer = store.beginWrite();
+  let stopped = false; // set when the write loop ends (done, error or abort): start nothing more
   try {
     for (const path of removed) writer.removeFile(path);
     const readAhead = Math.max(1, options.readAhead ?? 8);
     const concurrency = Math.max(1, options.concurrency ?? 1);
+    // Rows are written in file order, but a new file is started as soon as ANY file finishes:
+    // waiting for the oldest one (a large file) would leave the other workers without work.
+    // Finished files wait in `inFlight` until those before them are written; the window is
+    // bounded so a very slow file cannot make the others pile up without limit.
+    const maxWindow = concurrency * 4;
     const pending: Promise<Prepared>[] = [];
     let next = 0;
+    let active = 0; // launched and not finished
     const fill = (): void => {
       while (pending.length < readAhead + concurrency && next < todo.length) pending.push(prepare(todo[next++]!));
     };
-    // Up to `concurrency` files are extracted at once; rows are written in file order.
     const inFlight: Promise<{ prepared: Prepared; extracted?: ExtractedFile; error?: unknown }>[] = [];
     const launch = (): void => {
       fill();
       const p = pending.shift();
       if (!p) return;
+      active++;
       inFlight.push(
-        p.then(async (prepared) => {
-          if (prepared.source === undefined) return { prepared };
-          try {
-            return { prepared, extracted: await processor.process(prepared.file.language, prepared.source, prepared.file.path) };
-          } catch (error) {
-            return { prepared, error };
-          }
-        }),
+        p
+          .then(async (prepared) => {
+            if (prepared.source === undefined) return { prepared };
+            try {
+              return { prepared, extracted: await processor.process(prepared.file.language, prepared.source, prepared.file.path) };
+            } catch (error) {
+              return { prepared, error };
+            }
+          })
+          .finally(() => {
+            active--;
+            pump();
+          }),
       );
     };
-    for (let i = 0; i < concurrency; i++) launch();
+    const pump = (): void => {
+      while (!stopped && active < concurrency && inFlight.length < maxWindow && (pending.length > 0 || next < todo.length)) launch();
+    };
+    pump();
     while (inFlight.length > 0) {
       throwIfAborted(signal);
       const { prepared, extracted, error } = await inFlight.shift()!;
-      launch();
+      pump();
       const { file } = prepared;
       if (error !== undefined) {
         if (error instanceof CKGError && (error.code === 'WASM_LOAD_FAILED' || error.code === 'CLOSED')) throw error;
@@ -247,6 +262,8 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   } catch (error) {
     writer.rollback();
     throw error;
+  } finally {
+    stopped = true;
   }
   // A partial sync keeps the older instant: files outside its scope were not re-examined.
   if (options.scope === undefined) store.setMeta({ [SYNC_STARTED_META]: String(started) });

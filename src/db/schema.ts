@@ -29,7 +29,7 @@ CREATE TABLE files (
   extractor_version TEXT NOT NULL
 );
 CREATE TABLE functions (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  id INTEGER PRIMARY KEY,
   name TEXT NOT NULL,
   file_path TEXT NOT NULL,
   body TEXT NOT NULL,
@@ -43,7 +43,7 @@ CREATE TABLE functions (
   body_hash INTEGER
 );
 CREATE TABLE classes (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  id INTEGER PRIMARY KEY,
   name TEXT NOT NULL,
   file_path TEXT NOT NULL,
   body TEXT NOT NULL,

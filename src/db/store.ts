@@ -515,13 +515,13 @@ export class WriteSession {
     for (const f of extracted.functions) {
       this.#insertFunction.run([
         f.name, file.path, keepText ? f.body : '', f.startLine, f.endLine, f.parentFunction, f.parentClass,
-        id, f.bodyStart, f.bodyEnd, lazy ? textHash(f.body) : null,
+        id, f.bodyStart, f.bodyEnd, lazy ? (f.bodyHash ?? textHash(f.body)) : null,
       ]);
     }
     for (const c of extracted.classes) {
       this.#insertClass.run([
         c.name, file.path, keepText ? c.body : '', c.fields, c.methods, c.startLine, c.endLine,
-        id, c.bodyStart, c.bodyEnd, lazy ? textHash(c.body) : null,
+        id, c.bodyStart, c.bodyEnd, lazy ? (c.bodyHash ?? textHash(c.body)) : null,
       ]);
     }
     if (this.#bodies === 'compressed' && (extracted.functions.length > 0 || extracted.classes.length > 0)) {

@@ -166,9 +166,10 @@ export class FsAdapter {
 
   /** realpath when the file system offers it; undefined otherwise. */
   async realpath(path: string): Promise<string | undefined> {
-    if (typeof this.#fs.realpath !== 'function') return undefined;
+    const sync = this.#sync !== undefined ? this.#original.realpathSync : undefined;
+    if (typeof sync !== 'function' && typeof this.#fs.realpath !== 'function') return undefined;
     try {
-      return (await this.#fs.realpath(path)).toString();
+      return (typeof sync === 'function' ? sync.call(this.#original, path) : await this.#fs.realpath!(path)).toString();
     } catch {
       return undefined;
     }

@@ -53,4 +53,6 @@ export interface FileSystem {
   readonly statSync?: (path: string) => StatsLike;
   readonly readdirSync?: (path: string) => readonly (string | { toString(): string })[];
   readonly readFileSync?: (path: string) => Uint8Array | string;
+  /** Used with the four above when present (Node's promise `realpath` is a chain of lstats). */
+  readonly realpathSync?: (path: string) => string | { toString(): string };
 }

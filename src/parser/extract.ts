@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { ClassInfo, FunctionInfo, LanguageDefinition, VisitorSink } from '../languages/types.js';
 import type { ParserPool } from './runtime.js';
+import { textHash } from '../build/decode.js';
 
 /** A function row as extracted from one file (plain data, safe to post between workers). */
 export interface ExtractedFunction {
@@ -10,6 +11,11 @@ export interface ExtractedFunction {
   readonly bodyStart: number;
   /** Where `body` ends (exclusive): `body === source.slice(bodyStart, bodyEnd)`. */
   readonly bodyEnd: number;
+  /**
+   * `textHash(body)`, computed where the row is extracted (a parse worker) so the thread that
+   * writes the database does not hash every body; recomputed there when absent.
+   */
+  readonly bodyHash?: number;
   readonly startLine: number;
   readonly endLine: number;
   readonly parentFunction: string | null;
@@ -24,6 +30,8 @@ export interface ExtractedClass {
   readonly bodyStart: number;
   /** Where `body` ends (exclusive). */
   readonly bodyEnd: number;
+  /** `textHash(body)`, as for {@link ExtractedFunction.bodyHash}. */
+  readonly bodyHash?: number;
   readonly startLine: number;
   readonly endLine: number;
   readonly fields: string | null;
@@ -63,9 +71,11 @@ export class RowCollector implements VisitorSink {
     const key = `f\u0000${info.name}\u0000${node.startIndex}\u0000${info.parentClass ?? ''}`;
     if (this.#seen.has(key)) return;
     this.#seen.add(key);
+    const body = node.text;
     this.functions.push({
       name: info.name,
-      body: node.text,
+      body,
+      bodyHash: textHash(body),
       // For a string input web-tree-sitter indexes UTF-16 code units, so node.text is exactly
       // source.slice(startIndex, endIndex): what the lazy and compressed body modes rely on.
       bodyStart: node.startIndex,
@@ -81,9 +91,11 @@ export class RowCollector implements VisitorSink {
     const key = `c\u0000${info.name}\u0000${node.startIndex}`;
     if (this.#seen.has(key)) return;
     this.#seen.add(key);
+    const body = node.text;
     this.classes.push({
       name: info.name,
-      body: node.text,
+      body,
+      bodyHash: textHash(body),
       bodyStart: node.startIndex,
       bodyEnd: node.endIndex,
       ...lineRange(node),

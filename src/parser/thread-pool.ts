@@ -90,6 +90,8 @@ interface Slot {
   port: WorkerPort;
   /** Jobs sent and not answered, oldest first (the worker answers in order). */
   readonly jobs: Job[];
+  /** Source length of {@link Slot.jobs}: the slot's load. */
+  queued: number;
   ready: boolean;
   /** Set once the slot's worker is gone; its late events are ignored. */
   dead: boolean;
@@ -184,12 +186,13 @@ export class ThreadPoolProcessor {
   }
 
   #dispatch(job: Job): void {
-    // Least busy worker; ties go round-robin so equal loads spread over all workers.
+    // Least busy worker by queued source text (one large file outweighs many small ones); ties
+    // go round-robin so equal loads spread over all workers.
     let best = -1;
     let bestLoad = Infinity;
     for (let k = 0; k < this.size; k++) {
       const i = (this.#roundRobin + k) % this.size;
-      const load = this.#slots[i]?.jobs.length ?? 0;
+      const load = this.#slots[i]?.queued ?? 0;
       if (load < bestLoad) {
         best = i;
         bestLoad = load;
@@ -206,17 +209,19 @@ export class ThreadPoolProcessor {
       }
     }
     slot.jobs.push(job);
+    slot.queued += job.source.length;
     if (slot.jobs.length === 1) slot.port.setIdle?.(false);
     try {
       slot.port.post({ type: 'parse', id: job.id, languageId: job.languageId, source: job.source });
     } catch (error) {
       slot.jobs.pop();
+      slot.queued -= job.source.length;
       job.reject(new CKGError('WORKER_FAILED', `Cannot send ${job.path} to a worker: ${String(error)}`, { path: job.path }, { cause: error }));
     }
   }
 
   #start(index: number): Slot {
-    const slot: Slot = { port: undefined as unknown as WorkerPort, jobs: [], ready: false, dead: false };
+    const slot: Slot = { port: undefined as unknown as WorkerPort, jobs: [], queued: 0, ready: false, dead: false };
     slot.port = this.#spawn({
       message: (message) => {
         if (!slot.dead) this.#onMessage(slot, message);
@@ -240,6 +245,7 @@ export class ThreadPoolProcessor {
     const at = slot.jobs.findIndex((j) => j.id === message.id);
     if (at < 0) return;
     const [job] = slot.jobs.splice(at, 1) as [Job];
+    slot.queued -= job.source.length;
     if (slot.jobs.length === 0) slot.port.setIdle?.(true);
     if (message.type === 'result') {
       job.resolve(fromWire(message.file, job.source));
