@@ -182,7 +182,16 @@ async function child(spec) {
     const busy0 = machineBusySeconds();
     const elu0 = performance.eventLoopUtilization();
     const t0 = performance.now();
-    const db = await CKGDatabase.open({ codebasePath: spec.root, fs, processor: pool, respectGitignore: spec.respectGitignore, ...(spec.bodies ? { bodies: spec.bodies } : {}) });
+    // The overlay only swaps one file's content; folders are node:fs's own, whose mtimes move
+    // with their listings, so they may be trusted as CKGDatabase does for node:fs itself.
+    const db = await CKGDatabase.open({
+      codebasePath: spec.root,
+      fs,
+      processor: pool,
+      respectGitignore: spec.respectGitignore,
+      trustFolderMtimes: true,
+      ...(spec.bodies ? { bodies: spec.bodies } : {}),
+    });
     out.fullMs = performance.now() - t0;
     // Share of the build the main thread was busy (walk, reads, hashing, messages, SQLite):
     // on a 2-core machine every main-thread second is taken from the parse workers.

@@ -1,5 +1,6 @@
+import { Volume } from 'memfs';
 import { describe, expect, it } from 'vitest';
-import { createDefaultRegistry } from '../src/index.js';
+import { CKGDatabase, createDefaultRegistry, type FileProcessor, type FileSystem } from '../src/index.js';
 import { c } from '../src/languages/index.js';
 import { extractSource } from '../src/parser/extract.js';
 import { ParserPool } from '../src/parser/runtime.js';
@@ -102,5 +103,61 @@ describe('c visitor', () => {
     expect(registry.forPath('/src/a.c')?.id).toBe('c');
     expect(c.extensions).toEqual(['.c', '.h']);
     expect(c.grammarPackage).toEqual({ name: 'tree-sitter-c', version: '0.24.1' });
+  });
+});
+
+describe('c: brace-free files are not parsed', () => {
+  it('a source without braces yields no row whatever it holds (so skipping its parse is exact)', async () => {
+    const fc = (await import('fast-check')).default;
+    const pool = new ParserPool({});
+    try {
+      // C-ish tokens, braces excluded: declarations, prototypes, macros, K&R headers, garbage.
+      const token = fc.constantFrom(
+        'int', 'static', 'struct', 'union', 'enum', 'typedef', 'void', 'char', '*', '(', ')', ';', ',', '=', '[', ']',
+        'foo', 'bar', 'main', 'x', '0', '1', '"s"', 'return', 'if', 'else', ':', '->', '.', '\n', '#define A 1\n', '#include <a.h>\n',
+        '#ifdef X\n', '#endif\n', '__attribute__((packed))', 'extern "C"', '/* c */', '// c\n',
+      );
+      await fc.assert(
+        fc.asyncProperty(fc.array(token, { maxLength: 40 }), async (tokens) => {
+          const source = tokens.join(' ');
+          expect(c.mayDefine?.(source)).toBe(false);
+          const rows = await extractSource(pool, c, source);
+          expect(rows.functions).toEqual([]);
+          expect(rows.classes).toEqual([]);
+        }),
+        { numRuns: 400 },
+      );
+    } finally {
+      await pool.delete();
+    }
+  });
+
+  it('indexes such a file with no rows and never sends it to the parser', async () => {
+    const vol = Volume.fromJSON({
+      '/src/regs.h': '#define REG_A 0x10\n#define REG_B (REG_A + 4)\nint prototype(int a);\nstruct opaque;\n',
+      '/src/code.c': 'struct point { int x; };\nint area(int w) { return w; }\n',
+    });
+    const pool = new ParserPool({});
+    const seen: string[] = [];
+    const processor: FileProcessor = {
+      process: (language, source, path) => {
+        seen.push(path);
+        return extractSource(pool, language, source);
+      },
+    };
+    const db = await CKGDatabase.open({ codebasePath: '/src', fs: vol as unknown as FileSystem, processor });
+    try {
+      expect(seen).toEqual(['/src/code.c']);
+      expect(db.report).toMatchObject({ filesIndexed: 2, filesParsed: 2, functions: 1, classes: 1 });
+      expect((await db.queryFunction('area'))[0]?.body).toBe('int area(int w) { return w; }');
+      // A brace added later makes the file parse again.
+      vol.writeFileSync('/src/regs.h', '#define REG_A 0x10\nstruct regs { int a; };\n');
+      await db.update();
+      expect(seen).toEqual(['/src/code.c', '/src/regs.h']);
+      expect((await db.queryClass('regs'))[0]?.filePath).toBe('/src/regs.h');
+    } finally {
+      db.close();
+      await pool.delete();
+    }
   });
 });

@@ -5,7 +5,7 @@ import type { ExtractedFile } from '../parser/extract.js';
 import type { LanguageDefinition } from '../languages/types.js';
 import { extractorVersionOf } from '../languages/registry.js';
 import { contentHash, decodeSource, looksBinary, looksMinified } from './decode.js';
-import type { SkippedFile, SourceFile, WalkResult } from './walker.js';
+import { RACY_WINDOW_MS, type SkippedFile, type SourceFile, type WalkResult } from './walker.js';
 
 /**
  * A progress event of a build or an update, for a CLI bar or an IDE status line.
@@ -82,19 +82,6 @@ export interface SyncOptions {
   readonly concurrency?: number;
 }
 
-/**
- * How close (ms) to the previous sync's start a file's mtime may be before its size and mtime
- * stop being trusted. Like git's "racily clean" entries: a file written in the same clock tick
- * as it was read can change again without its mtime moving, so such files are re-hashed (not
- * re-parsed unless the hash differs) on the next sync. The margin covers coarse timestamps
- * (FAT: 2 s) and small skew between `Date.now()` and the file system's clock.
- *
- * @example
- * ```ts
- * const trusted = record.mtimeMs < lastSyncStarted - RACY_WINDOW_MS;
- * ```
- */
-export const RACY_WINDOW_MS = 3000;
 
 /**
  * `meta` key: when the last successful sync started (`Date.now()`), for the racy check.
@@ -105,6 +92,11 @@ export const RACY_WINDOW_MS = 3000;
  * ```
  */
 export const SYNC_STARTED_META = 'sync_started_ms';
+
+/** The rows of a file its language rules out without parsing (`LanguageDefinition.mayDefine`). */
+function nothingDefined(): ExtractedFile {
+  return { functions: [], classes: [], hasSyntaxErrors: false };
+}
 
 function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new CKGError('ABORTED', 'The operation was aborted', { reason: String(signal.reason) });
@@ -216,6 +208,7 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
         p
           .then(async (prepared) => {
             if (prepared.source === undefined) return { prepared };
+            if (prepared.file.language.mayDefine?.(prepared.source) === false) return { prepared, extracted: nothingDefined() };
             try {
               return { prepared, extracted: await processor.process(prepared.file.language, prepared.source, prepared.file.path) };
             } catch (error) {

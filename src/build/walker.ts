@@ -6,6 +6,19 @@ import { dirname, join, normalize, relativeInside } from '../fs/path.js';
 import type { LanguageRegistry } from '../languages/registry.js';
 import type { LanguageDefinition } from '../languages/types.js';
 
+/**
+ * How close (ms) to the moment it was read a file's or folder's mtime may be before its stat
+ * stops being trusted: a change in the same clock tick as the read may not move the mtime. The
+ * margin covers coarse timestamps (FAT: 2 s) and small skew between `Date.now()` and the file
+ * system's clock. The indexer applies it to files, the walker's {@link ListingCache} to folders.
+ *
+ * @example
+ * ```ts
+ * const trusted = record.mtimeMs < lastSyncStarted - RACY_WINDOW_MS;
+ * ```
+ */
+export const RACY_WINDOW_MS = 3000;
+
 /** Folders skipped by default even without a `.gitignore` (dependencies, caches). @public */
 export const DEFAULT_SKIPPED_DIRECTORIES: readonly string[] = Object.freeze([
   'node_modules',
@@ -50,6 +63,52 @@ export interface WalkOptions {
    * their folders are listed, and the same rules (hidden, ignored, excluded, size) apply.
    */
   readonly only?: ReadonlySet<string> | undefined;
+  /**
+   * Folder listings kept from earlier walks, reused while a folder's mtime is unchanged (a folder
+   * listing changes only when an entry is added, removed or renamed, which moves its mtime). Only
+   * for file systems that keep folder mtimes that way (node:fs, memfs); see {@link ListingCache}.
+   */
+  readonly listings?: ListingCache | undefined;
+}
+
+/** A folder listing as the walker reads it: names with kinds, sorted by name. */
+type Listing = readonly { readonly name: string; readonly kind: FileInfo['kind'] | undefined }[];
+
+/**
+ * Folder listings remembered between walks of one codebase, like git's untracked cache: a
+ * re-check then costs one `stat` per folder instead of one `readdir` (on the Linux tree, 5k
+ * folders: 20 ms instead of 120-170 ms). A listing is reused only when the folder's mtime is the
+ * one seen when it was listed AND that mtime was at least {@link RACY_WINDOW_MS} older than the
+ * listing: a folder changed in the same clock tick as it was listed could change again without
+ * its mtime moving, so it is listed again (the rule git uses for racily clean entries).
+ */
+export class ListingCache {
+  readonly #listings = new Map<string, { readonly mtimeMs: number; readonly listedAt: number; readonly entries: Listing }>();
+
+  /** Number of folders remembered. */
+  get size(): number {
+    return this.#listings.size;
+  }
+
+  /** The listing of `dir` if still valid for its current mtime, else undefined. */
+  get(dir: string, mtimeMs: number): Listing | undefined {
+    const cached = this.#listings.get(dir);
+    return cached !== undefined && cached.mtimeMs === mtimeMs && mtimeMs < cached.listedAt - RACY_WINDOW_MS ? cached.entries : undefined;
+  }
+
+  /** Remembers a listing read at `listedAt` (ms since the epoch, taken before the read) of a folder whose mtime was `mtimeMs`. */
+  set(dir: string, mtimeMs: number, listedAt: number, entries: Listing): void {
+    this.#listings.set(dir, { mtimeMs, listedAt, entries });
+  }
+
+  /** Forgets folders not in `keep` (folders gone since, or no longer walked). */
+  prune(keep: ReadonlySet<string>): void {
+    for (const dir of this.#listings.keys()) if (!keep.has(dir)) this.#listings.delete(dir);
+  }
+
+  clear(): void {
+    this.#listings.clear();
+  }
 }
 
 export interface WalkResult {
@@ -190,8 +249,25 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
 
   // The hot path of a large tree: one listing per folder, one batched lstat of the folder's
   // indexable files, and per entry only set lookups (no promise, no path re-normalising).
-  const walkDir = async (dir: string, scopes: readonly IgnoreScope[]): Promise<void> => {
+  const listings = options.listings;
+  const listed = new Set<string>();
+  const list = async (dir: string): Promise<Listing> => {
+    if (listings === undefined) return (await fs.readdirTyped(dir)).sort(byName);
+    const info = await fs.stat(dir);
+    if (info !== undefined) {
+      listed.add(dir);
+      const cached = listings.get(dir, info.mtimeMs);
+      if (cached !== undefined) return cached;
+    }
+    const listedAt = Date.now();
     const entries = (await fs.readdirTyped(dir)).sort(byName);
+    // A names-only listing has no kinds: nothing gained by keeping it.
+    if (info !== undefined && entries.every((e) => e.kind !== undefined)) listings.set(dir, info.mtimeMs, listedAt, entries);
+    return entries;
+  };
+
+  const walkDir = async (dir: string, scopes: readonly IgnoreScope[]): Promise<void> => {
+    const entries = await list(dir);
     let local = scopes;
     if (options.respectGitignore && entries.some((e) => e.name === '.gitignore')) {
       const scope = await loadIgnoreFile(fs, dir);
@@ -275,6 +351,7 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
   };
 
   await walkDir(root, baseScopes);
+  if (listings !== undefined && options.only === undefined) listings.prune(listed);
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, skipped, unknownExtensions };
 }

@@ -1,5 +1,6 @@
+import { platform } from '#platform';
 import { syncIndex, type FileProcessor, type IndexReport, type ProgressEvent } from '../build/indexer.js';
-import { DEFAULT_SKIPPED_DIRECTORIES, walkCodebase, type WalkOptions } from '../build/walker.js';
+import { DEFAULT_SKIPPED_DIRECTORIES, ListingCache, walkCodebase, type WalkOptions } from '../build/walker.js';
 import { CKGError, tagCaller } from '../errors.js';
 import { FsAdapter } from '../fs/adapter.js';
 import { isAbsolute, normalize, relativeInside } from '../fs/path.js';
@@ -42,6 +43,15 @@ export interface IndexOptions {
   readonly exclude?: readonly string[];
   /** Honour `.gitignore` files. Default true. */
   readonly respectGitignore?: boolean;
+  /**
+   * Whether `fs` moves a folder's mtime whenever an entry is added, removed or renamed, as
+   * POSIX file systems and memfs do. Then folder listings are kept between re-checks and a
+   * folder is listed again only when its mtime moved: a re-check costs a `stat` per folder
+   * instead of a `readdir`. Default: true for `node:fs` itself, false for other file systems
+   * (browser IDE file systems vary); a file system that does not keep folder mtimes this way
+   * would hide added files from re-checks, so only say true when it does.
+   */
+  readonly trustFolderMtimes?: boolean;
   /** Called as files are processed. */
   readonly onProgress?: (event: ProgressEvent) => void;
   /** Aborts a build or update; the index is then left as it was. */
@@ -190,6 +200,8 @@ export class CKGDatabase {
   #location: CodebaseLocation | undefined;
   /** Paths whose next sync must re-hash them even if size and mtime match (see #withBodies). */
   readonly #recheck = new Set<string>();
+  /** Folder listings kept between walks (`trustFolderMtimes`). */
+  readonly #listings: ListingCache | undefined;
 
   /** Absolute POSIX path of the indexed codebase. */
   readonly codebasePath: string;
@@ -201,6 +213,7 @@ export class CKGDatabase {
     this.#options = options;
     this.#registry = resolveRegistry(options.languages);
     store.setBodyReader(fs ? (path) => fs.readBytes(path) : undefined);
+    this.#listings = fs !== undefined && (options.trustFolderMtimes ?? platform.keepsFolderMtimes(fs.raw)) ? new ListingCache() : undefined;
   }
 
   /**
@@ -632,7 +645,7 @@ export class CKGDatabase {
   async #snapshot(): Promise<Snapshot> {
     const fs = this.#fs!;
     this.#location ??= await locateCodebase(fs, this.codebasePath);
-    return computeSnapshot(fs, this.codebasePath, walkOptionsOf(this.#options, this.#registry), this.#location);
+    return computeSnapshot(fs, this.codebasePath, { ...walkOptionsOf(this.#options, this.#registry), listings: this.#listings }, this.#location);
   }
 
   /**
@@ -662,7 +675,7 @@ export class CKGDatabase {
     // A partial update walks only the given paths and leaves the snapshot key alone: the next
     // refresh() sees a new key and confirms the rest with a cheap stat comparison.
     const snapshot = only === undefined ? (given ?? (await this.#snapshot())) : undefined;
-    const walk = snapshot?.walk ?? (await walkCodebase(fs, this.codebasePath, { ...walkOptionsOf(this.#options, this.#registry), only }));
+    const walk = snapshot?.walk ?? (await walkCodebase(fs, this.codebasePath, { ...walkOptionsOf(this.#options, this.#registry), only, listings: this.#listings }));
     let processor = options.processor;
     if (!processor) {
       this.#pool ??= new ParserPool(options.wasm ?? {});

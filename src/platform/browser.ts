@@ -16,4 +16,6 @@ export const platform: Platform = {
     );
   },
   readUrl,
+  // Browser file systems (IDE virtual file systems, OPFS wrappers) vary: callers opt in.
+  keepsFolderMtimes: () => false,
 };

@@ -1,4 +1,5 @@
 // Node implementation of `#platform`: finds the wasm files shipped in the package's `wasm/` folder.
+import nodeFs from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -38,4 +39,5 @@ export const platform: Platform = {
   sqlWasmFileName: 'sql-wasm.wasm',
   loadBundledWasm,
   readUrl,
+  keepsFolderMtimes: (fs) => fs === nodeFs,
 };

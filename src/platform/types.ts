@@ -7,4 +7,9 @@ export interface Platform {
   loadBundledWasm(fileName: string, packageName?: string): Promise<Uint8Array>;
   /** Reads a URL (`file:` in Node, anything fetch() accepts). */
   readUrl(url: URL): Promise<Uint8Array>;
+  /**
+   * Whether a caller's file system is known to move a folder's mtime whenever an entry is added,
+   * removed or renamed (so folder listings may be cached between walks): node:fs itself.
+   */
+  keepsFolderMtimes(fs: unknown): boolean;
 }

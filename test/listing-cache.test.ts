@@ -1,0 +1,115 @@
+// Folder listings kept between walks (`trustFolderMtimes`): a re-check lists again only the
+// folders whose mtime moved, and never trusts a folder changed in the same moment it was listed.
+import nodeFs from 'node:fs';
+import { Volume } from 'memfs';
+import { describe, expect, it } from 'vitest';
+import { CKGDatabase, type FileSystem } from '../src/index.js';
+
+const ROOT = '/repo';
+const OLD = (Date.now() - 86_400_000) / 1000; // a day ago, in seconds (utimes)
+
+/** A memfs volume seen through an fs that counts folder listings. */
+function countingFs(vol: Volume): { fs: FileSystem; listed: string[] } {
+  const listed: string[] = [];
+  const v = vol as unknown as typeof nodeFs;
+  const fs = {
+    promises: v.promises,
+    lstatSync: v.lstatSync.bind(v),
+    statSync: v.statSync.bind(v),
+    readFileSync: v.readFileSync.bind(v),
+    realpathSync: v.realpathSync.bind(v),
+    readdirSync: (path: string, options?: unknown) => {
+      listed.push(path);
+      return (v.readdirSync as (p: string, o?: unknown) => unknown)(path, options);
+    },
+  };
+  return { fs: fs as unknown as FileSystem, listed };
+}
+
+/** A tree whose files and folders all look a day old. */
+function oldTree(files: Record<string, string>): Volume {
+  const vol = Volume.fromJSON(files);
+  const age = (path: string): void => {
+    for (const name of vol.readdirSync(path) as string[]) {
+      const child = `${path}/${name}`;
+      if (vol.statSync(child).isDirectory()) age(child);
+      vol.utimesSync(child, OLD, OLD);
+    }
+    vol.utimesSync(path, OLD, OLD);
+  };
+  age(ROOT);
+  return vol;
+}
+
+describe('folder listing cache', () => {
+  it('re-lists only folders whose mtime moved, and sees every added, removed and renamed file', async () => {
+    const vol = oldTree({ [`${ROOT}/a/one.py`]: 'def one():\n    pass\n', [`${ROOT}/b/two.py`]: 'def two():\n    pass\n', [`${ROOT}/c/d/three.py`]: 'def three():\n    pass\n' });
+    const { fs, listed } = countingFs(vol);
+    const db = await CKGDatabase.open({ codebasePath: ROOT, fs, trustFolderMtimes: true, languages: ['python'] });
+    try {
+      expect(listed.sort()).toEqual([ROOT, `${ROOT}/a`, `${ROOT}/b`, `${ROOT}/c`, `${ROOT}/c/d`]);
+      listed.length = 0;
+      expect(await db.refresh()).toBeUndefined(); // unchanged: nothing listed, nothing parsed
+      expect(listed).toEqual([]);
+
+      // An added file moves its folder's mtime: that folder alone is listed again.
+      vol.writeFileSync(`${ROOT}/c/d/four.py`, 'def four():\n    pass\n');
+      await db.refresh();
+      expect(listed).toEqual([`${ROOT}/c/d`]);
+      expect(await db.queryFunction('four')).toHaveLength(1);
+
+      // The new listing is "racy" (listed in the same moment the folder changed): listed again
+      // on every re-check until its mtime is safely old.
+      listed.length = 0;
+      await db.refresh();
+      expect(listed).toEqual([`${ROOT}/c/d`]);
+
+      // Removal and rename are seen too.
+      vol.unlinkSync(`${ROOT}/a/one.py`);
+      vol.renameSync(`${ROOT}/b/two.py`, `${ROOT}/b/deux.py`);
+      await db.refresh();
+      expect(await db.queryFunction('one')).toEqual([]);
+      expect((await db.queryFunction('two'))[0]?.filePath).toBe(`${ROOT}/b/deux.py`);
+
+      // An edit inside a file does not move its folder's mtime; the file's own stat tells.
+      for (const dir of ['a', 'b', 'c/d']) vol.utimesSync(`${ROOT}/${dir}`, OLD, OLD);
+      await db.refresh(); // re-listed once at their old mtimes (new cache entries), then trusted
+      listed.length = 0;
+      vol.writeFileSync(`${ROOT}/c/d/three.py`, 'def three_renamed():\n    pass\n');
+      await db.refresh();
+      expect(listed).toEqual([]);
+      expect(await db.queryFunction('three_renamed')).toHaveLength(1);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('is off by default for file systems other than node:fs, on for node:fs', async () => {
+    const vol = oldTree({ [`${ROOT}/a/one.py`]: 'def one():\n    pass\n' });
+    const { fs, listed } = countingFs(vol);
+    const db = await CKGDatabase.open({ codebasePath: ROOT, fs, languages: ['python'] });
+    try {
+      listed.length = 0;
+      await db.refresh();
+      expect(listed.sort()).toEqual([ROOT, `${ROOT}/a`]); // no cache: every folder listed
+    } finally {
+      db.close();
+    }
+    const dir = nodeFs.mkdtempSync('/tmp/ckg-listing-');
+    try {
+      nodeFs.mkdirSync(`${dir}/pkg`);
+      nodeFs.writeFileSync(`${dir}/pkg/m.py`, 'def m():\n    pass\n');
+      for (const p of [`${dir}/pkg/m.py`, `${dir}/pkg`, dir]) nodeFs.utimesSync(p, OLD, OLD);
+      const real = await CKGDatabase.open({ codebasePath: dir, fs: nodeFs, languages: ['python'] });
+      try {
+        nodeFs.writeFileSync(`${dir}/pkg/n.py`, 'def n():\n    pass\n');
+        await real.refresh();
+        expect(await real.queryFunction('n')).toHaveLength(1);
+      } finally {
+        real.close();
+      }
+    } finally {
+      nodeFs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
