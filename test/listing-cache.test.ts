@@ -1,5 +1,7 @@
-// Folder listings kept between walks (`trustFolderMtimes`): a re-check lists again only the
-// folders whose mtime moved, and never trusts a folder changed in the same moment it was listed.
+// What a database remembers between re-checks so that they stay cheap: folder listings
+// (`trustFolderMtimes`: a folder is listed again only when its mtime moved, never trusted when it
+// changed in the moment it was listed), and files found binary or minified (not read again while
+// their size and mtime are unchanged).
 import nodeFs from 'node:fs';
 import { Volume } from 'memfs';
 import { describe, expect, it } from 'vitest';
@@ -8,22 +10,26 @@ import { CKGDatabase, type FileSystem } from '../src/index.js';
 const ROOT = '/repo';
 const OLD = (Date.now() - 86_400_000) / 1000; // a day ago, in seconds (utimes)
 
-/** A memfs volume seen through an fs that counts folder listings. */
-function countingFs(vol: Volume): { fs: FileSystem; listed: string[] } {
+/** A memfs volume seen through an fs that counts folder listings and file reads. */
+function countingFs(vol: Volume): { fs: FileSystem; listed: string[]; read: string[] } {
   const listed: string[] = [];
+  const read: string[] = [];
   const v = vol as unknown as typeof nodeFs;
   const fs = {
     promises: v.promises,
     lstatSync: v.lstatSync.bind(v),
     statSync: v.statSync.bind(v),
-    readFileSync: v.readFileSync.bind(v),
+    readFileSync: (path: string, options?: unknown) => {
+      read.push(path);
+      return (v.readFileSync as (p: string, o?: unknown) => unknown)(path, options);
+    },
     realpathSync: v.realpathSync.bind(v),
     readdirSync: (path: string, options?: unknown) => {
       listed.push(path);
       return (v.readdirSync as (p: string, o?: unknown) => unknown)(path, options);
     },
   };
-  return { fs: fs as unknown as FileSystem, listed };
+  return { fs: fs as unknown as FileSystem, listed, read };
 }
 
 /** A tree whose files and folders all look a day old. */
@@ -110,6 +116,34 @@ describe('folder listing cache', () => {
       }
     } finally {
       nodeFs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('content skips', () => {
+  it('does not read a binary or minified file again until its size or mtime changes', async () => {
+    const vol = oldTree({
+      [`${ROOT}/ok.py`]: 'def ok():\n    pass\n',
+      [`${ROOT}/bin.py`]: 'x\u0000y',
+      [`${ROOT}/min.js`]: `var a=[${'1,'.repeat(6000)}];\n`,
+    });
+    const { fs, read } = countingFs(vol);
+    const db = await CKGDatabase.open({ codebasePath: ROOT, fs, languages: ['python', 'javascript'] });
+    try {
+      expect(db.report!.skipped.map((s) => [s.path, s.reason])).toEqual([[`${ROOT}/bin.py`, 'binary'], [`${ROOT}/min.js`, 'minified']]);
+      vol.writeFileSync(`${ROOT}/ok.py`, 'def ok2():\n    pass\n');
+      read.length = 0;
+      const report = await db.update();
+      expect(read).toEqual([`${ROOT}/ok.py`]); // the skipped files were not read again
+      expect(report.skipped.map((s) => s.reason)).toEqual(['binary', 'minified']);
+      // A skipped file that changes is read again, and indexed once it is source.
+      vol.writeFileSync(`${ROOT}/min.js`, 'function unminified() {}\n');
+      read.length = 0;
+      expect((await db.update()).skipped.map((s) => s.reason)).toEqual(['binary']);
+      expect(read).toContain(`${ROOT}/min.js`);
+      expect(await db.queryFunction('unminified')).toHaveLength(1);
+    } finally {
+      db.close();
     }
   });
 });

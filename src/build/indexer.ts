@@ -80,6 +80,12 @@ export interface SyncOptions {
   readonly scope?: ReadonlySet<string> | undefined;
   /** How many files are processed at once (the worker count, for a worker pool). */
   readonly concurrency?: number;
+  /**
+   * Files skipped for their content (binary, minified) by earlier syncs, by path, with the size
+   * and mtime they had: while those still match (and are not racy), the file is reported skipped
+   * again without being read. The sync updates the map.
+   */
+  readonly contentSkips?: Map<string, { readonly size: number; readonly mtimeMs: number; readonly skip: SkippedFile }> | undefined;
 }
 
 
@@ -131,8 +137,21 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   // A partial sync (an update told which paths changed) removes only records among those paths.
   const removed = [...existing.keys()].filter((p) => !walked.has(p) && (options.scope === undefined || options.scope.has(p)));
   const todo: SourceFile[] = [];
+  const skipped: SkippedFile[] = [...walk.skipped];
+  const contentSkips = options.contentSkips;
+  if (contentSkips !== undefined && options.scope === undefined) {
+    for (const path of contentSkips.keys()) if (!walked.has(path)) contentSkips.delete(path); // gone or no longer walked
+  }
   let reused = 0;
   for (const file of walk.files) {
+    const known = contentSkips?.get(file.path);
+    if (known !== undefined) {
+      if (known.size === file.size && known.mtimeMs === file.mtimeMs && known.mtimeMs < lastSyncStarted - RACY_WINDOW_MS && options.recheck?.has(file.path) !== true) {
+        skipped.push(known.skip); // same bytes as when it was found binary or minified
+        continue;
+      }
+      contentSkips!.delete(file.path); // changed: read it again
+    }
     const old = existing.get(file.path);
     // Size + mtime equality is trusted (as git does) unless the mtime is racy: see RACY_WINDOW_MS.
     if (
@@ -150,7 +169,6 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
     }
   }
   const bytesTotal = todo.reduce((n, f) => n + f.size, 0);
-  const skipped: SkippedFile[] = [...walk.skipped];
   let filesDone = 0;
   let bytesDone = 0;
   let parsed = 0;
@@ -237,6 +255,9 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
       } else if (prepared.skip) {
         skipped.push(prepared.skip);
         writer.removeFile(file.path);
+        if (prepared.skip.reason === 'binary' || prepared.skip.reason === 'minified') {
+          contentSkips?.set(file.path, { size: file.size, mtimeMs: file.mtimeMs, skip: prepared.skip });
+        }
       } else if (prepared.touchOnly && prepared.record) {
         writer.touchFile(prepared.record);
         reused++;

@@ -253,7 +253,8 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
   const listed = new Set<string>();
   const list = async (dir: string): Promise<Listing> => {
     if (listings === undefined) return (await fs.readdirTyped(dir)).sort(byName);
-    const info = await fs.stat(dir);
+    // Folders below the root are never symlinks (those are not followed): lstat is enough.
+    const info = dir === root ? await fs.stat(dir) : await fs.lstat(dir);
     if (info !== undefined) {
       listed.add(dir);
       const cached = listings.get(dir, info.mtimeMs);

@@ -1,6 +1,6 @@
 import { platform } from '#platform';
 import { syncIndex, type FileProcessor, type IndexReport, type ProgressEvent } from '../build/indexer.js';
-import { DEFAULT_SKIPPED_DIRECTORIES, ListingCache, walkCodebase, type WalkOptions } from '../build/walker.js';
+import { DEFAULT_SKIPPED_DIRECTORIES, ListingCache, walkCodebase, type SkippedFile, type WalkOptions } from '../build/walker.js';
 import { CKGError, tagCaller } from '../errors.js';
 import { FsAdapter } from '../fs/adapter.js';
 import { isAbsolute, normalize, relativeInside } from '../fs/path.js';
@@ -200,6 +200,8 @@ export class CKGDatabase {
   #location: CodebaseLocation | undefined;
   /** Paths whose next sync must re-hash them even if size and mtime match (see #withBodies). */
   readonly #recheck = new Set<string>();
+  /** Files found binary or minified, not read again while their stat is unchanged. */
+  readonly #contentSkips = new Map<string, { readonly size: number; readonly mtimeMs: number; readonly skip: SkippedFile }>();
   /** Folder listings kept between walks (`trustFolderMtimes`). */
   readonly #listings: ListingCache | undefined;
 
@@ -691,6 +693,7 @@ export class CKGDatabase {
       concurrency: processor.concurrency,
       recheck: new Set(this.#recheck),
       scope: only,
+      contentSkips: this.#contentSkips,
     });
     if (only !== undefined) {
       for (const p of only) this.#recheck.delete(p);
