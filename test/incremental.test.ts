@@ -414,6 +414,44 @@ describe('change detection', () => {
   });
 });
 
+describe('aborted updates', () => {
+  it('leave the index as it was, and the next update still sees every change', async () => {
+    const old = (Date.now() - 86_400_000) / 1000;
+    const vol = Volume.fromJSON({
+      [`${ROOT}/a.py`]: 'def a_v1():\n    pass\n',
+      [`${ROOT}/b.py`]: 'def b_v1():\n    pass\n',
+      [`${ROOT}/c.py`]: 'def c_v1():\n    pass\n',
+    });
+    for (const f of ['a', 'b', 'c']) vol.utimesSync(`${ROOT}/${f}.py`, old, old);
+    const fs = vol as unknown as FileSystem;
+    const db = await CKGDatabase.open({ codebasePath: ROOT, fs, languages: ['python'] });
+    try {
+      const before = dump(db.export());
+      for (const f of ['a', 'b', 'c']) vol.writeFileSync(`${ROOT}/${f}.py`, `def ${f}_v2():\n    pass\n`);
+      // Abort once the first changed file has been written into the transaction.
+      const controller = new AbortController();
+      const update = db.update({
+        signal: controller.signal,
+        onProgress: (e) => {
+          if (e.phase === 'parse' && e.filesDone === 1) controller.abort();
+        },
+      });
+      await expect(update).rejects.toMatchObject({ code: 'ABORTED' });
+      expect(dump(db.export())).toEqual(before); // rolled back: the old content, whole
+      // Nothing of the aborted run may be taken for done: all three files are parsed again.
+      expect(await db.update()).toMatchObject({ filesParsed: 3 });
+      const fresh = await CKGDatabase.open({ codebasePath: ROOT, fs, languages: ['python'] });
+      try {
+        expect(dump(db.export())).toEqual(dump(fresh.export()));
+      } finally {
+        fresh.close();
+      }
+    } finally {
+      db.close();
+    }
+  });
+});
+
 describe('versions and registry changes', () => {
   function tree(): Volume {
     return Volume.fromJSON({

@@ -88,7 +88,6 @@ export interface SyncOptions {
   readonly contentSkips?: Map<string, { readonly size: number; readonly mtimeMs: number; readonly skip: SkippedFile }> | undefined;
 }
 
-
 /**
  * `meta` key: when the last successful sync started (`Date.now()`), for the racy check.
  *
@@ -146,7 +145,8 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   for (const file of walk.files) {
     const known = contentSkips?.get(file.path);
     if (known !== undefined) {
-      if (known.size === file.size && known.mtimeMs === file.mtimeMs && known.mtimeMs < lastSyncStarted - RACY_WINDOW_MS && options.recheck?.has(file.path) !== true) {
+      const unchanged = known.size === file.size && known.mtimeMs === file.mtimeMs && known.mtimeMs < lastSyncStarted - RACY_WINDOW_MS;
+      if (unchanged && options.recheck?.has(file.path) !== true) {
         skipped.push(known.skip); // same bytes as when it was found binary or minified
         continue;
       }
