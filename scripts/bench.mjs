@@ -614,10 +614,11 @@ function report(results, info) {
   lines.push('queries, the no-change re-check and the one-file edit run on the index that build made. Universal Ctags (`ctags -R -f <tmp> <root>`)');
   lines.push('runs on the same tree in the same run as the reference point; "× ctags" = ckg-wasm full index ÷ ctags wall time.', '');
   lines.push('How a build runs: the main thread walks the tree, reads each file through the caller\'s `fs`, checks it (binary,');
-  lines.push('minified, size cap 1 MiB: such files are reported as skipped), hashes it and posts its text to the least busy parse worker');
-  lines.push('(web-tree-sitter + the language\'s visitor); workers answer with rows without body texts (the main thread cuts bodies from');
-  lines.push('the text it sent), and the main thread writes them to sql.js in file order, in one transaction. Sending text rather than');
-  lines.push('paths keeps memfs and browser file systems working; `--transfer` measures what it costs the main thread.', '');
+  lines.push('minified, size cap 1 MiB: such files are reported as skipped; C files without a brace cannot hold a definition and are');
+  lines.push('not parsed), hashes it and posts its text to the parse worker with the least text queued (web-tree-sitter + the');
+  lines.push('language\'s visitor, which also hashes each body); workers answer with rows without body texts. A new file is sent');
+  lines.push('whenever any file finishes, and the main thread writes rows to sql.js in file order, in one transaction. Sending text');
+  lines.push('rather than paths keeps memfs and browser file systems working; `--transfer` measures what it costs the main thread.', '');
   lines.push('## Machine', '');
   lines.push(`- ${info.nproc} cores (nproc), ${info.model}, ${info.ramGiB.toFixed(1)} GiB RAM`);
   lines.push(`- ${info.os}; Node ${info.node}; ${info.ctags}`);

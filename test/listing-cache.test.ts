@@ -1,7 +1,7 @@
-// What a database remembers between re-checks so that they stay cheap: folder listings
+// What keeps re-checks and queries cheap: folder listings
 // (`trustFolderMtimes`: a folder is listed again only when its mtime moved, never trusted when it
 // changed in the moment it was listed), and files found binary or minified (not read again while
-// their size and mtime are unchanged).
+// their size and mtime are unchanged), and 'lazy' bodies read as byte ranges.
 import nodeFs from 'node:fs';
 import { Volume } from 'memfs';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +24,9 @@ function countingFs(vol: Volume): { fs: FileSystem; listed: string[]; read: stri
       return (v.readFileSync as (p: string, o?: unknown) => unknown)(path, options);
     },
     realpathSync: v.realpathSync.bind(v),
+    openSync: v.openSync.bind(v),
+    readSync: v.readSync.bind(v),
+    closeSync: v.closeSync.bind(v),
     readdirSync: (path: string, options?: unknown) => {
       listed.push(path);
       return (v.readdirSync as (p: string, o?: unknown) => unknown)(path, options);
@@ -142,6 +145,27 @@ describe('content skips', () => {
       expect((await db.update()).skipped.map((s) => s.reason)).toEqual(['binary']);
       expect(read).toContain(`${ROOT}/min.js`);
       expect(await db.queryFunction('unminified')).toHaveLength(1);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe("'lazy' body reads", () => {
+  it('read only the body from an ASCII file, and the whole file when offsets are not byte offsets', async () => {
+    const padding = `# ${'x'.repeat(60)}\n`.repeat(2000); // 126 kB before the function
+    const vol = oldTree({
+      [`${ROOT}/big.py`]: `${padding}def wanted():\n    return 1\n`,
+      [`${ROOT}/utf8.py`]: `# é\n${padding}def accented():\n    return 'é'\n`,
+    });
+    const { fs, read } = countingFs(vol);
+    const db = await CKGDatabase.open({ codebasePath: ROOT, fs, languages: ['python'] });
+    try {
+      read.length = 0;
+      expect((await db.queryFunction('wanted'))[0]?.body).toBe('def wanted():\n    return 1');
+      expect(read).toEqual([]); // no whole-file read: the 27 bytes of the body only
+      expect((await db.queryFunction('accented'))[0]?.body).toBe("def accented():\n    return 'é'");
+      expect(read).toEqual([`${ROOT}/utf8.py`]); // "é" shifts byte offsets: read whole, decoded, sliced
     } finally {
       db.close();
     }

@@ -214,7 +214,7 @@ export class CKGDatabase {
     this.#fs = fs;
     this.#options = options;
     this.#registry = resolveRegistry(options.languages);
-    store.setBodyReader(fs ? (path) => fs.readBytes(path) : undefined);
+    store.setBodyReader(fs ? { read: (path) => fs.readBytes(path), readRange: (path, start, end) => fs.readRange(path, start, end) } : undefined);
     this.#listings = fs !== undefined && (options.trustFolderMtimes ?? platform.keepsFolderMtimes(fs.raw)) ? new ListingCache() : undefined;
   }
 

@@ -48,14 +48,18 @@ export const BODY_MODES: readonly BodyMode[] = Object.freeze(['stored', 'compres
 export const DEFAULT_BODY_MODE: BodyMode = 'lazy';
 
 /**
- * Reads a file's bytes for `'lazy'` bodies (the codebase's FileSystem).
+ * Reads files for `'lazy'` bodies (the codebase's FileSystem): whole, or a byte range when the
+ * file system can (`readRange` returns undefined when it cannot).
  *
  * @example
  * ```ts
- * store.setBodyReader((path) => fsAdapter.readBytes(path));
+ * store.setBodyReader({ read: (path) => fsAdapter.readBytes(path), readRange: (path, start, end) => fsAdapter.readRange(path, start, end) });
  * ```
  */
-export type BodyReader = (path: string) => Promise<Uint8Array>;
+export interface BodyReader {
+  read(path: string): Promise<Uint8Array>;
+  readRange?(path: string, start: number, end: number): Uint8Array | undefined;
+}
 
 /**
  * What to do when a `'lazy'` body cannot be read back unchanged.
@@ -348,17 +352,19 @@ export class IndexStore {
     const stale = new Set<string>();
     const bodies: (string | undefined)[] = [];
     for (const l of locations) {
-      let file = files.get(l.fileId);
-      if (file === undefined) files.set(l.fileId, (file = { bytes: await this.#readBytes(l.filePath) }));
       let body: string | undefined;
-      if (file.bytes !== undefined && l.bodyHash !== null) {
+      if (l.bodyHash !== null) {
         // Offsets count UTF-16 units of the decoded file. In ASCII files (most code) they are
-        // byte offsets too, so the body is first decoded from its own bytes; the hash tells
-        // whether that was right. Otherwise the whole file is decoded (once) and sliced.
-        body = decodeSource(file.bytes.subarray(l.start, l.end));
-        if (textHash(body) !== l.bodyHash) {
-          body = (file.text ??= decodeSource(file.bytes)).slice(l.start, l.end);
-          if (textHash(body) !== l.bodyHash) body = undefined;
+        // byte offsets too, so the body is first decoded from its own bytes (read alone when
+        // the file system can); the hash tells whether that was right. Otherwise the whole
+        // file is read and decoded (once per query) and sliced.
+        let file = files.get(l.fileId);
+        const range = file === undefined ? this.#readRange(l.filePath, l.start, l.end) : file.bytes?.subarray(l.start, l.end);
+        if (range !== undefined) body = decodeSource(range);
+        if (body === undefined || textHash(body) !== l.bodyHash) {
+          if (file === undefined) files.set(l.fileId, (file = { bytes: await this.#readBytes(l.filePath) }));
+          body = file.bytes === undefined ? undefined : (file.text ??= decodeSource(file.bytes)).slice(l.start, l.end);
+          if (body !== undefined && textHash(body) !== l.bodyHash) body = undefined;
         }
       }
       if (body === undefined) stale.add(l.filePath);
@@ -383,7 +389,16 @@ export class IndexStore {
   async #readBytes(path: string): Promise<Uint8Array | undefined> {
     if (!this.#reader) return undefined;
     try {
-      return await this.#reader(path);
+      return await this.#reader.read(path);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Part of a file through the body reader; undefined when it cannot read ranges or fails. */
+  #readRange(path: string, start: number, end: number): Uint8Array | undefined {
+    try {
+      return this.#reader?.readRange?.(path, start, end);
     } catch {
       return undefined;
     }

@@ -82,6 +82,41 @@ export class FsAdapter {
         : undefined;
   }
 
+  /**
+   * Bytes `start` to `end` (exclusive) of a file, fewer if it is shorter, when the file system
+   * offers `openSync` / `readSync` / `closeSync`; undefined when it does not (read the whole
+   * file then). Throws like {@link FsAdapter.readBytes}.
+   */
+  readRange(path: string, start: number, end: number): Uint8Array | undefined {
+    const { openSync, readSync, closeSync } = this.#original;
+    if (this.#sync === undefined || typeof openSync !== 'function' || typeof readSync !== 'function' || typeof closeSync !== 'function') return undefined;
+    const fs = this.#original;
+    let fd: number;
+    try {
+      fd = openSync.call(fs, path, 'r');
+    } catch (error) {
+      throw this.#wrap(error, path, 'read');
+    }
+    try {
+      const out = new Uint8Array(Math.max(0, end - start));
+      let done = 0;
+      while (done < out.length) {
+        const n = readSync.call(fs, fd, out, done, out.length - done, start + done);
+        if (n <= 0) break; // end of file
+        done += n;
+      }
+      return done === out.length ? out : out.subarray(0, done);
+    } catch (error) {
+      throw this.#wrap(error, path, 'read');
+    } finally {
+      try {
+        closeSync.call(fs, fd);
+      } catch {
+        // the read is what matters; a close failure leaks nothing we can act on
+      }
+    }
+  }
+
   /** The caller's file system object, for libraries (isomorphic-git) that take the same shape. */
   get raw(): FileSystem {
     return this.#original;

@@ -55,4 +55,11 @@ export interface FileSystem {
   readonly readFileSync?: (path: string) => Uint8Array | string;
   /** Used with the four above when present (Node's promise `realpath` is a chain of lstats). */
   readonly realpathSync?: (path: string) => string | { toString(): string };
+  /**
+   * With `readSync` and `closeSync`, used to read part of a file (a `'lazy'` body) instead of
+   * all of it: a query that returns a function from a 500 kB file reads its 2 kB.
+   */
+  readonly openSync?: (path: string, flags: 'r') => number;
+  readonly readSync?: (fd: number, buffer: Uint8Array, offset: number, length: number, position: number) => number;
+  readonly closeSync?: (fd: number) => void;
 }
