@@ -169,6 +169,10 @@ describe('browser example (Vite + Chromium)', () => {
       const code = w.type === 'chunk' ? w.code : String(w.source);
       expect(code, w.fileName).not.toMatch(/["'`]node:[a-z_/]+["'`]/);
       expect(code, w.fileName).toContain('tree-sitter');
+      // Workers parse; they never open a database: sql.js's glue stays out of their script.
+      expect(code, w.fileName).not.toContain('sqlite3_prepare_v2');
+      timings.workerRawBytes = Buffer.byteLength(code);
+      timings.workerGzipBytes = gzipSync(Buffer.from(code)).length;
     }
     // Vite replaced no Node built-in by an empty stub for any module (such a module breaks when
     // its chunk loads, e.g. safe-buffer reading `require('buffer').Buffer.from`).

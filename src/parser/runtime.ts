@@ -1,4 +1,4 @@
-import initSqlJs, { type SqlJsStatic } from 'sql.js';
+import type { SqlJsStatic } from 'sql.js';
 import { Language, Parser, type Tree } from 'web-tree-sitter';
 import { platform } from '#platform';
 import { CKGError } from '../errors.js';
@@ -63,6 +63,9 @@ export function initSql(options: WasmOptions): Promise<SqlJsStatic> {
     return Promise.resolve(options.sqlJs);
   }
   sqlJsReady ??= (async () => {
+    // Loaded on first use: parse workers share this module and never open a database.
+    const sqlJsModule = (await import('sql.js')) as unknown as { default?: typeof import('sql.js').default };
+    const initSqlJs = sqlJsModule.default ?? (sqlJsModule as unknown as typeof import('sql.js').default);
     if (options.load || options.baseUrl !== undefined) {
       const wasmBinary = await readNamedWasm(options, platform.sqlWasmFileName, 'sql.js');
       return await initSqlJs({ wasmBinary: wasmBinary as unknown as ArrayBuffer });
