@@ -93,6 +93,37 @@ describe('folder listing cache', () => {
     }
   });
 
+  it('applies a changed .gitignore to folders whose listing is kept', async () => {
+    const vol = oldTree({
+      [`${ROOT}/.gitignore`]: 'gen.py\n',
+      [`${ROOT}/pkg/gen.py`]: 'def generated():\n    pass\n',
+      [`${ROOT}/pkg/main.py`]: 'def main():\n    pass\n',
+      [`${ROOT}/pkg/notes.txt`]: 'x\n',
+    });
+    const { fs, listed } = countingFs(vol);
+    const db = await CKGDatabase.open({ codebasePath: ROOT, fs, trustFolderMtimes: true, languages: ['python'] });
+    try {
+      expect(await db.queryFunction('generated')).toEqual([]);
+      expect(db.report!.unknownExtensions).toEqual({ '.txt': 1 });
+      await db.refresh();
+      // The rule goes away; no folder listing changes (same names, same folder mtimes).
+      vol.writeFileSync(`${ROOT}/.gitignore`, '# nothing ignored\n');
+      vol.utimesSync(ROOT, OLD, OLD);
+      listed.length = 0;
+      const report = await db.refresh();
+      expect(listed).toEqual([]); // every listing reused...
+      expect(report).toMatchObject({ filesParsed: 1, unknownExtensions: { '.txt': 1 } }); // ...but the new rules applied
+      expect(await db.queryFunction('generated')).toHaveLength(1);
+      // And back: ignored again.
+      vol.writeFileSync(`${ROOT}/.gitignore`, 'gen.py\n');
+      vol.utimesSync(ROOT, OLD, OLD);
+      await db.refresh();
+      expect(await db.queryFunction('generated')).toEqual([]);
+    } finally {
+      db.close();
+    }
+  });
+
   it('is off by default for file systems other than node:fs, on for node:fs', async () => {
     const vol = oldTree({ [`${ROOT}/a/one.py`]: 'def one():\n    pass\n' });
     const { fs, listed } = countingFs(vol);

@@ -75,6 +75,22 @@ export interface WalkOptions {
 type Listing = readonly { readonly name: string; readonly kind: FileInfo['kind'] | undefined }[];
 
 /**
+ * What a folder's listing means for a walk, kept with the listing: on an unchanged folder the
+ * walker then only stats the indexable files, instead of testing every entry's name against the
+ * languages, the excludes and the ignore rules again (Django's 2,554 folders hold 4,353 files,
+ * 942 of them indexable).
+ */
+interface FolderPlan {
+  readonly key: string;
+  readonly rules: readonly unknown[];
+  readonly subdirs: readonly string[];
+  readonly files: readonly string[];
+  readonly languages: readonly LanguageDefinition[];
+  readonly symlinks: readonly string[];
+  readonly unknown: ReadonlyMap<string, number>;
+}
+
+/**
  * Folder listings remembered between walks of one codebase, like git's untracked cache: a
  * re-check then costs one `stat` per folder instead of one `readdir` (on the Linux tree, 5k
  * folders: 20 ms instead of 120-170 ms). A listing is reused only when the folder's mtime is the
@@ -83,7 +99,7 @@ type Listing = readonly { readonly name: string; readonly kind: FileInfo['kind']
  * its mtime moving, so it is listed again (the rule git uses for racily clean entries).
  */
 export class ListingCache {
-  readonly #listings = new Map<string, { readonly mtimeMs: number; readonly listedAt: number; readonly entries: Listing }>();
+  readonly #listings = new Map<string, { readonly mtimeMs: number; readonly listedAt: number; readonly entries: Listing; plan?: FolderPlan }>();
 
   /** Number of folders remembered. */
   get size(): number {
@@ -99,6 +115,24 @@ export class ListingCache {
   /** Remembers a listing read at `listedAt` (ms since the epoch, taken before the read) of a folder whose mtime was `mtimeMs`. */
   set(dir: string, mtimeMs: number, listedAt: number, entries: Listing): void {
     this.#listings.set(dir, { mtimeMs, listedAt, entries });
+  }
+
+  /**
+   * What the walker concluded from a folder's listing last time, if the listing is still valid
+   * and the conclusion was drawn under the same walk options (`key`) and the same compiled
+   * `.gitignore` rules (`rules`, compared by identity: rules are compiled once per text).
+   */
+  plan(dir: string, key: string, rules: readonly unknown[]): FolderPlan | undefined {
+    const plan = this.#listings.get(dir)?.plan;
+    if (plan === undefined || plan.key !== key || plan.rules.length !== rules.length) return undefined;
+    for (let i = 0; i < rules.length; i++) if (plan.rules[i] !== rules[i]) return undefined;
+    return plan;
+  }
+
+  /** Attaches a plan to the folder's remembered listing (dropped when the listing is replaced). */
+  setPlan(dir: string, plan: FolderPlan): void {
+    const entry = this.#listings.get(dir);
+    if (entry !== undefined) entry.plan = plan;
   }
 
   /** Forgets folders not in `keep` (folders gone since, or no longer walked). */
@@ -236,10 +270,12 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
     }
   }
 
-  const countUnknown = (name: string): void => {
+  /** Counts a file no language covers; returns its extension (or `(none)`). */
+  const countUnknown = (name: string): string => {
     const dot = name.lastIndexOf('.');
     const ext = dot > 0 ? name.slice(dot) : '(none)';
     unknownExtensions.set(ext, (unknownExtensions.get(ext) ?? 0) + 1);
+    return ext;
   };
   const consider = (path: string, size: number, mtimeMs: number, language: LanguageDefinition): void => {
     if (size > options.maxFileSize) skipped.push({ path, reason: 'too-large', detail: `${size} bytes > ${options.maxFileSize}` });
@@ -251,37 +287,80 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
   // indexable files, and per entry only set lookups (no promise, no path re-normalising).
   const listings = options.listings;
   const listed = new Set<string>();
-  const list = async (dir: string): Promise<Listing> => {
-    if (listings === undefined) return (await fs.readdirTyped(dir)).sort(byName);
+  /** The folder's listing, and whether it is kept in the cache (so a plan may be attached). */
+  const list = async (dir: string): Promise<{ entries: Listing; kept: boolean; reused: boolean }> => {
+    if (listings === undefined) return { entries: (await fs.readdirTyped(dir)).sort(byName), kept: false, reused: false };
     // Folders below the root are never symlinks (those are not followed): lstat is enough.
     const info = dir === root ? await fs.stat(dir) : await fs.lstat(dir);
     if (info !== undefined) {
       listed.add(dir);
       const cached = listings.get(dir, info.mtimeMs);
-      if (cached !== undefined) return cached;
+      if (cached !== undefined) return { entries: cached, kept: true, reused: true };
     }
     const listedAt = Date.now();
     const entries = (await fs.readdirTyped(dir)).sort(byName);
     // A names-only listing has no kinds: nothing gained by keeping it.
-    if (info !== undefined && entries.every((e) => e.kind !== undefined)) listings.set(dir, info.mtimeMs, listedAt, entries);
-    return entries;
+    const kept = info !== undefined && entries.every((e) => e.kind !== undefined);
+    if (kept) listings.set(dir, info.mtimeMs, listedAt, entries);
+    return { entries, kept, reused: false };
+  };
+  // Plans are drawn under these options; partial walks (`only`) neither use nor keep them.
+  const planKey =
+    listings === undefined || options.only !== undefined
+      ? undefined
+      : JSON.stringify([options.registry.fingerprint(), [...skipDirs].sort(), options.exclude, options.respectGitignore]);
+
+  const processSymlinks = async (symlinks: readonly string[]): Promise<void> => {
+    for (const path of symlinks) {
+      const target = await fs.stat(path);
+      if (target?.kind !== 'file') continue; // symlinked folders are not followed (cycles)
+      const language = options.registry.forPath(path);
+      const real = await fs.realpath(path);
+      if (real !== undefined) {
+        // The target itself is indexed when it lies inside the codebase: index it once.
+        if (relativeInside(root, real) !== undefined || relativeInside(realRoot, real) !== undefined || seenTargets.has(real)) {
+          if (language !== undefined) skipped.push({ path, reason: 'duplicate-symlink', detail: real });
+          continue;
+        }
+        seenTargets.add(real);
+      }
+      if (language === undefined) countUnknown(path.slice(path.lastIndexOf('/') + 1));
+      else consider(path, target.size, target.mtimeMs, language);
+    }
   };
 
   const walkDir = async (dir: string, scopes: readonly IgnoreScope[]): Promise<void> => {
-    const entries = await list(dir);
+    const { entries, kept, reused } = await list(dir);
     let local = scopes;
     if (options.respectGitignore && entries.some((e) => e.name === '.gitignore')) {
       const scope = await loadIgnoreFile(fs, dir);
       if (scope) local = [...scopes, scope];
     }
+    const rules = planKey === undefined ? [] : local.map((scope) => scope.rules);
+    const plan = planKey !== undefined && reused ? listings!.plan(dir, planKey, rules) : undefined;
+    if (plan !== undefined) {
+      for (const [ext, n] of plan.unknown) unknownExtensions.set(ext, (unknownExtensions.get(ext) ?? 0) + n);
+      const infos = await fs.lstatMany(plan.files);
+      for (let i = 0; i < plan.files.length; i++) {
+        const info = infos[i];
+        if (info?.kind === 'file') consider(plan.files[i]!, info.size, info.mtimeMs, plan.languages[i]!);
+      }
+      await processSymlinks(plan.symlinks);
+      for (const sub of plan.subdirs) await walkDir(sub, local);
+      return;
+    }
     const ignored = folderIgnoreTest(local, dir);
+    const unknownHere = new Map<string, number>(); // this folder's share of unknownExtensions, for its plan
     const subdirs: string[] = [];
     const symlinks: string[] = [];
     const toStat: string[] = []; // indexable files, and entries of unknown kind (names-only listings)
     const toStatLanguage: (LanguageDefinition | undefined)[] = []; // undefined: kind unknown yet
     const file = (name: string, path: string, language: LanguageDefinition | undefined): boolean => {
       if ((excluded !== undefined && excluded(relative(path))) || ignored(name, false)) return false;
-      if (language === undefined) countUnknown(name);
+      if (language === undefined) {
+        const ext = countUnknown(name);
+        unknownHere.set(ext, (unknownHere.get(ext) ?? 0) + 1);
+      }
       return language !== undefined;
     };
     const directory = (name: string, path: string): void => {
@@ -312,6 +391,10 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
         symlink(name, path);
       }
     }
+    if (planKey !== undefined && kept) {
+      // Every entry had a kind (a kept listing), so toStat holds exactly the indexable files.
+      listings!.setPlan(dir, { key: planKey, rules, subdirs, files: toStat, languages: toStatLanguage as LanguageDefinition[], symlinks, unknown: unknownHere });
+    }
     const infos = await fs.lstatMany(toStat);
     for (let i = 0; i < toStat.length; i++) {
       const info = infos[i];
@@ -332,22 +415,7 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
         if (file(name, path, language)) consider(path, info.size, info.mtimeMs, language!);
       }
     }
-    for (const path of symlinks) {
-      const target = await fs.stat(path);
-      if (target?.kind !== 'file') continue; // symlinked folders are not followed (cycles)
-      const language = options.registry.forPath(path);
-      const real = await fs.realpath(path);
-      if (real !== undefined) {
-        // The target itself is indexed when it lies inside the codebase: index it once.
-        if (relativeInside(root, real) !== undefined || relativeInside(realRoot, real) !== undefined || seenTargets.has(real)) {
-          if (language !== undefined) skipped.push({ path, reason: 'duplicate-symlink', detail: real });
-          continue;
-        }
-        seenTargets.add(real);
-      }
-      if (language === undefined) countUnknown(path.slice(path.lastIndexOf('/') + 1));
-      else consider(path, target.size, target.mtimeMs, language);
-    }
+    await processSymlinks(symlinks);
     for (const sub of subdirs) await walkDir(sub, local);
   };
 
