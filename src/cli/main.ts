@@ -138,6 +138,13 @@ program
     }
   });
 
+// Output piped into a reader that stops early (`ckg-wasm search … | head`): stop quietly, as
+// Unix tools do, instead of dying with an unhandled EPIPE.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof CKGError) console.error(`ckg-wasm: ${error.message} [${error.code}]`);
   else console.error(error);

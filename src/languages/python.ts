@@ -1,8 +1,6 @@
 import type { Node } from 'web-tree-sitter';
-import { collapseSpaces, fieldText, namedChildren, nearestAncestor, typeSet } from './common.js';
+import { collapseSpaces, fieldText, namedChildren } from './common.js';
 import type { LanguageDefinition, VisitorSink } from './types.js';
-
-const SCOPES = typeSet('function_definition', 'class_definition');
 
 /** `name(params) -> ret` for a method summary; multi-line parameter lists are folded. */
 function methodSummary(def: Node): string | undefined {
@@ -31,13 +29,21 @@ function classSummaries(cls: Node): { fields: string[]; methods: string[] } {
 }
 
 function visit(root: Node, sink: VisitorSink): void {
+  // descendantsOfType lists nodes in document order, so the definitions enclosing a node are
+  // the open ones on a stack (by end offset): its nearest ancestor among these types, found
+  // without one `parent` call (a walk down from the root in tree-sitter) per level.
+  const open: { readonly end: number; readonly type: string; readonly name: string | undefined }[] = [];
   for (const node of root.descendantsOfType(['function_definition', 'class_definition'])) {
     if (!node) continue;
+    const start = node.startIndex;
+    while (open.length > 0 && open[open.length - 1]!.end <= start) open.pop();
+    const scope = open[open.length - 1];
+    const type = node.type;
     const name = fieldText(node, 'name');
+    open.push({ end: node.endIndex, type, name });
     if (!name) continue;
-    const scope = nearestAncestor(node, SCOPES);
-    const scopeName = scope ? fieldText(scope, 'name') : undefined;
-    if (node.type === 'class_definition') {
+    const scopeName = scope?.name;
+    if (type === 'class_definition') {
       sink.addClass(node, { name, ...classSummaries(node) });
     } else if (scope?.type === 'class_definition') {
       sink.addFunction(node, { name, parentClass: scopeName });
