@@ -4,7 +4,7 @@ export type { FileSystem, FileSystemPromises, StatsLike } from './fs/types.js';
 export { CKGDatabase, DEFAULT_MAX_FILE_SIZE, type IndexOptions, type IndexOrigin, type OpenOptions, type UpdateOptions } from './db/database.js';
 export type { ClassEntry, FunctionEntry, FunctionKind } from './db/entries.js';
 export { BODY_MODES, DEFAULT_BODY_MODE, type BodyMode } from './db/store.js';
-export type { IndexReport, ProgressEvent, FileProcessor } from './build/indexer.js';
+export type { IndexReport, ProgressEvent, FileProcessor, ProcessOptions } from './build/indexer.js';
 export { DEFAULT_SKIPPED_DIRECTORIES, type SkipReason, type SkippedFile } from './build/walker.js';
 export type { WasmOptions } from './parser/runtime.js';
 export type { ExtractedFile, ExtractedFunction, ExtractedClass } from './parser/extract.js';

@@ -60,10 +60,36 @@ export interface IndexReport {
  * @public
  */
 export interface FileProcessor {
-  process(language: LanguageDefinition, source: string, path: string): Promise<ExtractedFile>;
+  /**
+   * The rows of one file. `options.keepTree` says the file is likely to change again soon (it
+   * is one of the few files of a small update): a processor that can should keep its syntax
+   * tree, so the next call for the same `path` re-parses incrementally.
+   */
+  process(language: LanguageDefinition, source: string, path: string, options?: ProcessOptions): Promise<ExtractedFile>;
   /** How many files it takes at once (a worker pool: workers × queue depth). Default 1. */
   readonly concurrency?: number;
 }
+
+/**
+ * Hints for one {@link FileProcessor.process} call.
+ *
+ * @example
+ * ```ts
+ * const rows = await processor.process(python, source, '/src/app.py', { keepTree: true });
+ * ```
+ * @public
+ */
+export interface ProcessOptions {
+  /** Keep this file's syntax tree for an incremental re-parse of the same path. */
+  readonly keepTree?: boolean;
+}
+
+/**
+ * A sync parsing at most this many files keeps their syntax trees (see
+ * {@link ProcessOptions.keepTree}): an edit-and-query loop touches a few files at a time and
+ * often the same ones again; a full build keeps none.
+ */
+export const KEEP_TREES_UP_TO_FILES = 8;
 
 export interface SyncOptions {
   readonly fs: FsAdapter;
@@ -169,6 +195,7 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
     }
   }
   const bytesTotal = todo.reduce((n, f) => n + f.size, 0);
+  const processOptions: ProcessOptions | undefined = todo.length <= KEEP_TREES_UP_TO_FILES ? { keepTree: true } : undefined;
   let filesDone = 0;
   let bytesDone = 0;
   let parsed = 0;
@@ -228,7 +255,8 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
             if (prepared.source === undefined) return { prepared };
             if (prepared.file.language.mayDefine?.(prepared.source) === false) return { prepared, extracted: nothingDefined() };
             try {
-              return { prepared, extracted: await processor.process(prepared.file.language, prepared.source, prepared.file.path) };
+              const extracted = await processor.process(prepared.file.language, prepared.source, prepared.file.path, processOptions);
+              return { prepared, extracted };
             } catch (error) {
               return { prepared, error };
             }

@@ -1,5 +1,5 @@
 import { platform } from '#platform';
-import { syncIndex, type FileProcessor, type IndexReport, type ProgressEvent } from '../build/indexer.js';
+import { syncIndex, type FileProcessor, type ProcessOptions, type IndexReport, type ProgressEvent } from '../build/indexer.js';
 import { DEFAULT_SKIPPED_DIRECTORIES, ListingCache, walkCodebase, type SkippedFile, type WalkOptions } from '../build/walker.js';
 import { CKGError, tagCaller } from '../errors.js';
 import { FsAdapter } from '../fs/adapter.js';
@@ -161,8 +161,8 @@ function resolveRegistry(languages: IndexOptions['languages']): LanguageRegistry
 
 class LocalProcessor implements FileProcessor {
   constructor(private readonly pool: ParserPool) {}
-  process(language: Parameters<FileProcessor['process']>[0], source: string): ReturnType<FileProcessor['process']> {
-    return extractSource(this.pool, language, source);
+  process(language: Parameters<FileProcessor['process']>[0], source: string, path: string, options?: ProcessOptions): ReturnType<FileProcessor['process']> {
+    return extractSource(this.pool, language, source, { key: path, keep: options?.keepTree === true });
   }
 }
 

@@ -44,6 +44,8 @@ export interface ExtractedFile {
   readonly classes: ExtractedClass[];
   /** The tree had ERROR or MISSING nodes: some definitions may be absent. */
   readonly hasSyntaxErrors: boolean;
+  /** The parse started from a tree kept from the file's previous parse (see `ProcessOptions.keepTree`). */
+  readonly incremental?: boolean;
 }
 
 /** 1-based inclusive lines of a node; a node that ends at column 0 ends on the line before. */
@@ -105,13 +107,23 @@ export class RowCollector implements VisitorSink {
   }
 }
 
-/** Parses one file's text and runs its language's visitor. Frees the tree before returning. */
-export async function extractSource(pool: ParserPool, language: LanguageDefinition, source: string): Promise<ExtractedFile> {
-  const tree = await pool.parse(language, source);
+/**
+ * Parses one file's text and runs its language's visitor. Frees the tree before returning.
+ * `reuse` lets the pool re-parse incrementally from a tree kept for the same path (see
+ * {@link ParserPool.parse}); the rows are the same either way.
+ */
+export async function extractSource(
+  pool: ParserPool,
+  language: LanguageDefinition,
+  source: string,
+  reuse?: { readonly key: string; readonly keep?: boolean },
+): Promise<ExtractedFile> {
+  const { tree, incremental } = await pool.parseReusing(language, source, reuse);
   try {
     const collector = new RowCollector();
     language.visitor(tree.rootNode, collector);
-    return { functions: collector.functions, classes: collector.classes, hasSyntaxErrors: tree.rootNode.hasError };
+    const file = { functions: collector.functions, classes: collector.classes, hasSyntaxErrors: tree.rootNode.hasError };
+    return incremental ? { ...file, incremental } : file;
   } finally {
     tree.delete();
   }

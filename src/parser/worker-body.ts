@@ -4,7 +4,7 @@ import { CKGError } from '../errors.js';
 import { createDefaultRegistry } from '../languages/index.js';
 import { extractSource } from './extract.js';
 import { initTreeSitter, ParserPool, type WasmOptions } from './runtime.js';
-import { toWire, type WorkerRequest, type WorkerResponse } from './worker-protocol.js';
+import { toWire, type WorkerParse, type WorkerRequest, type WorkerResponse } from './worker-protocol.js';
 
 /**
  * Creates the message handler of a parse worker. It parses with one {@link ParserPool} over
@@ -29,12 +29,13 @@ export function createWorkerBody(reply: (message: WorkerResponse) => void): (mes
   // replies must keep request order.
   let queue: Promise<void> = Promise.resolve();
 
-  const parse = async (id: number, languageId: string, source: string): Promise<void> => {
+  const parse = async ({ id, languageId, source, path, keepTree }: WorkerParse): Promise<void> => {
     try {
       const language = registry.get(languageId);
       if (!language) throw new CKGError('UNKNOWN_LANGUAGE', `Language ${languageId} is not built in; it cannot be parsed in a worker`, { language: languageId });
       pool ??= new ParserPool(wasm);
-      const file = toWire(await extractSource(pool, language, source));
+      const reuse = path === undefined ? undefined : { key: path, keep: keepTree === true };
+      const file = toWire(await extractSource(pool, language, source, reuse));
       reply({ type: 'result', id, file });
     } catch (error) {
       reply({
@@ -54,7 +55,6 @@ export function createWorkerBody(reply: (message: WorkerResponse) => void): (mes
       initTreeSitter(wasm).catch(() => undefined);
       return;
     }
-    const { id, languageId, source } = message;
-    queue = queue.then(() => parse(id, languageId, source));
+    queue = queue.then(() => parse(message));
   };
 }

@@ -18,6 +18,7 @@ export interface WireFile {
   readonly functions: Omit<ExtractedFunction, 'body'>[];
   readonly classes: Omit<ExtractedClass, 'body'>[];
   readonly hasSyntaxErrors: boolean;
+  readonly incremental?: boolean;
 }
 
 /**
@@ -33,6 +34,7 @@ export function toWire(file: ExtractedFile): WireFile {
     functions: file.functions.map(({ body: _body, ...rest }) => rest),
     classes: file.classes.map(({ body: _body, ...rest }) => rest),
     hasSyntaxErrors: file.hasSyntaxErrors,
+    ...(file.incremental === true ? { incremental: true } : {}),
   };
 }
 
@@ -49,6 +51,7 @@ export function fromWire(file: WireFile, source: string): ExtractedFile {
     functions: file.functions.map((f) => ({ ...f, body: source.slice(f.bodyStart, f.bodyEnd) })),
     classes: file.classes.map((c) => ({ ...c, body: source.slice(c.bodyStart, c.bodyEnd) })),
     hasSyntaxErrors: file.hasSyntaxErrors,
+    ...(file.incremental === true ? { incremental: true } : {}),
   };
 }
 
@@ -82,6 +85,10 @@ export interface WorkerParse {
   /** The id of a language of the built-in registry (custom visitors cannot cross threads). */
   readonly languageId: string;
   readonly source: string;
+  /** The file's path: the key of a syntax tree the worker may have kept for it. */
+  readonly path?: string;
+  /** Keep this file's tree for the next parse of the same path (a small update). */
+  readonly keepTree?: boolean;
 }
 
 /**
