@@ -6,6 +6,7 @@ import nodeFs from 'node:fs';
 import { Volume } from 'memfs';
 import { describe, expect, it } from 'vitest';
 import { CKGDatabase, type FileSystem } from '../src/index.js';
+import { ListingCache } from '../src/build/walker.js';
 
 const ROOT = '/repo';
 const OLD = (Date.now() - 86_400_000) / 1000; // a day ago, in seconds (utimes)
@@ -200,5 +201,40 @@ describe("'lazy' body reads", () => {
     } finally {
       db.close();
     }
+  });
+});
+
+describe('ListingCache bookkeeping', () => {
+  it('drops folders a walk did not visit, but not those a later, overlapping walk visited', () => {
+    const cache = new ListingCache();
+    const listing = [{ name: '.gitignore', kind: 'file' as const }, { name: 'a.py', kind: 'file' as const }];
+    const first = cache.startWalk();
+    cache.set('/r', 1, 10_000, listing);
+    cache.set('/r/x', 1, 10_000, []);
+    cache.set('/r/y', 1, 10_000, []);
+    cache.prune(first);
+    expect(cache.size).toBe(3);
+    expect(cache.get('/r', 1)?.hasGitignore).toBe(true);
+    expect(cache.get('/r/x', 1)?.hasGitignore).toBe(false);
+
+    // Walk A visits /r, then walk B starts and visits /r and /r/y; A then visits /r/x and ends.
+    const a = cache.startWalk();
+    cache.get('/r', 1);
+    const b = cache.startWalk();
+    cache.get('/r', 1);
+    cache.get('/r/y', 1);
+    cache.get('/r/x', 1);
+    cache.prune(a);
+    expect(cache.size).toBe(3); // every folder was visited by A or by B
+    cache.prune(b);
+    expect(cache.size).toBe(3); // /r/x was visited after B started (by A): kept
+    const c = cache.startWalk();
+    cache.get('/r', 1);
+    cache.prune(c);
+    expect(cache.size).toBe(1);
+    // A changed mtime makes the listing stale, and a racy one (listed within RACY_WINDOW_MS of its mtime) too.
+    expect(cache.get('/r', 2)).toBeUndefined();
+    cache.set('/r', 9_000, 10_000, listing);
+    expect(cache.get('/r', 9_000)).toBeUndefined();
   });
 });

@@ -87,7 +87,19 @@ interface FolderPlan {
   readonly files: readonly string[];
   readonly languages: readonly LanguageDefinition[];
   readonly symlinks: readonly string[];
-  readonly unknown: ReadonlyMap<string, number>;
+  /** Files no language covers, as extension / count pairs: `['.po', 2, '.mo', 2]`. */
+  readonly unknown: readonly (string | number)[];
+}
+
+/** A remembered listing. `seen` is the number of the last walk that visited the folder (see `prune`). */
+interface CachedListing {
+  readonly mtimeMs: number;
+  readonly listedAt: number;
+  readonly entries: Listing;
+  /** The listing holds a `.gitignore` (looked up once per listing, not once per walk). */
+  readonly hasGitignore: boolean;
+  plan?: FolderPlan;
+  seen: number;
 }
 
 /**
@@ -99,22 +111,39 @@ interface FolderPlan {
  * its mtime moving, so it is listed again (the rule git uses for racily clean entries).
  */
 export class ListingCache {
-  readonly #listings = new Map<string, { readonly mtimeMs: number; readonly listedAt: number; readonly entries: Listing; plan?: FolderPlan }>();
+  readonly #listings = new Map<string, CachedListing>();
+  /** Counts walks: a folder whose `seen` is not the current walk was not visited by it. */
+  #walk = 0;
+  /** The last plan key, so equal keys of successive walks are one string (compared by identity). */
+  #planKey = '';
 
   /** Number of folders remembered. */
   get size(): number {
     return this.#listings.size;
   }
 
-  /** The listing of `dir` if still valid for its current mtime, else undefined. */
-  get(dir: string, mtimeMs: number): Listing | undefined {
+  /** Starts a walk and returns its number: folders it does not visit are dropped by {@link ListingCache.prune}. */
+  startWalk(): number {
+    return ++this.#walk;
+  }
+
+  /** `key` itself, or an equal string kept from an earlier call (identity makes comparisons cheap). */
+  internPlanKey(key: string): string {
+    if (key !== this.#planKey) this.#planKey = key;
+    return this.#planKey;
+  }
+
+  /** The listing of `dir` if still valid for its current mtime, else undefined. Marks the folder visited. */
+  get(dir: string, mtimeMs: number): CachedListing | undefined {
     const cached = this.#listings.get(dir);
-    return cached !== undefined && cached.mtimeMs === mtimeMs && mtimeMs < cached.listedAt - RACY_WINDOW_MS ? cached.entries : undefined;
+    if (cached === undefined) return undefined;
+    cached.seen = this.#walk;
+    return cached.mtimeMs === mtimeMs && mtimeMs < cached.listedAt - RACY_WINDOW_MS ? cached : undefined;
   }
 
   /** Remembers a listing read at `listedAt` (ms since the epoch, taken before the read) of a folder whose mtime was `mtimeMs`. */
   set(dir: string, mtimeMs: number, listedAt: number, entries: Listing): void {
-    this.#listings.set(dir, { mtimeMs, listedAt, entries });
+    this.#listings.set(dir, { mtimeMs, listedAt, entries, hasGitignore: entries.some((e) => e.name === '.gitignore'), seen: this.#walk });
   }
 
   /**
@@ -135,9 +164,12 @@ export class ListingCache {
     if (entry !== undefined) entry.plan = plan;
   }
 
-  /** Forgets folders not in `keep` (folders gone since, or no longer walked). */
-  prune(keep: ReadonlySet<string>): void {
-    for (const dir of this.#listings.keys()) if (!keep.has(dir)) this.#listings.delete(dir);
+  /**
+   * Forgets folders that walk `walk` did not visit (gone since, or no longer walked). A folder
+   * visited by a walk that started later (two walks may overlap) is kept.
+   */
+  prune(walk: number): void {
+    for (const [dir, cached] of this.#listings) if (cached.seen < walk) this.#listings.delete(dir);
   }
 
   clear(): void {
@@ -286,16 +318,15 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
   // The hot path of a large tree: one listing per folder, one batched lstat of the folder's
   // indexable files, and per entry only set lookups (no promise, no path re-normalising).
   const listings = options.listings;
-  const listed = new Set<string>();
+  const walkNumber = listings?.startWalk() ?? 0;
   /** The folder's listing, and whether it is kept in the cache (so a plan may be attached). */
-  const list = async (dir: string): Promise<{ entries: Listing; kept: boolean; reused: boolean }> => {
+  const list = async (dir: string): Promise<{ entries: Listing; kept: boolean; reused: boolean; hasGitignore?: boolean }> => {
     if (listings === undefined) return { entries: (await fs.readdirTyped(dir)).sort(byName), kept: false, reused: false };
     // Folders below the root are never symlinks (those are not followed): lstat is enough.
     const info = dir === root ? await fs.stat(dir) : await fs.lstat(dir);
     if (info !== undefined) {
-      listed.add(dir);
       const cached = listings.get(dir, info.mtimeMs);
-      if (cached !== undefined) return { entries: cached, kept: true, reused: true };
+      if (cached !== undefined) return { entries: cached.entries, kept: true, reused: true, hasGitignore: cached.hasGitignore };
     }
     const listedAt = Date.now();
     const entries = (await fs.readdirTyped(dir)).sort(byName);
@@ -308,7 +339,7 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
   const planKey =
     listings === undefined || options.only !== undefined
       ? undefined
-      : JSON.stringify([options.registry.fingerprint(), [...skipDirs].sort(), options.exclude, options.respectGitignore]);
+      : listings.internPlanKey(JSON.stringify([options.registry.fingerprint(), [...skipDirs].sort(), options.exclude, options.respectGitignore]));
 
   const processSymlinks = async (symlinks: readonly string[]): Promise<void> => {
     for (const path of symlinks) {
@@ -330,16 +361,20 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
   };
 
   const walkDir = async (dir: string, scopes: readonly IgnoreScope[]): Promise<void> => {
-    const { entries, kept, reused } = await list(dir);
+    const { entries, kept, reused, hasGitignore } = await list(dir);
     let local = scopes;
-    if (options.respectGitignore && entries.some((e) => e.name === '.gitignore')) {
+    if (options.respectGitignore && (hasGitignore ?? entries.some((e) => e.name === '.gitignore'))) {
       const scope = await loadIgnoreFile(fs, dir);
       if (scope) local = [...scopes, scope];
     }
     const rules = planKey === undefined ? [] : local.map((scope) => scope.rules);
     const plan = planKey !== undefined && reused ? listings!.plan(dir, planKey, rules) : undefined;
     if (plan !== undefined) {
-      for (const [ext, n] of plan.unknown) unknownExtensions.set(ext, (unknownExtensions.get(ext) ?? 0) + n);
+      const unknown = plan.unknown;
+      for (let i = 0; i < unknown.length; i += 2) {
+        const ext = unknown[i] as string;
+        unknownExtensions.set(ext, (unknownExtensions.get(ext) ?? 0) + (unknown[i + 1] as number));
+      }
       const infos = await fs.lstatMany(plan.files);
       for (let i = 0; i < plan.files.length; i++) {
         const info = infos[i];
@@ -393,7 +428,8 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
     }
     if (planKey !== undefined && kept) {
       // Every entry had a kind (a kept listing), so toStat holds exactly the indexable files.
-      listings!.setPlan(dir, { key: planKey, rules, subdirs, files: toStat, languages: toStatLanguage as LanguageDefinition[], symlinks, unknown: unknownHere });
+      const unknown = [...unknownHere].flat();
+      listings!.setPlan(dir, { key: planKey, rules, subdirs, files: toStat, languages: toStatLanguage as LanguageDefinition[], symlinks, unknown });
     }
     const infos = await fs.lstatMany(toStat);
     for (let i = 0; i < toStat.length; i++) {
@@ -420,7 +456,7 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
   };
 
   await walkDir(root, baseScopes);
-  if (listings !== undefined && options.only === undefined) listings.prune(listed);
+  if (listings !== undefined && options.only === undefined) listings.prune(walkNumber);
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, skipped, unknownExtensions };
 }
