@@ -56,6 +56,12 @@ export function initTreeSitter(options: WasmOptions): Promise<void> {
   return treeSitterReady;
 }
 
+/** `initSqlJs` through a dynamic import (bundlers put sql.js in a chunk of its own). */
+async function importSqlJs(): Promise<typeof import('sql.js').default> {
+  const sqlJsModule = (await import('sql.js')) as unknown as { default?: typeof import('sql.js').default };
+  return sqlJsModule.default ?? (sqlJsModule as unknown as typeof import('sql.js').default);
+}
+
 /** Initialises sql.js once per process, or adopts the caller's instance. */
 export function initSql(options: WasmOptions): Promise<SqlJsStatic> {
   if (options.sqlJs) {
@@ -64,8 +70,7 @@ export function initSql(options: WasmOptions): Promise<SqlJsStatic> {
   }
   sqlJsReady ??= (async () => {
     // Loaded on first use: parse workers share this module and never open a database.
-    const sqlJsModule = (await import('sql.js')) as unknown as { default?: typeof import('sql.js').default };
-    const initSqlJs = sqlJsModule.default ?? (sqlJsModule as unknown as typeof import('sql.js').default);
+    const initSqlJs = platform.loadSqlJs ? await platform.loadSqlJs() : await importSqlJs();
     if (options.load || options.baseUrl !== undefined) {
       const wasmBinary = await readNamedWasm(options, platform.sqlWasmFileName, 'sql.js');
       return await initSqlJs({ wasmBinary: wasmBinary as unknown as ArrayBuffer });

@@ -40,4 +40,7 @@ export const platform: Platform = {
   loadBundledWasm,
   readUrl,
   keepsFolderMtimes: (fs) => fs === nodeFs,
+  // sql.js is CommonJS: `require` loads it as is, where `import()` first scans its 90 kB glue
+  // for named exports (cjs-module-lexer), 20-30 ms of main-thread time at every start.
+  loadSqlJs: async () => require('sql.js') as typeof import('sql.js').default,
 };

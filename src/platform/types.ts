@@ -12,4 +12,9 @@ export interface Platform {
    * removed or renamed (so folder listings may be cached between walks): node:fs itself.
    */
   keepsFolderMtimes(fs: unknown): boolean;
+  /**
+   * sql.js's `initSqlJs`, where the platform loads it better than `import('sql.js')` (Node:
+   * `require`). Absent in browsers, where bundlers resolve the dynamic import.
+   */
+  loadSqlJs?(): Promise<typeof import('sql.js').default>;
 }
