@@ -91,10 +91,73 @@ export interface ProcessOptions {
  */
 export const KEEP_TREES_UP_TO_FILES = 8;
 
+/**
+ * The files of a walk still in progress, for a build that parses while the tree is walked: the
+ * walker pushes each file it selects (`WalkOptions.onFile`), then finishes with its result (or
+ * fails). {@link syncIndex} starts on the files pushed so far and takes the rest as they come.
+ */
+export class WalkFeed {
+  /** Files pushed so far, in walk order. */
+  readonly found: SourceFile[] = [];
+  #result: WalkResult | undefined;
+  #failure: { readonly error: unknown } | undefined;
+  #listener: (() => void) | undefined;
+  #waiting: (() => void) | undefined;
+
+  /** Adds a file the walk selected. */
+  readonly push = (file: SourceFile): void => {
+    this.found.push(file);
+    this.#notify();
+  };
+
+  /** The walk ended; its result holds every pushed file (sorted) plus skips and unknown extensions. */
+  finish(result: WalkResult): void {
+    this.#result = result;
+    this.#notify();
+  }
+
+  /** The walk failed: the sync consuming this feed fails with the same error. */
+  fail(error: unknown): void {
+    this.#failure = { error };
+    this.#notify();
+  }
+
+  /** Throws the walk's error if it failed. */
+  throwIfFailed(): void {
+    if (this.#failure) throw this.#failure.error;
+  }
+
+  /** The finished walk's result; throws the walk's error if it failed; undefined while it runs. */
+  get result(): WalkResult | undefined {
+    if (this.#failure) throw this.#failure.error;
+    return this.#result;
+  }
+
+  /** Called (synchronously) on every push, finish and failure. */
+  listen(listener: (() => void) | undefined): void {
+    this.#listener = listener;
+  }
+
+  /** Resolves at the next push, finish or failure. */
+  changed(): Promise<void> {
+    return new Promise((resolve) => {
+      this.#waiting = resolve;
+    });
+  }
+
+  #notify(): void {
+    this.#listener?.();
+    const waiting = this.#waiting;
+    this.#waiting = undefined;
+    waiting?.();
+  }
+}
+
 export interface SyncOptions {
   readonly fs: FsAdapter;
   readonly store: IndexStore;
-  readonly walk: WalkResult;
+  /** The walked files: a finished walk, or one in progress (a build that parses as it walks). */
+  readonly walk: WalkResult | WalkFeed;
   readonly processor: FileProcessor;
   readonly onProgress?: ((event: ProgressEvent) => void) | undefined;
   readonly signal?: AbortSignal | undefined;
@@ -153,49 +216,53 @@ interface Prepared {
  */
 export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   const started = Date.now();
-  const { fs, store, walk, processor, onProgress, signal } = options;
+  const { fs, store, processor, onProgress, signal } = options;
+  const feed = options.walk instanceof WalkFeed ? options.walk : undefined;
+  // Files in walk order: all of them for a finished walk, those found so far for a feed.
+  const walkedFiles = feed ? feed.found : (options.walk as WalkResult).files;
   // Files are read only after this instant; the next sync compares mtimes against it.
   const lastSyncStarted = Number(store.getMeta(SYNC_STARTED_META) ?? Number.NEGATIVE_INFINITY);
   const keepBytes = store.bodies === 'compressed';
   const existing = new Map(store.listFiles().map((r) => [r.path, r]));
-  const walked = new Set(walk.files.map((f) => f.path));
-  // A partial sync (an update told which paths changed) removes only records among those paths.
-  const removed = [...existing.keys()].filter((p) => !walked.has(p) && (options.scope === undefined || options.scope.has(p)));
   const todo: SourceFile[] = [];
-  const skipped: SkippedFile[] = [...walk.skipped];
+  const skipped: SkippedFile[] = [];
   const contentSkips = options.contentSkips;
-  if (contentSkips !== undefined && options.scope === undefined) {
-    for (const path of contentSkips.keys()) if (!walked.has(path)) contentSkips.delete(path); // gone or no longer walked
-  }
   let reused = 0;
-  for (const file of walk.files) {
-    const known = contentSkips?.get(file.path);
-    if (known !== undefined) {
-      const unchanged = known.size === file.size && known.mtimeMs === file.mtimeMs && known.mtimeMs < lastSyncStarted - RACY_WINDOW_MS;
-      if (unchanged && options.recheck?.has(file.path) !== true) {
-        skipped.push(known.skip); // same bytes as when it was found binary or minified
-        continue;
+  let classified = 0; // walkedFiles[0, classified) are sorted into reused / todo / skipped
+  const classify = (): void => {
+    for (; classified < walkedFiles.length; classified++) {
+      const file = walkedFiles[classified]!;
+      const known = contentSkips?.get(file.path);
+      if (known !== undefined) {
+        const unchanged = known.size === file.size && known.mtimeMs === file.mtimeMs && known.mtimeMs < lastSyncStarted - RACY_WINDOW_MS;
+        if (unchanged && options.recheck?.has(file.path) !== true) {
+          skipped.push(known.skip); // same bytes as when it was found binary or minified
+          continue;
+        }
+        contentSkips!.delete(file.path); // changed: read it again
       }
-      contentSkips!.delete(file.path); // changed: read it again
+      const old = existing.get(file.path);
+      // Size + mtime equality is trusted (as git does) unless the mtime is racy: see RACY_WINDOW_MS.
+      if (
+        old &&
+        old.size === file.size &&
+        old.mtimeMs === file.mtimeMs &&
+        old.mtimeMs < lastSyncStarted - RACY_WINDOW_MS &&
+        options.recheck?.has(file.path) !== true &&
+        old.language === file.language.id &&
+        old.extractorVersion === extractorVersionOf(file.language)
+      ) {
+        reused++;
+      } else {
+        todo.push(file);
+        bytesTotal += file.size;
+      }
     }
-    const old = existing.get(file.path);
-    // Size + mtime equality is trusted (as git does) unless the mtime is racy: see RACY_WINDOW_MS.
-    if (
-      old &&
-      old.size === file.size &&
-      old.mtimeMs === file.mtimeMs &&
-      old.mtimeMs < lastSyncStarted - RACY_WINDOW_MS &&
-      options.recheck?.has(file.path) !== true &&
-      old.language === file.language.id &&
-      old.extractorVersion === extractorVersionOf(file.language)
-    ) {
-      reused++;
-    } else {
-      todo.push(file);
-    }
-  }
-  const bytesTotal = todo.reduce((n, f) => n + f.size, 0);
-  const processOptions: ProcessOptions | undefined = todo.length <= KEEP_TREES_UP_TO_FILES ? { keepTree: true } : undefined;
+  };
+  let bytesTotal = 0;
+  classify();
+  // Small updates keep their trees (decided on the whole walk: a feed's files are not all known yet).
+  const processOptions: ProcessOptions | undefined = feed === undefined && todo.length <= KEEP_TREES_UP_TO_FILES ? { keepTree: true } : undefined;
   let filesDone = 0;
   let bytesDone = 0;
   let parsed = 0;
@@ -228,8 +295,9 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
 
   const writer = store.beginWrite();
   let stopped = false; // set when the write loop ends (done, error or abort): start nothing more
+  let removed: string[] = [];
+  let unknownExtensions = new Map<string, number>();
   try {
-    for (const path of removed) writer.removeFile(path);
     const readAhead = Math.max(1, options.readAhead ?? 8);
     const concurrency = Math.max(1, options.concurrency ?? 1);
     // Rows are written in file order, but a new file is started as soon as ANY file finishes:
@@ -271,8 +339,21 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
       while (!stopped && active < concurrency && inFlight.length < maxWindow && (pending.length > 0 || next < todo.length)) launch();
     };
     pump();
-    while (inFlight.length > 0) {
+    // Files the walk finds from now on start at once (the walk runs in this thread, between awaits).
+    feed?.listen(() => {
+      classify();
+      pump();
+    });
+    for (;;) {
       throwIfAborted(signal);
+      feed?.throwIfFailed();
+      if (inFlight.length === 0) {
+        if (feed === undefined || feed.result !== undefined) break; // (a failed walk throws here)
+        await feed.changed();
+        classify();
+        pump();
+        continue;
+      }
       const { prepared, extracted, error } = await inFlight.shift()!;
       pump();
       const { file } = prepared;
@@ -299,6 +380,17 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
       onProgress?.({ phase: 'parse', filesDone, filesTotal: todo.length, bytesDone, bytesTotal, currentFile: file.path });
     }
     throwIfAborted(signal);
+    // The walk is complete: records of files it did not find go (a partial sync removes only
+    // records among its paths).
+    const walk = feed ? feed.result! : (options.walk as WalkResult);
+    const walked = new Set(walk.files.map((f) => f.path));
+    removed = [...existing.keys()].filter((p) => !walked.has(p) && (options.scope === undefined || options.scope.has(p)));
+    for (const path of removed) writer.removeFile(path);
+    if (contentSkips !== undefined && options.scope === undefined) {
+      for (const path of contentSkips.keys()) if (!walked.has(path)) contentSkips.delete(path); // gone or no longer walked
+    }
+    skipped.unshift(...walk.skipped);
+    unknownExtensions = walk.unknownExtensions;
     onProgress?.({ phase: 'write', filesDone, filesTotal: todo.length, bytesDone, bytesTotal });
     writer.commit();
   } catch (error) {
@@ -306,6 +398,7 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
     throw error;
   } finally {
     stopped = true;
+    feed?.listen(undefined);
   }
   // A partial sync keeps the older instant: files outside its scope were not re-examined.
   if (options.scope === undefined) store.setMeta({ [SYNC_STARTED_META]: String(started) });
@@ -320,7 +413,7 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
     classes: counts.classes,
     filesWithSyntaxErrors: withErrors,
     skipped,
-    unknownExtensions: Object.fromEntries([...walk.unknownExtensions].sort(([a], [b]) => (a < b ? -1 : 1))),
+    unknownExtensions: Object.fromEntries([...unknownExtensions].sort(([a], [b]) => (a < b ? -1 : 1))),
     durationMs: Date.now() - started,
   };
 }

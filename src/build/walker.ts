@@ -1,4 +1,5 @@
 import ignore, { type Ignore } from 'ignore';
+import { CKGError } from '../errors.js';
 import picomatch from 'picomatch';
 import type { FileInfo, FsAdapter } from '../fs/adapter.js';
 import { ignorePrefilter, type IgnorePrefilter } from './ignore-prefilter.js';
@@ -69,6 +70,13 @@ export interface WalkOptions {
    * for file systems that keep folder mtimes that way (node:fs, memfs); see {@link ListingCache}.
    */
   readonly listings?: ListingCache | undefined;
+  /**
+   * Called with each file as the walk selects it (in walk order, before the walk ends): a build
+   * starts parsing while the tree is still being walked. `WalkResult.files` holds the same files.
+   */
+  readonly onFile?: ((file: SourceFile) => void) | undefined;
+  /** Stops the walk (with a CKGError `ABORTED`) at the next folder once aborted. */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** A folder listing as the walker reads it: names with kinds, sorted by name. */
@@ -255,6 +263,15 @@ function folderIgnoreTest(scopes: readonly IgnoreScope[], dir: string): (name: s
 
 const byName = (a: { name: string }, b: { name: string }): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
+/** How long (ms) a walk feeding `onFile` runs before it lets other work run. */
+const YIELD_EVERY_MS = 8;
+const now = (): number => performance.now();
+/** One turn of the event loop (setImmediate where it exists: no 4 ms timer clamp). */
+function yieldToEventLoop(): Promise<void> {
+  const immediate = (globalThis as { setImmediate?: (callback: () => void) => unknown }).setImmediate;
+  return new Promise((resolve) => (immediate ? immediate(resolve) : setTimeout(resolve, 0)));
+}
+
 /**
  * Lists the files of a codebase that a registered language covers. Skips hidden files and
  * folders below the root (not the root itself, so a codebase under `~/.cache` still indexes),
@@ -309,9 +326,15 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
     unknownExtensions.set(ext, (unknownExtensions.get(ext) ?? 0) + 1);
     return ext;
   };
+  const onFile = options.onFile;
   const consider = (path: string, size: number, mtimeMs: number, language: LanguageDefinition): void => {
-    if (size > options.maxFileSize) skipped.push({ path, reason: 'too-large', detail: `${size} bytes > ${options.maxFileSize}` });
-    else files.push({ path, size, mtimeMs, language });
+    if (size > options.maxFileSize) {
+      skipped.push({ path, reason: 'too-large', detail: `${size} bytes > ${options.maxFileSize}` });
+      return;
+    }
+    const file = { path, size, mtimeMs, language };
+    files.push(file);
+    onFile?.(file);
   };
   const relative = (path: string): string => path.slice(rootPrefix.length);
 
@@ -360,7 +383,16 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
     }
   };
 
+  // A walk over synchronous file system calls never gives the event loop a turn (its awaits
+  // settle at once). When files are consumed as they are found (a build parsing during the
+  // walk), the parse workers' replies must get through: yield every few milliseconds.
+  let lastYield = now();
   const walkDir = async (dir: string, scopes: readonly IgnoreScope[]): Promise<void> => {
+    if (onFile !== undefined && now() - lastYield > YIELD_EVERY_MS) {
+      await yieldToEventLoop();
+      lastYield = now();
+    }
+    if (options.signal?.aborted) throw new CKGError('ABORTED', 'The operation was aborted', { reason: String(options.signal.reason) });
     const { entries, kept, reused, hasGitignore } = await list(dir);
     let local = scopes;
     if (options.respectGitignore && (hasGitignore ?? entries.some((e) => e.name === '.gitignore'))) {

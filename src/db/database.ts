@@ -1,6 +1,6 @@
 import { platform } from '#platform';
-import { syncIndex, type FileProcessor, type ProcessOptions, type IndexReport, type ProgressEvent } from '../build/indexer.js';
-import { DEFAULT_SKIPPED_DIRECTORIES, ListingCache, walkCodebase, type SkippedFile, type WalkOptions } from '../build/walker.js';
+import { syncIndex, WalkFeed, type FileProcessor, type ProcessOptions, type IndexReport, type ProgressEvent } from '../build/indexer.js';
+import { DEFAULT_SKIPPED_DIRECTORIES, ListingCache, walkCodebase, type SkippedFile, type SourceFile, type WalkOptions, type WalkResult } from '../build/walker.js';
 import { CKGError, tagCaller } from '../errors.js';
 import { FsAdapter } from '../fs/adapter.js';
 import { isAbsolute, normalize, relativeInside } from '../fs/path.js';
@@ -398,11 +398,19 @@ export class CKGDatabase {
       db.#location = source.location;
     }
     try {
+      if (!reused) {
+        // Nothing to reuse: build, parsing files as the walk finds them (the first walk of a
+        // tree is slow: Django's takes 200-400 ms, which the parse workers would spend idle).
+        db.#origin = 'built';
+        await db.#sync({}, 'stream', false);
+        const stored = await db.#persist();
+        share?.({ bytes: stored ?? db.export(), origin: db.#origin, report: db.#report, rebuildReason });
+        return db;
+      }
       const snapshot = await db.#snapshot();
       // Unchanged files are not enough: a language added, removed or upgraded (extractor or
       // grammar version) changes the fingerprint, and the update then re-parses what it must.
       if (
-        reused &&
         bytes !== undefined &&
         db.#store.getMeta('snapshot_key') === snapshot.key &&
         db.#store.getMeta('languages') === db.#registry.fingerprint()
@@ -423,7 +431,7 @@ export class CKGDatabase {
         };
         share?.({ bytes, origin: 'storage', report: db.#report, rebuildReason });
       } else {
-        db.#origin = reused ? 'updated' : 'built';
+        db.#origin = 'updated';
         await db.#sync({}, snapshot, false);
         const stored = await db.#persist();
         share?.({ bytes: stored ?? db.export(), origin: db.#origin, report: db.#report, rebuildReason });
@@ -643,11 +651,14 @@ export class CKGDatabase {
     return await query('marker');
   }
 
-  /** The codebase's current snapshot (walks it). */
-  async #snapshot(): Promise<Snapshot> {
+  /**
+   * The codebase's current snapshot (walks it). For a build that parses while it walks: `onFile`
+   * sees each file as the walk selects it, and `signal` stops the walk.
+   */
+  async #snapshot(onFile?: (file: SourceFile) => void, signal?: AbortSignal): Promise<Snapshot> {
     const fs = this.#fs!;
     this.#location ??= await locateCodebase(fs, this.codebasePath);
-    return computeSnapshot(fs, this.codebasePath, { ...walkOptionsOf(this.#options, this.#registry), listings: this.#listings }, this.#location);
+    return computeSnapshot(fs, this.codebasePath, { ...walkOptionsOf(this.#options, this.#registry), listings: this.#listings, onFile, signal }, this.#location);
   }
 
   /**
@@ -667,8 +678,11 @@ export class CKGDatabase {
     return bytes;
   }
 
-  /** Brings the index in line with `snapshot` (or a fresh one), records its key, stores the bytes. */
-  async #sync(overrides: Pick<IndexOptions, 'onProgress' | 'signal'> = {}, given?: Snapshot, persist = true, only?: ReadonlySet<string>): Promise<IndexReport> {
+  /**
+   * Brings the index in line with `snapshot` (or a fresh one: with `'stream'`, the sync starts on
+   * the files the walk finds while it walks), records its key, stores the bytes.
+   */
+  async #sync(overrides: Pick<IndexOptions, 'onProgress' | 'signal'> = {}, given?: Snapshot | 'stream', persist = true, only?: ReadonlySet<string>): Promise<IndexReport> {
     const fs = this.#fs!;
     const options = { ...this.#options, onProgress: overrides.onProgress ?? this.#options.onProgress, signal: overrides.signal ?? this.#options.signal };
     if (this.#store.closed) throw new CKGError('CLOSED', 'The database is closed');
@@ -676,8 +690,18 @@ export class CKGDatabase {
     options.onProgress?.({ phase: 'scan', filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0 });
     // A partial update walks only the given paths and leaves the snapshot key alone: the next
     // refresh() sees a new key and confirms the rest with a cheap stat comparison.
-    const snapshot = only === undefined ? (given ?? (await this.#snapshot())) : undefined;
-    const walk = snapshot?.walk ?? (await walkCodebase(fs, this.codebasePath, { ...walkOptionsOf(this.#options, this.#registry), only, listings: this.#listings }));
+    let snapshot: Snapshot | undefined;
+    let walk: WalkResult | WalkFeed;
+    let streamed: Promise<Snapshot> | undefined;
+    if (given === 'stream') {
+      const feed = new WalkFeed();
+      streamed = this.#snapshot(feed.push, options.signal);
+      streamed.then((s) => feed.finish(s.walk), (error: unknown) => feed.fail(error));
+      walk = feed;
+    } else {
+      snapshot = only === undefined ? (given ?? (await this.#snapshot(undefined, options.signal))) : undefined;
+      walk = snapshot?.walk ?? (await walkCodebase(fs, this.codebasePath, { ...walkOptionsOf(this.#options, this.#registry), only, listings: this.#listings, signal: options.signal }));
+    }
     let processor = options.processor;
     if (!processor) {
       this.#pool ??= new ParserPool(options.wasm ?? {});
@@ -695,6 +719,8 @@ export class CKGDatabase {
       scope: only,
       contentSkips: this.#contentSkips,
     });
+    // A streamed walk has finished (the sync waited for it); its key is the one to record.
+    if (streamed !== undefined) snapshot = await streamed;
     if (only !== undefined) {
       for (const p of only) this.#recheck.delete(p);
       if (persist && (this.#report.filesParsed > 0 || this.#report.filesRemoved > 0)) await this.#persist();
