@@ -300,7 +300,7 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   try {
     const readAhead = Math.max(1, options.readAhead ?? 8);
     const concurrency = Math.max(1, options.concurrency ?? 1);
-    // Rows are written in file order, but a new file is started as soon as ANY file finishes:
+    // Rows are written in walk order, but a new file is started as soon as ANY file finishes:
     // waiting for the oldest one (a large file) would leave the other workers without work.
     // Finished files wait in `inFlight` until those before them are written; the window is
     // bounded so a very slow file cannot make the others pile up without limit.
