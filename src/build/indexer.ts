@@ -127,9 +127,8 @@ export class WalkFeed {
     if (this.#failure) throw this.#failure.error;
   }
 
-  /** The finished walk's result; throws the walk's error if it failed; undefined while it runs. */
+  /** The finished walk's result; undefined while it runs (or if it failed). */
   get result(): WalkResult | undefined {
-    if (this.#failure) throw this.#failure.error;
     return this.#result;
   }
 
@@ -228,6 +227,7 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   const skipped: SkippedFile[] = [];
   const contentSkips = options.contentSkips;
   let reused = 0;
+  let bytesTotal = 0;
   let classified = 0; // walkedFiles[0, classified) are sorted into reused / todo / skipped
   const classify = (): void => {
     for (; classified < walkedFiles.length; classified++) {
@@ -259,7 +259,6 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
       }
     }
   };
-  let bytesTotal = 0;
   classify();
   // Small updates keep their trees (decided on the whole walk: a feed's files are not all known yet).
   const processOptions: ProcessOptions | undefined = feed === undefined && todo.length <= KEEP_TREES_UP_TO_FILES ? { keepTree: true } : undefined;
@@ -348,7 +347,7 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
       throwIfAborted(signal);
       feed?.throwIfFailed();
       if (inFlight.length === 0) {
-        if (feed === undefined || feed.result !== undefined) break; // (a failed walk throws here)
+        if (feed === undefined || feed.result !== undefined) break;
         await feed.changed();
         classify();
         pump();

@@ -398,19 +398,13 @@ export class CKGDatabase {
       db.#location = source.location;
     }
     try {
-      if (!reused) {
-        // Nothing to reuse: build, parsing files as the walk finds them (the first walk of a
-        // tree is slow: Django's takes 200-400 ms, which the parse workers would spend idle).
-        db.#origin = 'built';
-        await db.#sync({}, 'stream', false);
-        const stored = await db.#persist();
-        share?.({ bytes: stored ?? db.export(), origin: db.#origin, report: db.#report, rebuildReason });
-        return db;
-      }
-      const snapshot = await db.#snapshot();
+      // With nothing to reuse, the build parses files as the walk finds them ('stream'): the
+      // first walk of a tree is slow (Django's: 200-400 ms) and the parse workers would idle.
+      const snapshot = reused ? await db.#snapshot() : undefined;
       // Unchanged files are not enough: a language added, removed or upgraded (extractor or
       // grammar version) changes the fingerprint, and the update then re-parses what it must.
       if (
+        snapshot !== undefined &&
         bytes !== undefined &&
         db.#store.getMeta('snapshot_key') === snapshot.key &&
         db.#store.getMeta('languages') === db.#registry.fingerprint()
@@ -431,8 +425,8 @@ export class CKGDatabase {
         };
         share?.({ bytes, origin: 'storage', report: db.#report, rebuildReason });
       } else {
-        db.#origin = 'updated';
-        await db.#sync({}, snapshot, false);
+        db.#origin = reused ? 'updated' : 'built';
+        await db.#sync({}, snapshot ?? 'stream', false);
         const stored = await db.#persist();
         share?.({ bytes: stored ?? db.export(), origin: db.#origin, report: db.#report, rebuildReason });
       }

@@ -110,7 +110,7 @@ export class RowCollector implements VisitorSink {
 /**
  * Parses one file's text and runs its language's visitor. Frees the tree before returning.
  * `reuse` lets the pool re-parse incrementally from a tree kept for the same path (see
- * {@link ParserPool.parse}); the rows are the same either way.
+ * {@link ParserPool.parseReusing}); the rows are the same either way.
  */
 export async function extractSource(
   pool: ParserPool,
