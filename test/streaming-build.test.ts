@@ -69,6 +69,12 @@ describe('a build parses while it walks', () => {
         expect(parse[i]!.filesDone).toBeLessThanOrEqual(parse[i]!.filesTotal);
       }
       expect(parse.at(-1)).toMatchObject({ filesDone: 72, filesTotal: 72 });
+      // Totals are flagged as still growing while the walk runs, and final once it ended.
+      expect(parse[0]!.walking).toBe(true);
+      expect(parse[0]!.filesTotal).toBeLessThan(72);
+      expect(events.filter((e) => e.walking !== true && e.phase !== 'scan').every((e) => e.filesTotal === 72)).toBe(true);
+      expect(events.find((e) => e.phase === 'write')).toMatchObject({ filesDone: 72, filesTotal: 72 });
+      expect(events.find((e) => e.phase === 'write')!.walking).toBeUndefined();
 
       for (const [path, text] of Object.entries(vol.toJSON())) {
         empty.mkdirSync(path.slice(0, path.lastIndexOf('/')), { recursive: true });

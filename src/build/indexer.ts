@@ -10,17 +10,28 @@ import { RACY_WINDOW_MS, type SkippedFile, type SourceFile, type WalkResult } fr
 /**
  * A progress event of a build or an update, for a CLI bar or an IDE status line.
  *
+ * @example
+ * ```ts
+ * const onProgress = (e: ProgressEvent) =>
+ *   console.error(`${e.phase} ${e.filesDone}/${e.filesTotal}${e.walking ? '+' : ''} files`);
+ * ```
  * @public
  */
 export interface ProgressEvent {
   /** `scan`: listing files; `parse`: reading and extracting; `write`: finishing the database. */
   readonly phase: 'scan' | 'parse' | 'write' | 'done';
   readonly filesDone: number;
+  /** Files to parse so far (final unless {@link ProgressEvent.walking}). */
   readonly filesTotal: number;
   readonly bytesDone: number;
   readonly bytesTotal: number;
   /** The file being processed, in the `parse` phase. */
   readonly currentFile?: string;
+  /**
+   * True while a build is still walking the tree (it parses the files found so far):
+   * `filesTotal` and `bytesTotal` may still grow.
+   */
+  readonly walking?: boolean;
 }
 
 /**
@@ -266,7 +277,7 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   let bytesDone = 0;
   let parsed = 0;
   let withErrors = 0;
-  onProgress?.({ phase: 'parse', filesDone, filesTotal: todo.length, bytesDone, bytesTotal });
+  onProgress?.({ phase: 'parse', filesDone, filesTotal: todo.length, bytesDone, bytesTotal, ...(feed !== undefined ? { walking: true } : {}) });
 
   const prepare = async (file: SourceFile): Promise<Prepared> => {
     let bytes: Uint8Array;
@@ -376,7 +387,7 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
       }
       filesDone++;
       bytesDone += file.size;
-      onProgress?.({ phase: 'parse', filesDone, filesTotal: todo.length, bytesDone, bytesTotal, currentFile: file.path });
+      onProgress?.({ phase: 'parse', filesDone, filesTotal: todo.length, bytesDone, bytesTotal, currentFile: file.path, ...(feed !== undefined && feed.result === undefined ? { walking: true } : {}) });
     }
     throwIfAborted(signal);
     // The walk is complete: records of files it did not find go (a partial sync removes only

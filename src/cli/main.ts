@@ -32,9 +32,9 @@ function progressPrinter(enabled: boolean): ((e: ProgressEvent) => void) | undef
   let last = 0;
   return (e) => {
     const now = Date.now();
-    if (e.phase === 'parse' && now - last < 100 && e.filesDone !== e.filesTotal) return;
+    if (e.phase === 'parse' && now - last < 100 && (e.filesDone !== e.filesTotal || e.walking === true)) return;
     last = now;
-    process.stderr.write(`\r${e.phase} ${e.filesDone}/${e.filesTotal} files, ${(e.bytesDone / 1048576).toFixed(1)} MB   `);
+    process.stderr.write(`\r${e.phase} ${e.filesDone}/${e.filesTotal}${e.walking ? '+' : ''} files, ${(e.bytesDone / 1048576).toFixed(1)} MB   `);
     if (e.phase === 'done') process.stderr.write('\n');
   };
 }
