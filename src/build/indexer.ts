@@ -233,7 +233,11 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   // Files are read only after this instant; the next sync compares mtimes against it.
   const lastSyncStarted = Number(store.getMeta(SYNC_STARTED_META) ?? Number.NEGATIVE_INFINITY);
   const keepBytes = store.bodies === 'compressed';
-  const existing = new Map(store.listFiles().map((r) => [r.path, r]));
+  // The store's own map of records (live: this sync's writes update it). A path's record is
+  // read before that path is written, so it is still the one from before this sync.
+  const existing = store.fileRecords();
+  const recordsBefore = existing.size;
+  let recordsWalked = 0; // walked files that had a record: all of them means nothing was removed
   const todo: SourceFile[] = [];
   const skipped: SkippedFile[] = [];
   const contentSkips = options.contentSkips;
@@ -243,6 +247,8 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   const classify = (): void => {
     for (; classified < walkedFiles.length; classified++) {
       const file = walkedFiles[classified]!;
+      const old = existing.get(file.path);
+      if (old !== undefined) recordsWalked++;
       const known = contentSkips?.get(file.path);
       if (known !== undefined) {
         const unchanged = known.size === file.size && known.mtimeMs === file.mtimeMs && known.mtimeMs < lastSyncStarted - RACY_WINDOW_MS;
@@ -252,7 +258,6 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
         }
         contentSkips!.delete(file.path); // changed: read it again
       }
-      const old = existing.get(file.path);
       // Size + mtime equality is trusted (as git does) unless the mtime is racy: see RACY_WINDOW_MS.
       if (
         old &&
@@ -393,11 +398,18 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
     // The walk is complete: records of files it did not find go (a partial sync removes only
     // records among its paths).
     const walk = feed ? feed.result! : (options.walk as WalkResult);
-    const walked = new Set(walk.files.map((f) => f.path));
-    removed = [...existing.keys()].filter((p) => !walked.has(p) && (options.scope === undefined || options.scope.has(p)));
-    for (const path of removed) writer.removeFile(path);
-    if (contentSkips !== undefined && options.scope === undefined) {
-      for (const path of contentSkips.keys()) if (!walked.has(path)) contentSkips.delete(path); // gone or no longer walked
+    // When every record was walked (the usual re-check of a big tree), there is nothing to remove
+    // and no need for a set of every walked path.
+    const pruneSkips = contentSkips !== undefined && contentSkips.size > 0 && options.scope === undefined;
+    if (recordsWalked < recordsBefore || pruneSkips) {
+      const walked = new Set(walk.files.map((f) => f.path));
+      if (recordsWalked < recordsBefore) {
+        removed = [...existing.keys()].filter((p) => !walked.has(p) && (options.scope === undefined || options.scope.has(p)));
+        for (const path of removed) writer.removeFile(path);
+      }
+      if (pruneSkips) {
+        for (const path of contentSkips.keys()) if (!walked.has(path)) contentSkips.delete(path); // gone or no longer walked
+      }
     }
     skipped.unshift(...walk.skipped);
     unknownExtensions = walk.unknownExtensions;
