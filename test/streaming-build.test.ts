@@ -133,3 +133,36 @@ describe('a build parses while it walks', () => {
     expect(listed).not.toContain(`${ROOT}/pkg11`); // the walk ended at the next folder
   });
 });
+
+describe('the walk gives the event loop a turn', () => {
+  it('through a MessageChannel where setImmediate is missing (browsers), and the build completes', async () => {
+    const files: Record<string, string> = {};
+    for (let p = 0; p < 400; p++) files[`${ROOT}/d${p}/e/f.py`] = `def g${p}():\n    pass\n`;
+    const vol = Volume.fromJSON(files);
+    const g = globalThis as { setImmediate?: unknown; MessageChannel: typeof MessageChannel };
+    const { setImmediate } = g;
+    const RealChannel = g.MessageChannel;
+    let channels = 0;
+    g.MessageChannel = class extends RealChannel {
+      constructor() {
+        super();
+        channels++;
+      }
+    };
+    delete g.setImmediate;
+    let db: CKGDatabase | undefined;
+    try {
+      // A walk of 1,201 folders takes well over the 8 ms between turns.
+      db = await CKGDatabase.open({ codebasePath: ROOT, fs: vol as unknown as FileSystem, languages: ['python'] });
+    } finally {
+      g.setImmediate = setImmediate;
+      g.MessageChannel = RealChannel;
+    }
+    try {
+      expect(db.stats()).toMatchObject({ files: 400, functions: 400 });
+      expect(channels).toBeGreaterThan(0);
+    } finally {
+      db.close();
+    }
+  });
+});

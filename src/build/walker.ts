@@ -266,10 +266,24 @@ const byName = (a: { name: string }, b: { name: string }): number => (a.name < b
 /** How long (ms) a walk feeding `onFile` runs before it lets other work run. */
 const YIELD_EVERY_MS = 8;
 const now = (): number => performance.now();
-/** One turn of the event loop (setImmediate where it exists: no 4 ms timer clamp). */
+/**
+ * One turn of the event loop without a timer's 4 ms clamp: setImmediate in Node, a message on a
+ * MessageChannel in browsers (their `setTimeout(0)` waits 4 ms once nested).
+ */
 function yieldToEventLoop(): Promise<void> {
   const immediate = (globalThis as { setImmediate?: (callback: () => void) => unknown }).setImmediate;
-  return new Promise((resolve) => (immediate ? immediate(resolve) : setTimeout(resolve, 0)));
+  if (immediate) return new Promise((resolve) => immediate(resolve));
+  if (typeof MessageChannel === 'function') {
+    return new Promise((resolve) => {
+      const { port1, port2 } = new MessageChannel();
+      port1.onmessage = () => {
+        port1.close();
+        resolve();
+      };
+      port2.postMessage(undefined);
+    });
+  }
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /**
