@@ -238,6 +238,16 @@ function dump(bytes: Uint8Array): string[] {
 
 const languages = [...LANGUAGES];
 
+/** The index equals a fresh build of the believed content (`op` names the step on failure). */
+async function expectSameAsFreshBuild(db: CKGDatabase, world: World, bodies: BodyMode, op: Op): Promise<void> {
+  const fresh = await CKGDatabase.open({ codebasePath: ROOT, fs: world.believedVolume(), languages, bodies });
+  try {
+    expect(dump(db.export()), JSON.stringify(op)).toEqual(dump(fresh.export()));
+  } finally {
+    fresh.close();
+  }
+}
+
 describe('incremental update equals a fresh build', () => {
   it('after random add / edit / sneaky edit / rename / delete / edit-back / touch sequences, in every body mode', async () => {
     await fc.assert(
@@ -249,12 +259,7 @@ describe('incremental update equals a fresh build', () => {
             const before = new Map([...world.files].map(([p, f]) => [p, f.believed]));
             world.apply(op);
             const report: IndexReport = await db.update();
-            const fresh = await CKGDatabase.open({ codebasePath: ROOT, fs: world.believedVolume(), languages, bodies });
-            try {
-              expect(dump(db.export()), JSON.stringify(op)).toEqual(dump(fresh.export()));
-            } finally {
-              fresh.close();
-            }
+            await expectSameAsFreshBuild(db, world, bodies, op);
             // Only files whose (believed) content changed are parsed; gone files are removed.
             const changed = [...world.files].filter(([p, f]) => before.get(p) !== f.believed).length;
             expect(report.filesParsed, JSON.stringify(op)).toBe(changed);
@@ -281,12 +286,7 @@ describe('incremental update equals a fresh build', () => {
             const after = new Map([...world.files].map(([p, f]) => [p, f.believed]));
             const touched = [...new Set([...before.keys(), ...after.keys()])].filter((p) => before.get(p) !== after.get(p));
             const report = await db.update({ paths: touched });
-            const fresh = await CKGDatabase.open({ codebasePath: ROOT, fs: world.believedVolume(), languages, bodies });
-            try {
-              expect(dump(db.export()), JSON.stringify(op)).toEqual(dump(fresh.export()));
-            } finally {
-              fresh.close();
-            }
+            await expectSameAsFreshBuild(db, world, bodies, op);
             expect(report.filesParsed, JSON.stringify(op)).toBe(touched.filter((p) => after.has(p)).length);
             expect(report.filesRemoved).toBe(touched.filter((p) => !after.has(p)).length);
           }
