@@ -2,6 +2,16 @@
  * The stable error codes of ckg-wasm. Code that handles errors should switch on
  * {@link CKGError.code}, never on the message text.
  *
+ * @example
+ * ```ts
+ * const retryLater = (code: CKGErrorCode): boolean => code === 'STORAGE_ERROR' || code === 'FS_ERROR';
+ * try {
+ *   await db.update();
+ * } catch (error) {
+ *   if (error instanceof CKGError && retryLater(error.code)) setTimeout(() => void db.update(), 1000);
+ *   else throw error;
+ * }
+ * ```
  * @public
  */
 export type CKGErrorCode =

@@ -37,6 +37,11 @@ export interface ProgressEvent {
 /**
  * What a build or an update did.
  *
+ * @example
+ * ```ts
+ * const report = db.report;
+ * if (report) console.log(`${report.filesParsed} parsed, ${report.filesReused} reused, ${report.skipped.length} skipped`);
+ * ```
  * @public
  */
 export interface IndexReport {

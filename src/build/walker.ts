@@ -20,7 +20,15 @@ import type { LanguageDefinition } from '../languages/types.js';
  */
 export const RACY_WINDOW_MS = 3000;
 
-/** Folders skipped by default even without a `.gitignore` (dependencies, caches). @public */
+/**
+ * Folders skipped by default even without a `.gitignore` (dependencies, caches).
+ *
+ * @example
+ * ```ts
+ * const db = await CKGDatabase.open({ codebasePath: '/abs/repo', fs, skipDirectories: [...DEFAULT_SKIPPED_DIRECTORIES, 'vendor'] });
+ * ```
+ * @public
+ */
 export const DEFAULT_SKIPPED_DIRECTORIES: readonly string[] = Object.freeze([
   'node_modules',
   'bower_components',
@@ -28,7 +36,16 @@ export const DEFAULT_SKIPPED_DIRECTORIES: readonly string[] = Object.freeze([
   '__pycache__',
 ]);
 
-/** Why a file was not indexed. @public */
+/**
+ * Why a file was not indexed.
+ *
+ * @example
+ * ```ts
+ * const byReason = new Map<SkipReason, number>();
+ * for (const s of db.report?.skipped ?? []) byReason.set(s.reason, (byReason.get(s.reason) ?? 0) + 1);
+ * ```
+ * @public
+ */
 export type SkipReason =
   | 'too-large'
   | 'binary'
@@ -37,7 +54,15 @@ export type SkipReason =
   | 'duplicate-symlink'
   | 'parse-failed';
 
-/** A file that was left out, with the reason. @public */
+/**
+ * A file that was left out, with the reason.
+ *
+ * @example
+ * ```ts
+ * for (const s of db.report?.skipped ?? []) console.warn(`${s.path}: ${s.reason}${s.detail ? ` (${s.detail})` : ''}`);
+ * ```
+ * @public
+ */
 export interface SkippedFile {
   readonly path: string;
   readonly reason: SkipReason;

@@ -22,12 +22,25 @@ import {
 } from '../snapshot/key.js';
 import type { SqlJsStatic } from 'sql.js';
 
-/** Default size limit: larger files are skipped (and reported) as generated or data. @public */
+/**
+ * Default size limit: larger files are skipped (and reported) as generated or data.
+ *
+ * @example
+ * ```ts
+ * const db = await CKGDatabase.open({ codebasePath: '/abs/repo', fs, maxFileSize: 4 * DEFAULT_MAX_FILE_SIZE });
+ * ```
+ * @public
+ */
 export const DEFAULT_MAX_FILE_SIZE = 1024 * 1024;
 
 /**
  * How to build or open an index.
  *
+ * @example
+ * ```ts
+ * const options: IndexOptions = { languages: ['python', 'typescript'], exclude: ['third_party', 'docs'], bodies: 'lazy' };
+ * const db = await CKGDatabase.open({ codebasePath: '/abs/repo', fs, ...options });
+ * ```
  * @public
  */
 export interface IndexOptions {
@@ -144,6 +157,11 @@ function asStorageError(error: unknown, operation: string): CKGError {
 /**
  * Options of {@link CKGDatabase.open}.
  *
+ * @example
+ * ```ts
+ * const options: OpenOptions = { codebasePath: '/abs/repo', fs, storage: new MemoryStorage(), onProgress: (e) => console.error(e.phase) };
+ * const db = await CKGDatabase.open(options);
+ * ```
  * @public
  */
 export interface OpenOptions extends IndexOptions {

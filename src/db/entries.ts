@@ -51,6 +51,11 @@ export interface ClassEntry {
  * Which functions `queryFunction` returns: `'function'` = rows without a parent class
  * (top-level and nested functions), `'class_method'` = rows with one.
  *
+ * @example
+ * ```ts
+ * const kind: FunctionKind = 'class_method';
+ * const methods = await db.queryFunction('render', kind);
+ * ```
  * @public
  */
 export type FunctionKind = 'function' | 'class_method';

@@ -2,6 +2,11 @@
  * The stat fields ckg-wasm reads. Node's `fs.Stats`, memfs stats and most virtual file systems
  * have them.
  *
+ * @example
+ * ```ts
+ * const stats: StatsLike = await fs.promises.lstat('/abs/repo/app.py');
+ * if (stats.isFile()) console.log(stats.size, stats.mtimeMs);
+ * ```
  * @public
  */
 export interface StatsLike {
@@ -17,6 +22,12 @@ export interface StatsLike {
  * The promise API ckg-wasm needs from a file system: a structural subset of Node's
  * `fs.promises`, and of the `PromiseFsClient` isomorphic-git accepts, so one object serves both.
  *
+ * @example
+ * ```ts
+ * import { Volume } from 'memfs';
+ * const vol = Volume.fromJSON({ '/repo/app.py': 'def main(): pass\n' });
+ * const promises = vol.promises as unknown as FileSystemPromises;
+ * ```
  * @public
  */
 export interface FileSystemPromises {

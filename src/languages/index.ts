@@ -19,6 +19,10 @@ import { bash } from './bash.js';
 /**
  * The built-in languages, in registry order. Adding a language = one module + one line here.
  *
+ * @example
+ * ```ts
+ * console.log(builtinLanguages.map((l) => `${l.id}: ${l.extensions.join(' ')}`).join('\n'));
+ * ```
  * @public
  */
 export const builtinLanguages: readonly LanguageDefinition[] = Object.freeze([

@@ -10,11 +10,24 @@ import type { Node } from 'web-tree-sitter';
  * - bytes are used as they are;
  * - a function is called once, lazily, the first time a file of the language is parsed.
  *
+ * @example
+ * ```ts
+ * const grammar: GrammarSource = async () => new Uint8Array(await (await fetch('/wasm/tree-sitter-lua.wasm')).arrayBuffer());
+ * const lua: LanguageDefinition = { id: 'lua', extensions: ['.lua'], grammar, version: '1', visitor };
+ * ```
  * @public
  */
 export type GrammarSource = string | URL | Uint8Array | (() => Promise<Uint8Array>);
 
-/** Options a visitor passes with a function it found. @public */
+/**
+ * Options a visitor passes with a function it found.
+ *
+ * @example
+ * ```ts
+ * sink.addFunction(node, { name: 'render', parentClass: 'Widget' });
+ * ```
+ * @public
+ */
 export interface FunctionInfo {
   /** The plain name, as a user would search for it. */
   readonly name: string;
@@ -24,7 +37,15 @@ export interface FunctionInfo {
   readonly parentFunction?: string | undefined;
 }
 
-/** Options a visitor passes with a class-like definition it found. @public */
+/**
+ * Options a visitor passes with a class-like definition it found.
+ *
+ * @example
+ * ```ts
+ * sink.addClass(node, { name: 'Widget', fields: ['kind = "widget"'], methods: ['render(self) -> str'] });
+ * ```
+ * @public
+ */
 export interface ClassInfo {
   /** The plain name of the class, struct, interface, trait... */
   readonly name: string;
@@ -37,6 +58,15 @@ export interface ClassInfo {
 /**
  * What a visitor reports to; it turns syntax nodes into plain rows (lines, body text).
  *
+ * @example
+ * ```ts
+ * const names: string[] = [];
+ * const sink: VisitorSink = {
+ *   addFunction: (_node, info) => void names.push(info.name),
+ *   addClass: (_node, info) => void names.push(info.name),
+ * };
+ * python.visitor(tree.rootNode, sink);
+ * ```
  * @public
  */
 export interface VisitorSink {
@@ -55,6 +85,15 @@ export interface VisitorSink {
  * keep nodes after returning, and should traverse inside wasm (`descendantsOfType`, a
  * `Query`) rather than with a JavaScript cursor loop, which is several times slower.
  *
+ * @example
+ * ```ts
+ * const visitor: Visitor = (root, sink) => {
+ *   for (const node of root.descendantsOfType('function_definition')) {
+ *     const name = node?.childForFieldName('name')?.text;
+ *     if (node && name) sink.addFunction(node, { name });
+ *   }
+ * };
+ * ```
  * @public
  */
 export type Visitor = (root: Node, sink: VisitorSink) => void;

@@ -3,7 +3,14 @@ import type { ClassInfo, FunctionInfo, LanguageDefinition, VisitorSink } from '.
 import type { ParserPool } from './runtime.js';
 import { textHash } from '../build/decode.js';
 
-/** A function row as extracted from one file (plain data, safe to post between workers). */
+/**
+ * A function row as extracted from one file (plain data, safe to post between workers).
+ *
+ * @example
+ * ```ts
+ * for (const f of file.functions) console.log(`${f.name} ${f.startLine}-${f.endLine}`, f.parentClass ?? f.parentFunction ?? '');
+ * ```
+ */
 export interface ExtractedFunction {
   readonly name: string;
   readonly body: string;
@@ -22,7 +29,14 @@ export interface ExtractedFunction {
   readonly parentClass: string | null;
 }
 
-/** A class row as extracted from one file. */
+/**
+ * A class row as extracted from one file.
+ *
+ * @example
+ * ```ts
+ * for (const c of file.classes) console.log(c.name, c.startLine, c.methods ?? '(no methods)');
+ * ```
+ */
 export interface ExtractedClass {
   readonly name: string;
   readonly body: string;
@@ -38,7 +52,15 @@ export interface ExtractedClass {
   readonly methods: string | null;
 }
 
-/** Everything one file yields. */
+/**
+ * Everything one file yields.
+ *
+ * @example
+ * ```ts
+ * const file: ExtractedFile = await pool.process(python, 'class A:\n    def m(self): pass\n', '/src/a.py');
+ * console.log(file.functions.length, file.classes.length, file.hasSyntaxErrors);
+ * ```
+ */
 export interface ExtractedFile {
   readonly functions: ExtractedFunction[];
   readonly classes: ExtractedClass[];

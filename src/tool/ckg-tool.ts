@@ -7,13 +7,39 @@ import type { FileSystem } from '../fs/types.js';
 import { formatClasses, formatClassMethods, formatFunctions } from './format.js';
 import { DEFAULT_STORAGE_MAX_AGE_MS, expireStorage } from '../storage/expire.js';
 
-/** The commands of the `ckg` tool. @public */
+/**
+ * The commands of the `ckg` tool.
+ *
+ * @example
+ * ```ts
+ * if (!CKG_COMMANDS.includes(command as CKGCommand)) throw new Error(`unknown command ${String(command)}`);
+ * ```
+ * @public
+ */
 export const CKG_COMMANDS = ['search_function', 'search_class', 'search_class_method'] as const;
 
-/** One of {@link CKG_COMMANDS}. @public */
+/**
+ * One of {@link CKG_COMMANDS}.
+ *
+ * @example
+ * ```ts
+ * const command: CKGCommand = 'search_class';
+ * const result = await tool.execute({ command, path: '/abs/repo', identifier: 'Widget' });
+ * ```
+ * @public
+ */
 export type CKGCommand = (typeof CKG_COMMANDS)[number];
 
-/** Arguments of the `ckg` tool, as an agent sends them. @public */
+/**
+ * Arguments of the `ckg` tool, as an agent sends them.
+ *
+ * @example
+ * ```ts
+ * const args = JSON.parse(toolCall.arguments) as CKGToolArguments; // as the model sent them
+ * const result = await tool.execute(args);
+ * ```
+ * @public
+ */
 export interface CKGToolArguments {
   readonly command?: unknown;
   readonly path?: unknown;
@@ -21,10 +47,28 @@ export interface CKGToolArguments {
   readonly print_body?: unknown;
 }
 
-/** What the tool returns: text for the model, or an error message for it. @public */
+/**
+ * What the tool returns: text for the model, or an error message for it.
+ *
+ * @example
+ * ```ts
+ * const result: CKGToolResult = await tool.execute(args);
+ * const text = 'output' in result ? result.output : `Error: ${result.error}`;
+ * ```
+ * @public
+ */
 export type CKGToolResult = { readonly output: string } | { readonly error: string };
 
-/** Options of {@link CKGTool}. @public */
+/**
+ * Options of {@link CKGTool}.
+ *
+ * @example
+ * ```ts
+ * const options: CKGToolOptions = { fs, storage: new MemoryStorage(), storageMaxAgeMs: 24 * 3600 * 1000 };
+ * const tool = new CKGTool(options);
+ * ```
+ * @public
+ */
 export interface CKGToolOptions extends IndexOptions {
   /** The file system the codebases are read from. */
   readonly fs: FileSystem;
@@ -42,7 +86,15 @@ export interface CKGToolOptions extends IndexOptions {
   readonly storageMaxAgeMs?: number;
 }
 
-/** The JSON Schema of the tool's arguments (compatible with the reference CKG tool). @public */
+/**
+ * The JSON Schema of the tool's arguments (compatible with the reference CKG tool).
+ *
+ * @example
+ * ```ts
+ * const toolSpec = { name: 'ckg', description: tool.description, input_schema: CKG_TOOL_PARAMETERS };
+ * ```
+ * @public
+ */
 export const CKG_TOOL_PARAMETERS = {
   type: 'object',
   properties: {

@@ -1,6 +1,13 @@
 import type { ClassEntry, FunctionEntry } from '../db/entries.js';
 
-/** The output limit of the reference CKG tool, kept so agent prompts written for it still fit. */
+/**
+ * The output limit of the reference CKG tool, kept so agent prompts written for it still fit.
+ *
+ * @example
+ * ```ts
+ * const fits = 'output' in result && result.output.length <= MAX_OUTPUT_CHARS;
+ * ```
+ */
 export const MAX_OUTPUT_CHARS = 16000;
 
 function plural(n: number, one: string, many: string): string {
