@@ -7,8 +7,10 @@ import { createWebWorkerPool, type WorkerLike } from '../src/browser/web-worker-
 import { createWorkerPool, type ParsePool, type WorkerPoolOptions } from '../src/node/index.js';
 import { contentHash, looksBinary, looksMinified } from '../src/build/decode.js';
 import { createWorkerBody } from '../src/parser/worker-body.js';
-import { ThreadPoolProcessor, type SpawnWorker } from '../src/parser/thread-pool.js';
-import type { WorkerResponse } from '../src/parser/worker-protocol.js';
+import { ThreadPoolProcessor, type SpawnWorker, type WorkerEvents } from '../src/parser/thread-pool.js';
+import { toWire, type WorkerResponse } from '../src/parser/worker-protocol.js';
+import { extractSource } from '../src/parser/extract.js';
+import { ParserPool } from '../src/parser/runtime.js';
 import { makeTree, type FixtureTree } from './helpers/fixtures.js';
 
 const workerScript = (name: string): URL => new URL(`./helpers/workers/${name}`, import.meta.url);
@@ -311,6 +313,57 @@ describe('pool scheduling (in-thread stand-in workers running the real body)', (
       expect(Math.max(...sent)).toBe(4);
     } finally {
       await pool.close();
+    }
+  });
+});
+
+describe('a worker that dies', () => {
+  it('is not taken to have died on a file whose result was queued before its death, even when this thread was busy past the grace period', async () => {
+    const python = createDefaultRegistry().get('python')!;
+    const results = new MessageChannel(); // the first worker's replies travel as real messages
+    const sent: { id: number; source: string }[] = [];
+    let first: WorkerEvents | undefined;
+    const spawn: SpawnWorker = (events) => {
+      if (first === undefined) {
+        first = events;
+        results.port2.onmessage = (event: MessageEvent<WorkerResponse>) => events.message(event.data);
+        queueMicrotask(() => events.message({ type: 'ready' }));
+        return { post: (m) => void (m.type === 'parse' && sent.push({ id: m.id, source: m.source })), terminate: () => undefined };
+      }
+      const handle = createWorkerBody((m) => queueMicrotask(() => events.message(m)));
+      queueMicrotask(() => events.message({ type: 'ready' }));
+      return { post: (m) => handle(m), terminate: () => undefined };
+    };
+    const pool = new ThreadPoolProcessor(spawn, { size: 1, defaultSize: 1 });
+    const local = new ParserPool();
+    try {
+      const a = pool.process(python, 'def answered(): pass\n', '/a.py');
+      const b = pool.process(python, 'def unanswered(): pass\n', '/b.py');
+      await new Promise((resolve) => setTimeout(resolve, 10)); // the worker is ready
+      expect(sent).toHaveLength(2);
+      const answer = { type: 'result' as const, id: sent[0]!.id, file: toWire(await extractSource(local, python, sent[0]!.source)) };
+      // The worker answers a.py, then dies on b.py, while this thread is busy (in a check-phase
+      // callback, as a walk resumed by setImmediate is) for longer than the pool's grace period:
+      // the expired grace timer then comes before the queued answer in the next loop turn.
+      await new Promise<void>((resolve) => {
+        setImmediate(() => {
+          results.port1.postMessage(answer);
+          first!.exit('error: died on purpose');
+          const until = Date.now() + 120;
+          while (Date.now() < until) {
+            // busy
+          }
+          resolve();
+        });
+      });
+      const [ra, rb] = await Promise.allSettled([a, b]);
+      expect(ra.status).toBe('fulfilled');
+      expect(ra.status === 'fulfilled' && ra.value.functions.map((f) => f.name)).toEqual(['answered']);
+      expect(rb).toMatchObject({ status: 'rejected', reason: { code: 'WORKER_FAILED' } });
+    } finally {
+      results.port1.close();
+      await pool.close();
+      await local.delete();
     }
   });
 });

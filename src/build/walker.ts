@@ -1,5 +1,6 @@
 import ignore, { type Ignore } from 'ignore';
 import { CKGError } from '../errors.js';
+import { yieldToEventLoop } from '../event-loop.js';
 import picomatch from 'picomatch';
 import type { FileInfo, FsAdapter } from '../fs/adapter.js';
 import { ignorePrefilter, type IgnorePrefilter } from './ignore-prefilter.js';
@@ -291,25 +292,6 @@ const byName = (a: { name: string }, b: { name: string }): number => (a.name < b
 /** How long (ms) a walk feeding `onFile` runs before it lets other work run. */
 const YIELD_EVERY_MS = 8;
 const now = (): number => performance.now();
-/**
- * One turn of the event loop without a timer's 4 ms clamp: setImmediate in Node, a message on a
- * MessageChannel in browsers (their `setTimeout(0)` waits 4 ms once nested).
- */
-function yieldToEventLoop(): Promise<void> {
-  const immediate = (globalThis as { setImmediate?: (callback: () => void) => unknown }).setImmediate;
-  if (immediate) return new Promise((resolve) => immediate(resolve));
-  if (typeof MessageChannel === 'function') {
-    return new Promise((resolve) => {
-      const { port1, port2 } = new MessageChannel();
-      port1.onmessage = () => {
-        port1.close();
-        resolve();
-      };
-      port2.postMessage(undefined);
-    });
-  }
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 /**
  * Lists the files of a codebase that a registered language covers. Skips hidden files and

@@ -2,6 +2,7 @@
 // fallback for custom languages, and close(). `ckg-wasm/node`'s WorkerPool (worker_threads)
 // and the browser WebWorkerPool (Web Workers) only supply a way to start a worker.
 import { CKGError, type CKGErrorCode } from '../errors.js';
+import { yieldToEventLoop } from '../event-loop.js';
 
 /** How long a dead worker's late answers are awaited before its first unanswered file is blamed. */
 const DEATH_GRACE_MS = 30;
@@ -276,8 +277,13 @@ export class ThreadPoolProcessor {
     if (this.#slots[index] === slot) this.#slots[index] = undefined; // no new files for it
     // Results the worker posted before it died can arrive after its error event (a Web
     // Worker's error and message events are separate tasks): let them land before blaming the
-    // first unanswered file, or an innocent file is blamed and the culprit re-queued.
-    setTimeout(() => this.#settleDead(slot, reason), DEATH_GRACE_MS);
+    // first unanswered file, or an innocent file is blamed and the culprit re-queued. A grace
+    // timer alone is not enough: when this thread was busy for longer than the grace (a build
+    // walks and reads here), the expired timer runs before the messages that queued meanwhile,
+    // so one more turn of the event loop lets those in first.
+    setTimeout(() => {
+      void yieldToEventLoop().then(() => this.#settleDead(slot, reason));
+    }, DEATH_GRACE_MS);
   }
 
   #settleDead(slot: Slot, reason: string): void {
