@@ -4,7 +4,7 @@ import { CKGError } from '../errors.js';
 import { FsAdapter } from '../fs/adapter.js';
 import { dirname, isAbsolute, join, normalize } from '../fs/path.js';
 import type { FileSystem } from '../fs/types.js';
-import { formatClasses, formatClassMethods, formatFunctions } from './format.js';
+import { findCommand, TOOL_COMMANDS } from './commands.js';
 import { DEFAULT_STORAGE_MAX_AGE_MS, expireStorage } from '../storage/expire.js';
 
 /**
@@ -17,6 +17,9 @@ import { DEFAULT_STORAGE_MAX_AGE_MS, expireStorage } from '../storage/expire.js'
  * @public
  */
 export const CKG_COMMANDS = ['search_function', 'search_class', 'search_class_method'] as const;
+
+// The command table and this literal list must agree (checked at load: a mismatch is a bug here).
+if (TOOL_COMMANDS.map((c) => c.name).join() !== CKG_COMMANDS.join()) throw new Error('CKG_COMMANDS and TOOL_COMMANDS disagree');
 
 /**
  * One of {@link CKG_COMMANDS}.
@@ -120,15 +123,15 @@ export const CKG_TOOL_PARAMETERS = {
   required: ['command', 'path', 'identifier'],
 } as const;
 
-const DESCRIPTION = `Query the code knowledge graph of a codebase.
-* State is persistent across command calls and discussions with the user
-* The \`search_function\` command searches for functions in the codebase
-* The \`search_class\` command searches for classes in the codebase
-* The \`search_class_method\` command searches for class methods in the codebase
-* If a \`command\` generates a long output, it will be truncated and marked with \`<response clipped>\`
-* If multiple entries are found, the tool will return all of them until the truncation is reached
-* By default, the tool will print function or class bodies as well as the file path and line number of the function or class. You can disable this by setting the \`print_body\` parameter to \`false\`
-* The CKG is not completely accurate, and may not be able to find all functions or classes in the codebase`;
+const DESCRIPTION = [
+  'Query the code knowledge graph of a codebase.',
+  '* State is persistent across command calls and discussions with the user',
+  ...TOOL_COMMANDS.map((c) => `* ${c.summary}`),
+  '* If a `command` generates a long output, it will be truncated and marked with `<response clipped>`',
+  '* If multiple entries are found, the tool will return all of them until the truncation is reached',
+  '* By default, the tool will print function or class bodies as well as the file path and line number of the function or class. You can disable this by setting the `print_body` parameter to `false`',
+  '* The CKG is not completely accurate, and may not be able to find all functions or classes in the codebase',
+].join('\n');
 
 function defaultCwd(): string {
   const proc = (globalThis as { process?: { cwd?: () => string } }).process;
@@ -211,7 +214,7 @@ export class CKGTool {
     if (path === undefined || path === null) throw new ToolArgumentError('No path provided for the ckg tool');
     if (identifier === undefined || identifier === null) throw new ToolArgumentError('No identifier provided for the ckg tool');
     // The command is checked before any (possibly long) indexing.
-    if (typeof command !== 'string' || !(CKG_COMMANDS as readonly string[]).includes(command)) {
+    if (typeof command !== 'string' || findCommand(command) === undefined) {
       throw new ToolArgumentError(`Invalid command: ${typeof command === 'string' ? command : JSON.stringify(command)}`);
     }
     if (typeof path !== 'string' || path === '') throw new ToolArgumentError(`Invalid path: ${JSON.stringify(path)}`);
@@ -221,14 +224,8 @@ export class CKGTool {
     const name = String(identifier);
     const printBody = args.print_body !== false && args.print_body !== 'false';
     const db = await this.#database(await this.#codebaseRoot(path));
-    switch (command as (typeof CKG_COMMANDS)[number]) {
-      case 'search_function':
-        return formatFunctions(name, await db.queryFunction(name, 'function'), printBody);
-      case 'search_class_method':
-        return formatClassMethods(name, await db.queryFunction(name, 'class_method'), printBody);
-      case 'search_class':
-        return formatClasses(name, await db.queryClass(name), printBody);
-    }
+    const output = await findCommand(command)!.run(db, { identifier: name, printBody, raw: args as Readonly<Record<string, unknown>> });
+    return output.text;
   }
 
   /** A directory is the codebase; a file means its git root, else its folder. */

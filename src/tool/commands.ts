@@ -1,0 +1,92 @@
+import type { CKGDatabase } from '../db/database.js';
+import { formatClasses, formatClassMethods, formatFunctions } from './format.js';
+
+/**
+ * The arguments a command receives, already checked by the tool: `identifier` is the string
+ * the agent sent, `printBody` is false only for `print_body: false | "false"`, and `raw`
+ * holds every argument as sent (for the command's own optional parameters).
+ *
+ * @example
+ * ```ts
+ * const depth = typeof args.raw.depth === 'number' ? args.raw.depth : 1;
+ * ```
+ */
+export interface ToolCommandArguments {
+  readonly identifier: string;
+  readonly printBody: boolean;
+  readonly raw: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * What a command answers: the text the model reads, and optionally the same answer as plain
+ * JSON data (for MCP `structuredContent` and other machine readers).
+ *
+ * @example
+ * ```ts
+ * const answer: ToolCommandOutput = { text: 'No functions named x found.', structured: { matches: [] } };
+ * ```
+ */
+export interface ToolCommandOutput {
+  readonly text: string;
+  readonly structured?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * One command of the `ckg` tool. The tool's description, JSON Schema `enum` and dispatch are
+ * all derived from {@link TOOL_COMMANDS}, so a command is added in one place.
+ *
+ * @example
+ * ```ts
+ * const command: ToolCommand = {
+ *   name: 'search_class',
+ *   summary: 'The `search_class` command searches for classes in the codebase',
+ *   run: async (db, args) => ({ text: formatClasses(args.identifier, await db.queryClass(args.identifier), args.printBody) }),
+ * };
+ * ```
+ */
+export interface ToolCommand {
+  /** The value of the `command` argument. */
+  readonly name: string;
+  /** Its bullet line in the tool description. */
+  readonly summary: string;
+  /** Answers the command on an open, refreshed database. */
+  run(db: CKGDatabase, args: ToolCommandArguments): Promise<ToolCommandOutput>;
+}
+
+/** The commands of the reference CKG tool; their outputs are byte-for-byte the reference formats. */
+const SEARCH_COMMANDS: readonly ToolCommand[] = [
+  {
+    name: 'search_function',
+    summary: 'The `search_function` command searches for functions in the codebase',
+    run: async (db, { identifier, printBody }) => ({
+      text: formatFunctions(identifier, await db.queryFunction(identifier, 'function'), printBody),
+    }),
+  },
+  {
+    name: 'search_class',
+    summary: 'The `search_class` command searches for classes in the codebase',
+    run: async (db, { identifier, printBody }) => ({ text: formatClasses(identifier, await db.queryClass(identifier), printBody) }),
+  },
+  {
+    name: 'search_class_method',
+    summary: 'The `search_class_method` command searches for class methods in the codebase',
+    run: async (db, { identifier, printBody }) => ({
+      text: formatClassMethods(identifier, await db.queryFunction(identifier, 'class_method'), printBody),
+    }),
+  },
+];
+
+/**
+ * Every command of the `ckg` tool, in the order of its `enum`.
+ *
+ * @example
+ * ```ts
+ * const names = TOOL_COMMANDS.map((c) => c.name); // ['search_function', 'search_class', …]
+ * ```
+ */
+export const TOOL_COMMANDS: readonly ToolCommand[] = Object.freeze([...SEARCH_COMMANDS]);
+
+/** The command named `name`, or undefined. */
+export function findCommand(name: string): ToolCommand | undefined {
+  return TOOL_COMMANDS.find((c) => c.name === name);
+}
