@@ -4,7 +4,7 @@ import { CKGError } from '../errors.js';
 import { FsAdapter } from '../fs/adapter.js';
 import { dirname, isAbsolute, join, normalize } from '../fs/path.js';
 import type { FileSystem } from '../fs/types.js';
-import { findCommand, TOOL_COMMANDS } from './commands.js';
+import { commandParameters, findCommand, TOOL_COMMANDS, type ToolParameter } from './commands.js';
 import { DEFAULT_STORAGE_MAX_AGE_MS, expireStorage } from '../storage/expire.js';
 
 /**
@@ -98,7 +98,7 @@ export interface CKGToolOptions extends IndexOptions {
  * ```
  * @public
  */
-export const CKG_TOOL_PARAMETERS = {
+export const CKG_TOOL_PARAMETERS: CKGToolParameters = {
   type: 'object',
   properties: {
     command: {
@@ -119,9 +119,32 @@ export const CKG_TOOL_PARAMETERS = {
       type: 'boolean',
       description: 'Whether to print the body of the function or class. This is enabled by default.',
     },
+    ...commandParameters(),
   },
   required: ['command', 'path', 'identifier'],
-} as const;
+};
+
+/**
+ * The shape of {@link CKG_TOOL_PARAMETERS}: the reference tool's four parameters plus the
+ * optional parameters of the newer commands.
+ *
+ * @example
+ * ```ts
+ * const names = Object.keys(CKG_TOOL_PARAMETERS.properties); // ['command', 'path', 'identifier', 'print_body', …]
+ * ```
+ * @public
+ */
+export interface CKGToolParameters {
+  readonly type: 'object';
+  readonly properties: {
+    readonly command: ToolParameter & { readonly enum: readonly string[] };
+    readonly path: ToolParameter;
+    readonly identifier: ToolParameter;
+    readonly print_body: ToolParameter;
+    readonly [name: string]: ToolParameter;
+  };
+  readonly required: readonly string[];
+}
 
 const DESCRIPTION = [
   'Query the code knowledge graph of a codebase.',

@@ -10,6 +10,7 @@ import { formatClasses, formatClassMethods, formatFunctions } from './format.js'
  * ```ts
  * const depth = typeof args.raw.depth === 'number' ? args.raw.depth : 1;
  * ```
+ * @public
  */
 export interface ToolCommandArguments {
   readonly identifier: string;
@@ -25,6 +26,7 @@ export interface ToolCommandArguments {
  * ```ts
  * const answer: ToolCommandOutput = { text: 'No functions named x found.', structured: { matches: [] } };
  * ```
+ * @public
  */
 export interface ToolCommandOutput {
   readonly text: string;
@@ -32,8 +34,25 @@ export interface ToolCommandOutput {
 }
 
 /**
+ * A property of the tool's JSON Schema.
+ *
+ * @example
+ * ```ts
+ * const depth: ToolParameter = { type: 'integer', description: 'How many call levels to follow (1-10). Default 1.', minimum: 1, maximum: 10 };
+ * ```
+ * @public
+ */
+export interface ToolParameter {
+  readonly type: 'string' | 'integer' | 'boolean';
+  readonly description: string;
+  readonly enum?: readonly string[];
+  readonly minimum?: number;
+  readonly maximum?: number;
+}
+
+/**
  * One command of the `ckg` tool. The tool's description, JSON Schema `enum` and dispatch are
- * all derived from {@link TOOL_COMMANDS}, so a command is added in one place.
+ * all derived from one table of commands (`TOOL_COMMANDS`), so a command is added in one place.
  *
  * @example
  * ```ts
@@ -43,12 +62,19 @@ export interface ToolCommandOutput {
  *   run: async (db, args) => ({ text: formatClasses(args.identifier, await db.queryClass(args.identifier), args.printBody) }),
  * };
  * ```
+ * @public
  */
 export interface ToolCommand {
   /** The value of the `command` argument. */
   readonly name: string;
   /** Its bullet line in the tool description. */
   readonly summary: string;
+  /**
+   * The optional parameters it reads besides `command`, `path`, `identifier` and `print_body`
+   * (from {@link ToolCommandArguments.raw}). Commands share a parameter by giving it the same
+   * name and schema; the tool's schema lists each name once.
+   */
+  readonly parameters?: Readonly<Record<string, ToolParameter>>;
   /** Answers the command on an open, refreshed database. */
   run(db: CKGDatabase, args: ToolCommandArguments): Promise<ToolCommandOutput>;
 }
@@ -85,6 +111,18 @@ const SEARCH_COMMANDS: readonly ToolCommand[] = [
  * ```
  */
 export const TOOL_COMMANDS: readonly ToolCommand[] = Object.freeze([...SEARCH_COMMANDS]);
+
+/**
+ * Every optional parameter of the commands, by name (the first schema given for a name wins;
+ * commands sharing a name must describe it alike).
+ */
+export function commandParameters(commands: readonly ToolCommand[] = TOOL_COMMANDS): Readonly<Record<string, ToolParameter>> {
+  const out: Record<string, ToolParameter> = {};
+  for (const command of commands) {
+    for (const [name, schema] of Object.entries(command.parameters ?? {})) out[name] ??= schema;
+  }
+  return out;
+}
 
 /** The command named `name`, or undefined. */
 export function findCommand(name: string): ToolCommand | undefined {
