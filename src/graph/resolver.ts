@@ -2,7 +2,7 @@ import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../db/schema.js';
 import type { ReceiverFact } from './facts.js';
 import type { GraphBinding, GraphFile, GraphReader, GraphSymbol } from './reader.js';
 import type { SiteShape } from './site.js';
-import type { LanguageGraph } from './strategy.js';
+import type { FallbackSite, LanguageGraph } from './strategy.js';
 
 // Declaration-based resolution, the same for every language; languages differ only in their
 // LanguageGraph rules (module names, builtins, constructor names). A site gets a target only
@@ -115,7 +115,14 @@ export class Resolver {
       outcome = this.#qualified(r.path, name, ctx);
     }
     if (outcome.toId === null) return outcome;
-    const target = this.#reader.symbol(outcome.toId);
+    let target = this.#reader.symbol(outcome.toId);
+    // Calling a module (CommonJS `const f = require('./f'); f()`) calls what it exports whole.
+    if (call && target?.kind === 'module' && ctx.strategy.exportsOnly) {
+      const whole = this.#moduleMember(target.id, 'default', 0, false);
+      if (!whole || whole.toId === null) return whole ?? NOT_FOUND;
+      outcome = relabel(whole, outcome.code);
+      target = this.#reader.symbol(whole.toId!);
+    }
     // A call of a class constructs it: its own constructor when it defines one, else the class.
     if (call && target?.kind === 'class' && r?.kind !== 'self' && r?.kind !== 'super') {
       const ctor = this.#ownConstructor(target, ctx);
@@ -129,8 +136,15 @@ export class Resolver {
     const reader = this.#reader;
     for (const scope of ctx.chain) {
       if (scope.kind === 'module') break;
-      // A class body's names are not visible from inside its methods.
-      if (scope.kind === 'class') continue;
+      if (scope.kind === 'class') {
+        // Java-like languages: `m()` in a class means this class's (or a base's) member.
+        if (ctx.strategy.implicitMembers === true) {
+          const member = this.#classMember(scope, name, new Set());
+          if (member.toId !== null || member.code === RESOLUTION_CODES.ambiguous) return relabel(member, RESOLUTION_CODES.self);
+        }
+        // Python: a class body's names are not visible from inside its methods.
+        continue;
+      }
       const nested = reader.children(scope.id, name);
       if (nested.length > 0) return combine(nested.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.local })))!;
       const imported = reader.bindings(ctx.file.id).filter((b) => b.scopeId === scope.id && b.name === name);
@@ -138,6 +152,8 @@ export class Resolver {
     }
     const inModule = this.#moduleMember(ctx.file.moduleId, name, 0, true);
     if (inModule) return inModule;
+    const fallback = ctx.strategy.fallback?.(name, this.#fallbackSite(ctx.file));
+    if (fallback) return fallback.toId !== null ? { toId: fallback.toId, code: RESOLUTION_CODES[fallback.resolution] } : unresolved(RESOLUTION_CODES[fallback.reason]);
     if (ctx.strategy.builtins.has(name)) return unresolved(RESOLUTION_CODES.builtin);
     return NOT_FOUND;
   }
@@ -159,6 +175,13 @@ export class Resolver {
     const localLabel = own ? RESOLUTION_CODES.local : RESOLUTION_CODES.import;
     const bindings = reader.bindings(file.id).filter((b) => b.scopeId === null);
     const candidates: Outcome[] = [];
+    if (strategy.sharedModules === true) {
+      // The package's other files: their top-level definitions (their imports are their own).
+      for (const part of this.#modulesAllNamed(module.name, strategy)) {
+        if (part.id === moduleId) continue;
+        for (const s of reader.children(part.id, name)) candidates.push({ toId: s.id, code: own ? RESOLUTION_CODES.package : RESOLUTION_CODES.import });
+      }
+    }
     if (!strategy.exportsOnly || own) {
       for (const s of reader.children(moduleId, name)) candidates.push({ toId: s.id, code: localLabel });
       for (const b of bindings) {
@@ -245,15 +268,24 @@ export class Resolver {
     return unresolved(RESOLUTION_CODES.external);
   }
 
-  /** The one module named `name` in the strategy's family; 'ambiguous' when several tie. */
-  #modulesNamed(name: string, strategy: LanguageGraph, _from: GraphFile): GraphSymbol | 'ambiguous' | undefined {
+  /** Every module symbol named `name` in the strategy's family (the files of a shared module), in id order. */
+  #modulesAllNamed(name: string, strategy: LanguageGraph): readonly GraphSymbol[] {
     const reader = this.#reader;
-    const modules = reader.named(name).filter((s) => {
+    return reader.named(name).filter((s) => {
       if (s.kind !== 'module') return false;
       const f = reader.file(s.fileId);
       return f !== undefined && this.#strategyOf(f.language).family === strategy.family;
     });
-    if (modules.length <= 1) return modules[0];
+  }
+
+  /**
+   * The one module named `name` in the strategy's family; 'ambiguous' when several tie. For a
+   * shared module (a package of several files) its first file's module stands for it.
+   */
+  #modulesNamed(name: string, strategy: LanguageGraph, _from: GraphFile): GraphSymbol | 'ambiguous' | undefined {
+    const reader = this.#reader;
+    const modules = this.#modulesAllNamed(name, strategy);
+    if (modules.length <= 1 || strategy.sharedModules === true) return modules[0];
     const picked = strategy.pickModule?.(modules.map((m) => ({ path: reader.file(m.fileId)!.path })));
     return picked === undefined ? 'ambiguous' : modules[picked];
   }
@@ -364,6 +396,24 @@ export class Resolver {
       }
     }
     return undefined;
+  }
+
+  /** What a language's fallback may read (see FallbackSite). */
+  #fallbackSite(file: GraphFile): FallbackSite {
+    const reader = this.#reader;
+    const strategy = this.#strategyOf(file.language);
+    return {
+      file,
+      named: (name) =>
+        reader.named(name).map((s) => {
+          const f = reader.file(s.fileId);
+          return { id: s.id, kind: s.kind, fileId: s.fileId, parentId: s.parentId, flags: s.flags, path: f?.path ?? '', language: f?.language ?? '' };
+        }),
+      bindings: (fileId) => reader.bindings(fileId),
+      modulesNamed: (name) =>
+        this.#modulesAllNamed(name, strategy).map((m) => ({ fileId: m.fileId, moduleId: m.id, path: reader.file(m.fileId)?.path ?? '' })),
+      depend: (name) => reader.depend(name),
+    };
   }
 
   #chain(from: GraphSymbol): GraphSymbol[] {

@@ -44,4 +44,40 @@ export interface LanguageGraph {
   isPrivateName?(name: string): boolean;
   /** An unresolved absolute import may be a submodule attribute (`import pkg` then `pkg.sub.f()`). */
   readonly submodulesAreMembers: boolean;
+  /**
+   * One module name spans several files: a Go package, a Java/Kotlin/Scala package, a C#
+   * namespace. A plain name then also finds the top-level definitions of the package's other
+   * files (resolution `package`), and a member of the package is looked up in all its files.
+   */
+  readonly sharedModules?: boolean;
+  /**
+   * A plain name inside a class body means a member of the class or its bases (Java, C#,
+   * Kotlin, Scala, C++ `m()` for `this.m()`), before the module's names.
+   */
+  readonly implicitMembers?: boolean;
+  /**
+   * The last resort for a plain name nothing in its scopes or module binds, before builtins:
+   * C's global functions (declared in an included header, defined in one `.c` file). Return
+   * undefined to go on.
+   */
+  fallback?(name: string, site: FallbackSite): FallbackOutcome | undefined;
 }
+
+/** What {@link LanguageGraph.fallback} may read about the site and the codebase. */
+export interface FallbackSite {
+  /** The site's file. */
+  readonly file: { readonly id: number; readonly path: string; readonly language: string; readonly moduleId: number };
+  /** Symbols named exactly `name` (every file), with their file's path and language. */
+  named(name: string): readonly { readonly id: number; readonly kind: string; readonly fileId: number; readonly parentId: number | null; readonly flags: number; readonly path: string; readonly language: string }[];
+  /** A file's bindings (imports, includes) in source order. */
+  bindings(fileId: number): readonly { readonly scopeId: number | null; readonly kind: string; readonly name: string; readonly module: string | null; readonly member: string | null }[];
+  /** The files whose module is named `name` in this language's family. */
+  modulesNamed(name: string): readonly { readonly fileId: number; readonly moduleId: number; readonly path: string }[];
+  /** Records a name the answer depends on beyond those looked up through {@link FallbackSite.named} (for incremental updates). */
+  depend(name: string): void;
+}
+
+/** A fallback's answer: a symbol id with how it was found, or the cause it failed. */
+export type FallbackOutcome =
+  | { readonly toId: number; readonly resolution: 'include' | 'global' | 'package' | 'import' }
+  | { readonly toId: null; readonly reason: 'ambiguous' | 'not-found' | 'external' };

@@ -1,4 +1,5 @@
 import type { LanguageGraph } from '../strategy.js';
+import { ecmascriptGraph } from './ecmascript.js';
 import { pythonGraph } from './python.js';
 
 /**
@@ -19,6 +20,9 @@ export const defaultGraph: LanguageGraph = {
 
 const BUILT_IN: Readonly<Record<string, LanguageGraph>> = {
   python: pythonGraph,
+  javascript: ecmascriptGraph,
+  typescript: ecmascriptGraph,
+  tsx: ecmascriptGraph,
 };
 
 /** The graph rules of a language id (built-in rules, else the default ones). */

@@ -249,35 +249,35 @@ function visit(root: Node, sink: ReferenceSink): void {
   }
 
   // Pass 2: sites.
+  /** A name that, at `at`, can only mean a module-level or imported thing (not a local value). */
+  const free = (at: number, name: string): boolean => {
+    const b = scopes.lookup(at, name)?.binding.kind;
+    return b === undefined || b === 'import' || b === 'definition' || b === 'global';
+  };
   const receiverOf = (object: Node, at: number): ReceiverFact | 'dynamic' => {
     if (object.type === 'identifier') {
       const name = object.text;
       const found = scopes.lookup(at, name);
       if (found === undefined) return { kind: 'path', path: [name] };
       if (found.binding.kind === 'self') return { kind: 'self' };
-      if (found.binding.type) {
-        return { kind: 'type', type: found.binding.type.name, ...(found.binding.type.constructed ? { constructed: true } : {}) };
+      const type = found.binding.type;
+      if (type) {
+        // `x = catalog.add()` where catalog is itself a local: nothing declares what x is.
+        if (!free(at, type.name.split('.')[0]!)) return 'dynamic';
+        return { kind: 'type', type: type.name, ...(type.constructed ? { constructed: true } : {}) };
       }
       if (found.binding.kind === 'import' || found.binding.kind === 'definition' || found.binding.kind === 'global') return { kind: 'path', path: [name] };
       return 'dynamic';
     }
     if (object.type === 'attribute') {
       const path = dottedPath(object);
-      if (!path) return 'dynamic';
-      const head = scopes.lookup(at, path[0]!);
-      if (head === undefined || head.binding.kind === 'import' || head.binding.kind === 'global') return { kind: 'path', path };
-      return 'dynamic';
+      return path && free(at, path[0]!) ? { kind: 'path', path } : 'dynamic';
     }
     if (object.type === 'call') {
       const fn = object.childForFieldName('function');
       if (fn?.type === 'identifier' && fn.text === 'super' && scopes.lookup(at, 'super') === undefined) return { kind: 'super' };
       const path = dottedPath(fn);
-      if (path) {
-        const head = scopes.lookup(at, path[0]!);
-        if (head === undefined || head.binding.kind === 'import' || head.binding.kind === 'global' || head.binding.kind === 'definition') {
-          return { kind: 'type', type: path.join('.'), constructed: true };
-        }
-      }
+      if (path && free(at, path[0]!)) return { kind: 'type', type: path.join('.'), constructed: true };
     }
     return 'dynamic';
   };
@@ -286,6 +286,8 @@ function visit(root: Node, sink: ReferenceSink): void {
   const use = (kind: 'call' | 'reference', target: Node): void => {
     const at = target.startIndex;
     if (target.type === 'identifier') {
+      // `super()` is part of the `super().m()` construct (a super receiver), not a call of interest.
+      if (target.text === 'super' && kind === 'call' && target.parent?.parent?.type === 'attribute' && free(at, 'super')) return;
       const found = scopes.lookup(at, target.text);
       const b = found?.binding.kind;
       if (b === 'parameter' || b === 'self') {
