@@ -44,6 +44,7 @@ export const RESOLUTION_CODES = {
   external: 25,
   'not-found': 26,
   ambiguous: 27,
+  macro: 28, // C/C++: the name is a function-like macro visible at the site, not a function
 } as const;
 
 /** The first unresolved code: codes from here on mean `edges.to_id IS NULL`. */
@@ -154,15 +155,28 @@ CREATE VIEW edge_list AS
   WHERE p.kind <> 'module';
 `;
 
+/**
+ * SQL for the last part of a module symbol's name (`include/linux/fs.h` → `fs.h`): modules are
+ * found by the end of their path (C `#include <linux/fs.h>`) through an index on it.
+ */
+export const MODULE_FILE_NAME_SQL = "replace(name, rtrim(name, replace(name, '/', '')), '')";
+
 // Created after a bulk load (faster than maintaining them row by row), kept during updates.
-export const INDEXES_SQL = `
+// The lookups a resolution pass makes come first: they are built before the pass that ends a
+// build, the others after it (the pass then does not maintain them for every row it writes).
+export const LOOKUP_INDEXES_SQL = `
 CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name);
 CREATE INDEX IF NOT EXISTS symbols_file ON symbols(file_id);
-CREATE INDEX IF NOT EXISTS symbols_parent ON symbols(parent_id);
+CREATE INDEX IF NOT EXISTS symbols_module_file_name ON symbols(${MODULE_FILE_NAME_SQL}) WHERE kind = 'module';
 CREATE INDEX IF NOT EXISTS edges_from ON edges(from_id);
+CREATE INDEX IF NOT EXISTS bindings_file ON bindings(file_id);
+CREATE INDEX IF NOT EXISTS bindings_name ON bindings(name);
+`;
+
+export const INDEXES_SQL = `${LOOKUP_INDEXES_SQL}
+CREATE INDEX IF NOT EXISTS symbols_parent ON symbols(parent_id);
 CREATE INDEX IF NOT EXISTS edges_to ON edges(to_id) WHERE to_id IS NOT NULL;
 CREATE INDEX IF NOT EXISTS edges_name ON edges(to_name);
 CREATE INDEX IF NOT EXISTS edges_deps ON edges(id) WHERE deps IS NOT NULL;
-CREATE INDEX IF NOT EXISTS bindings_file ON bindings(file_id);
 CREATE INDEX IF NOT EXISTS bindings_module ON bindings(module) WHERE module IS NOT NULL;
 `;

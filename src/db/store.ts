@@ -4,7 +4,7 @@ import { decodeSource, textHash } from '../build/decode.js';
 import { CKGError } from '../errors.js';
 import type { ExtractedFile } from '../parser/extract.js';
 import type { ClassEntry, FunctionEntry, FunctionKind } from './entries.js';
-import { EDGE_KIND_CODES, FORMAT_NAME, INDEXES_SQL, SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
+import { EDGE_KIND_CODES, FORMAT_NAME, INDEXES_SQL, LOOKUP_INDEXES_SQL, SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 import type { FileGraphRows } from '../graph/describe.js';
 import { newGraphChanges, resolveGraph, type GraphChanges, type ResolutionStats } from '../graph/run.js';
 
@@ -546,6 +546,7 @@ export class WriteSession {
   readonly #fileId: Statement;
   readonly #oldSymbols: Statement;
   readonly #oldBindings: Statement;
+  readonly #oldImports: Statement;
   /** The session began on an empty index: its resolution pass resolves everything. */
   readonly #fromNothing: boolean;
   /** What this session changed, for its resolution pass. */
@@ -570,7 +571,8 @@ export class WriteSession {
     this.#insertBinding = db.prepare('INSERT INTO bindings (file_id, scope_id, kind, name, module, member, line) VALUES (?, ?, ?, ?, ?, ?, ?)');
     this.#insertSource = db.prepare('INSERT INTO sources (file_id, data) VALUES (?, ?)');
     this.#fileId = db.prepare('SELECT id FROM files WHERE path = ?');
-    this.#oldSymbols = db.prepare('SELECT id, name FROM symbols WHERE file_id = ?');
+    this.#oldSymbols = db.prepare('SELECT id, name, kind FROM symbols WHERE file_id = ?');
+    this.#oldImports = db.prepare(`SELECT e.to_name FROM edges e JOIN symbols s ON s.id = e.from_id WHERE s.file_id = ? AND s.kind = 'module' AND e.kind = ${EDGE_KIND_CODES.imports}`);
     this.#oldBindings = db.prepare('SELECT name, member FROM bindings WHERE file_id = ?');
     const max = db.exec('SELECT max(id), (SELECT count(*) FROM files) FROM symbols')[0]?.values[0];
     this.#nextSymbolId = Number(max?.[0] ?? 0) + 1;
@@ -583,9 +585,14 @@ export class WriteSession {
     const id = this.#lookup(path);
     if (id === undefined) return;
     // What the file bound: sites elsewhere that looked these up, or pointed at these symbols, must look again.
-    for (const [symbolId, name] of this.#all(this.#oldSymbols, [id])) {
+    for (const [symbolId, name, kind] of this.#all(this.#oldSymbols, [id])) {
       this.#changes.removedSymbols.add(Number(symbolId));
       this.#changes.names.add(String(name));
+      if (kind === 'module') this.#changes.removedModules.set(Number(symbolId), String(name));
+    }
+    // What the file included, for the files that see what it includes (C, C++).
+    if (!this.#changes.importsBefore.has(path)) {
+      this.#changes.importsBefore.set(path, this.#all(this.#oldImports, [id]).map((r) => String(r[0])).sort().join('\n'));
     }
     for (const [name, member] of this.#all(this.#oldBindings, [id])) {
       this.#changes.names.add(String(name));
@@ -620,6 +627,7 @@ export class WriteSession {
     if (extracted.graph === undefined) for (const r of [...extracted.functions, ...extracted.classes]) lines = Math.max(lines, r.endLine);
     graph.symbols.forEach((sym, k) => {
       this.#changes.names.add(sym.name);
+      if (sym.kind === 'module') this.#changes.writtenModules.add(sym.name);
       const parentId = sym.parent >= 0 ? base + sym.parent : null;
       if (sym.kind === 'module') {
         this.#insertSymbol.run([base + k, 'module', sym.name, sym.qualifiedName, id, null, 1, lines, null, null, null, null, '', 0, 0, null, sym.flags]);
@@ -661,7 +669,9 @@ export class WriteSession {
    * nothing). Call once, after the last write and before {@link WriteSession.commit}.
    */
   resolveGraph(): ResolutionStats {
-    this.#db.exec(INDEXES_SQL); // lookups by name need them; no-op once they exist
+    // The lookups resolution makes need their indexes; the others are built at commit, after
+    // the pass wrote every row (no-op once they exist).
+    this.#db.exec(LOOKUP_INDEXES_SQL);
     return resolveGraph(this.#db, this.#fromNothing ? 'all' : this.#changes);
   }
 
@@ -715,7 +725,7 @@ export class WriteSession {
   }
 
   #freeStatements(): void {
-    for (const s of [this.#insertFile, this.#insertSymbol, this.#insertEdge, this.#insertBinding, this.#insertSource, this.#fileId, this.#oldSymbols, this.#oldBindings]) s.free();
+    for (const s of [this.#insertFile, this.#insertSymbol, this.#insertEdge, this.#insertBinding, this.#insertSource, this.#fileId, this.#oldSymbols, this.#oldBindings, this.#oldImports]) s.free();
   }
 
   #end(committed: boolean): void {

@@ -84,7 +84,13 @@ export interface SiteFact {
  * - `star`: every public name of `module` (`from a import *`, `export * from './a'`);
  * - `export`: (JS/TS) the module exports local `member` as `name`; with `module`, it
  *   re-exports `member` of that module (`export { a as b } from './m'`);
- * - `assign`: a module-level assignment binds `name` to a value the file does not declare.
+ * - `assign`: a module-level assignment binds `name` to a value the file does not declare;
+ * - `declare`: (C, C++) a prototype declares function `name` without defining it (`member`
+ *   `'static'` for a `static` one); a file that includes this one sees the declaration;
+ * - `macro`: (C, C++) a function-like macro `name` is defined here (`#define name(...)`).
+ *
+ * `declare` and `macro` bind nothing an import follows: they say what an included file makes
+ * visible (see {@link LanguageGraph.transitiveImports}).
  *
  * `module` is written as in the source (`.models`, `./util`, `java.util`); the language's
  * module rules resolve it. `scope` is the enclosing definition for an import inside a
@@ -97,7 +103,7 @@ export interface SiteFact {
  * @public
  */
 export interface BindingFact {
-  readonly kind: 'module' | 'member' | 'star' | 'export' | 'assign';
+  readonly kind: 'module' | 'member' | 'star' | 'export' | 'assign' | 'declare' | 'macro';
   readonly name: string;
   readonly module?: string;
   readonly member?: string;

@@ -1,5 +1,5 @@
 import type { Database, SqlValue, Statement } from 'sql.js';
-import { EDGE_KIND_CODES } from '../db/schema.js';
+import { EDGE_KIND_CODES, MODULE_FILE_NAME_SQL } from '../db/schema.js';
 import type { StoredSymbolKind } from './describe.js';
 
 /** A symbol as resolution sees it. */
@@ -19,6 +19,13 @@ export interface GraphFile {
   readonly path: string;
   readonly language: string;
   readonly moduleId: number;
+}
+
+/** A `declare` or `macro` binding (a prototype or function-like macro) of some file. */
+export interface GraphDeclaration {
+  readonly fileId: number;
+  readonly kind: string;
+  readonly member: string | null;
 }
 
 /** A stored binding. */
@@ -45,6 +52,10 @@ export class GraphReader {
   readonly #bindings = new Map<number, readonly GraphBinding[]>();
   readonly #bases = new Map<number, readonly (number | null)[]>();
   readonly #memberOf = new Map<number, number | null>();
+  readonly #bindingsByName = new Map<number, ReadonlyMap<string, readonly GraphBinding[]>>();
+  readonly #declarations = new Map<string, readonly GraphDeclaration[]>();
+  readonly #modulesByFileName = new Map<string, readonly GraphSymbol[]>();
+  readonly #imports = new Map<number, readonly string[]>();
 
   constructor(db: Database) {
     this.#db = db;
@@ -68,7 +79,7 @@ export class GraphReader {
     this.#tracked?.add(name);
     let out = this.#byName.get(name);
     if (out === undefined) {
-      out = this.#all('SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols WHERE name = ? ORDER BY id', [name]).map(toSymbol);
+      out = this.#byIdOrder(this.#all('SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols WHERE name = ?', [name])).map(toSymbol);
       for (const s of out) this.#byId.set(s.id, s);
       this.#byName.set(name, out);
     }
@@ -85,7 +96,8 @@ export class GraphReader {
 
   file(id: number): GraphFile | undefined {
     if (!this.#files.has(id)) {
-      const row = this.#all("SELECT f.id, f.path, f.language, s.id FROM files f JOIN symbols s ON s.file_id = f.id AND s.kind = 'module' WHERE f.id = ?", [id])[0];
+      // A file's module symbol is its first (describeFile puts it first; ids grow).
+      const row = this.#all('SELECT f.id, f.path, f.language, (SELECT min(s.id) FROM symbols s WHERE s.file_id = f.id) FROM files f WHERE f.id = ?', [id])[0];
       this.#files.set(id, row ? { id: Number(row[0]), path: String(row[1]), language: String(row[2]), moduleId: Number(row[3]) } : undefined);
     }
     return this.#files.get(id);
@@ -95,24 +107,106 @@ export class GraphReader {
   bindings(fileId: number): readonly GraphBinding[] {
     let out = this.#bindings.get(fileId);
     if (out === undefined) {
-      out = this.#all('SELECT scope_id, kind, name, module, member FROM bindings WHERE file_id = ? ORDER BY id', [fileId]).map((r) => ({
-        scopeId: r[0] === null ? null : Number(r[0]),
-        kind: String(r[1]),
-        name: String(r[2]),
-        module: r[3] === null ? null : String(r[3]),
-        member: r[4] === null ? null : String(r[4]),
+      out = this.#byIdOrder(this.#all('SELECT id, scope_id, kind, name, module, member FROM bindings WHERE file_id = ?', [fileId])).map((r) => ({
+        scopeId: r[1] === null ? null : Number(r[1]),
+        kind: String(r[2]),
+        name: String(r[3]),
+        module: r[4] === null ? null : String(r[4]),
+        member: r[5] === null ? null : String(r[5]),
       }));
       this.#bindings.set(fileId, out);
     }
     return out;
   }
 
+  /**
+   * A file's bindings named `name` that an import or assignment made (every kind but
+   * `declare` and `macro`), in source order: what a name lookup in the file reads, without
+   * scanning every binding of the file for each site.
+   */
+  bindingsNamed(fileId: number, name: string): readonly GraphBinding[] {
+    let byName = this.#bindingsByName.get(fileId);
+    if (byName === undefined) {
+      const map = new Map<string, GraphBinding[]>();
+      for (const b of this.bindings(fileId)) {
+        if (b.kind === 'declare' || b.kind === 'macro') continue;
+        const list = map.get(b.name);
+        if (list) list.push(b);
+        else map.set(b.name, [b]);
+      }
+      this.#bindingsByName.set(fileId, (byName = map));
+    }
+    return byName.get(name) ?? NO_BINDINGS;
+  }
+
+  /** `declare` and `macro` bindings named `name` in every file (C prototypes and macros). */
+  declarations(name: string): readonly GraphDeclaration[] {
+    this.#tracked?.add(name);
+    let out = this.#declarations.get(name);
+    if (out === undefined) {
+      out = this.#all("SELECT file_id, kind, member FROM bindings WHERE name = ? AND kind IN ('declare', 'macro')", [name]).map((r) => ({
+        fileId: Number(r[0]),
+        kind: String(r[1]),
+        member: r[2] === null ? null : String(r[2]),
+      }));
+      this.#declarations.set(name, out);
+    }
+    return out;
+  }
+
+  /** Module symbols whose name's last `/` part is `fileName` (`fs.h`: `include/linux/fs.h`, `tools/include/linux/fs.h`…), in id order. Not tracked. */
+  modulesWithFileName(fileName: string): readonly GraphSymbol[] {
+    let out = this.#modulesByFileName.get(fileName);
+    if (out === undefined) {
+      out = this.#byIdOrder(this.#all(`SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols WHERE kind = 'module' AND ${MODULE_FILE_NAME_SQL} = ?`, [fileName])).map(toSymbol);
+      for (const s of out) this.#byId.set(s.id, s);
+      this.#modulesByFileName.set(fileName, out);
+    }
+    return out;
+  }
+
+  /** The specifiers a module imports (its `imports` sites as written), in source order. Not tracked. */
+  imports(moduleId: number): readonly string[] {
+    let out = this.#imports.get(moduleId);
+    if (out === undefined) {
+      out = this.#byIdOrder(this.#all(`SELECT id, to_name FROM edges WHERE from_id = ? AND kind = ${EDGE_KIND_CODES.imports}`, [moduleId])).map((r) => String(r[1]));
+      this.#imports.set(moduleId, out);
+    }
+    return out;
+  }
+
+  /** Runs `fn` recording the names it looks up apart (they count for the current answer too): what `fn`'s answer depends on. */
+  capture<T>(fn: () => T): { readonly value: T; readonly names: readonly string[] } {
+    const outer = this.#tracked;
+    const inner = new Set<string>();
+    this.#tracked = inner;
+    let value: T;
+    try {
+      value = fn();
+    } finally {
+      this.#tracked = outer;
+    }
+    if (outer) for (const n of inner) outer.add(n);
+    return { value, names: [...inner] };
+  }
+
+  /** Runs `fn` without recording looked-up names (for answers whose dependencies are tracked otherwise). */
+  untracked<T>(fn: () => T): T {
+    const tracked = this.#tracked;
+    this.#tracked = undefined;
+    try {
+      return fn();
+    } finally {
+      this.#tracked = tracked;
+    }
+  }
+
   /** A class's resolved bases in declaration order (null: a base outside the codebase or not resolved). */
   bases(classId: number): readonly (number | null)[] {
     let out = this.#bases.get(classId);
     if (out === undefined) {
-      out = this.#all(`SELECT to_id FROM edges WHERE from_id = ? AND kind IN (${EDGE_KIND_CODES.inherits}, ${EDGE_KIND_CODES.implements}) ORDER BY id`, [classId]).map((r) =>
-        r[0] === null ? null : Number(r[0]),
+      out = this.#byIdOrder(this.#all(`SELECT id, to_id FROM edges WHERE from_id = ? AND kind IN (${EDGE_KIND_CODES.inherits}, ${EDGE_KIND_CODES.implements})`, [classId])).map((r) =>
+        r[1] === null ? null : Number(r[1]),
       );
       this.#bases.set(classId, out);
     }
@@ -135,6 +229,35 @@ export class GraphReader {
     return this.named(name).filter((s) => s.parentId === containerId || (s.kind === 'method' && this.#isModuleLevel(s) && this.memberOf(s.id) === containerId));
   }
 
+  /** Whether the symbol with this id is memoised. */
+  knows(id: number): boolean {
+    return this.#byId.has(id);
+  }
+
+  /** Makes a symbol read along with a site (its caller) known without a lookup of its own. */
+  prime(symbol: GraphSymbol): void {
+    if (!this.#byId.has(symbol.id)) this.#byId.set(symbol.id, symbol);
+  }
+
+  /**
+   * Drops the memo when it grew past `limit` names (a pass over millions of sites would
+   * otherwise end up holding every symbol of the codebase as JavaScript objects). Only a cache:
+   * answers are the same either way.
+   */
+  trim(limit: number): void {
+    if (this.#byName.size + this.#byId.size / 4 < limit) return;
+    this.#byName.clear();
+    this.#byId.clear();
+    this.#files.clear();
+    this.#bindings.clear();
+    this.#bindingsByName.clear();
+    this.#declarations.clear();
+    this.#modulesByFileName.clear();
+    this.#imports.clear();
+    this.#bases.clear();
+    this.#memberOf.clear();
+  }
+
   /** Drops memoised bases and memberships (after a pass re-resolved structure edges). */
   forgetStructure(): void {
     this.#bases.clear();
@@ -149,6 +272,15 @@ export class GraphReader {
 
   #isModuleLevel(s: GraphSymbol): boolean {
     return s.parentId !== null && this.symbol(s.parentId)?.kind === 'module';
+  }
+
+  /**
+   * Rows whose first column is an id, in id order. The index a lookup uses yields them so
+   * already; an `ORDER BY` would cost sql.js a sorter per lookup (several times the lookup).
+   */
+  #byIdOrder(rows: SqlValue[][]): SqlValue[][] {
+    for (let i = 1; i < rows.length; i++) if (Number(rows[i - 1]![0]) > Number(rows[i]![0])) return rows.sort((a, b) => Number(a[0]) - Number(b[0]));
+    return rows;
   }
 
   #all(sql: string, params: SqlValue[]): SqlValue[][] {
@@ -168,12 +300,20 @@ export class GraphReader {
   }
 }
 
-function toSymbol(r: SqlValue[]): GraphSymbol {
+const NO_BINDINGS: readonly GraphBinding[] = [];
+
+
+
+/** A symbol from its columns `id, kind, name, qualified_name, file_id, parent_id, flags`. */
+export function toSymbol(r: SqlValue[]): GraphSymbol {
+  const name = String(r[2]);
+  const qualifiedName = String(r[3]);
   return {
     id: Number(r[0]),
     kind: String(r[1]) as StoredSymbolKind,
-    name: String(r[2]),
-    qualifiedName: String(r[3]),
+    name,
+    // One string when they are equal (C functions): half the memory of a pass's symbols.
+    qualifiedName: qualifiedName === name ? name : qualifiedName,
     fileId: Number(r[4]),
     parentId: r[5] === null ? null : Number(r[5]),
     flags: Number(r[6]),

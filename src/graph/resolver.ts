@@ -35,6 +35,47 @@ const CAUSE_ORDER: readonly Code[] = [
 ];
 
 const unresolved = (code: Code): Outcome => ({ toId: null, code });
+const notClass = (s: GraphSymbol): boolean => s.kind !== 'class';
+
+/** Symbols `accept` takes (all without it). */
+function accepted(symbols: readonly GraphSymbol[], accept: ((s: GraphSymbol) => boolean) | undefined): readonly GraphSymbol[] {
+  return accept === undefined ? symbols : symbols.filter(accept);
+}
+
+/** What a file sees (see Resolver.#visible). */
+interface Visible {
+  readonly files: FileSet;
+  readonly external: boolean;
+}
+
+/** A set of file ids as bits (file ids are small, dense integers). */
+class FileSet {
+  #words = new Uint32Array(64);
+
+  has(id: number): boolean {
+    const w = id >>> 5;
+    return w < this.#words.length && (this.#words[w]! & (1 << (id & 31))) !== 0;
+  }
+
+  /** Adds `id`; false when it was there already. */
+  add(id: number): boolean {
+    const w = id >>> 5;
+    if (w >= this.#words.length) {
+      const grown = new Uint32Array(Math.max(w + 1, this.#words.length * 2));
+      grown.set(this.#words);
+      this.#words = grown;
+    }
+    const bit = 1 << (id & 31);
+    if ((this.#words[w]! & bit) !== 0) return false;
+    this.#words[w]! |= bit;
+    return true;
+  }
+}
+
+/** A relative path without `.`, `..` or empty parts (`linux/fs.h`, not `./a.h`, `../a.h`, `/usr/a.h`). */
+function isPlainPath(path: string): boolean {
+  return path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+}
 const NOT_FOUND = unresolved(RESOLUTION_CODES['not-found']);
 
 /** One outcome from several candidates: agreement resolves, anything else does not. */
@@ -67,6 +108,15 @@ interface SiteContext {
 export class Resolver {
   readonly #reader: GraphReader;
   readonly #strategyOf: (language: string) => LanguageGraph;
+  /** What each file includes (transitive-import languages), for this pass. */
+  readonly #includes = new Map<number, { readonly files: readonly number[]; readonly external: boolean }>();
+  readonly #visibleCache = new Map<number, Visible>();
+  #lastFallback: FallbackSite | undefined;
+  #lastContext: { readonly fromId: number; readonly ctx: SiteContext } | undefined;
+  /** Module-level answers for the module of the last sites (see #moduleLevel). */
+  readonly #memo = new Map<string, { readonly outcome: Outcome; readonly deps: readonly string[] }>();
+  #memoModule = -1;
+  readonly #familyModules = new Map<string, readonly GraphSymbol[]>();
 
   constructor(reader: GraphReader, strategyOf: (language: string) => LanguageGraph) {
     this.#reader = reader;
@@ -75,11 +125,16 @@ export class Resolver {
 
   /** Where a stored site leads. */
   resolve(site: StoredSite): Outcome {
-    const from = this.#reader.symbol(site.fromId);
-    if (!from) return NOT_FOUND;
-    const file = this.#reader.file(from.fileId);
-    if (!file) return NOT_FOUND;
-    const ctx: SiteContext = { file, strategy: this.#strategyOf(file.language), chain: this.#chain(from) };
+    // Sites come caller by caller: the last caller's context serves the next site too.
+    let ctx = this.#lastContext?.fromId === site.fromId ? this.#lastContext.ctx : undefined;
+    if (ctx === undefined) {
+      const from = this.#reader.symbol(site.fromId);
+      if (!from) return NOT_FOUND;
+      const file = this.#reader.file(from.fileId);
+      if (!file) return NOT_FOUND;
+      ctx = { file, strategy: this.#strategyOf(file.language), chain: this.#chain(from) };
+      this.#lastContext = { fromId: site.fromId, ctx };
+    }
     switch (site.kind) {
       case EDGE_KIND_CODES.imports:
         return this.#importedModule(site.name, ctx);
@@ -101,7 +156,8 @@ export class Resolver {
     if (shape.superConstructor) return this.#superConstructor(ctx);
     const r = shape.receiver;
     let outcome: Outcome;
-    if (r === undefined) outcome = this.#plain(name, ctx);
+    // Where classes are only types (C struct tags), a call or value never names one.
+    if (r === undefined) outcome = this.#plain(name, ctx, ctx.strategy.callableClasses === false ? notClass : undefined);
     else if (r.kind === 'self') {
       const cls = this.#enclosingClass(ctx);
       outcome = cls ? relabel(this.#classMember(cls, name, new Set()), RESOLUTION_CODES.self) : NOT_FOUND;
@@ -131,8 +187,11 @@ export class Resolver {
     return outcome;
   }
 
-  /** A plain name: enclosing functions, the module (definitions, imports), then builtins. */
-  #plain(name: string, ctx: SiteContext): Outcome {
+  /**
+   * A plain name: enclosing functions, the module (definitions, imports), the language's
+   * fallback, then builtins. `accept` narrows which definitions the name may mean.
+   */
+  #plain(name: string, ctx: SiteContext, accept?: (s: GraphSymbol) => boolean): Outcome {
     const reader = this.#reader;
     for (const scope of ctx.chain) {
       if (scope.kind === 'module') break;
@@ -145,17 +204,40 @@ export class Resolver {
         // Python: a class body's names are not visible from inside its methods.
         continue;
       }
-      const nested = reader.children(scope.id, name);
+      const nested = accepted(reader.children(scope.id, name), accept);
       if (nested.length > 0) return combine(nested.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.local })))!;
-      const imported = reader.bindings(ctx.file.id).filter((b) => b.scopeId === scope.id && b.name === name);
+      const imported = reader.bindingsNamed(ctx.file.id, name).filter((b) => b.scopeId === scope.id);
       if (imported.length > 0) return relabel(combine(imported.map((b) => this.#followBinding(b, ctx.file, 0)))!, RESOLUTION_CODES.import);
     }
-    const inModule = this.#moduleMember(ctx.file.moduleId, name, 0, true);
-    if (inModule) return inModule;
-    const fallback = ctx.strategy.fallback?.(name, this.#fallbackSite(ctx.file));
-    if (fallback) return fallback.toId !== null ? { toId: fallback.toId, code: RESOLUTION_CODES[fallback.resolution] } : unresolved(RESOLUTION_CODES[fallback.reason]);
-    if (ctx.strategy.builtins.has(name)) return unresolved(RESOLUTION_CODES.builtin);
-    return NOT_FOUND;
+    return this.#moduleLevel(name, ctx, accept);
+  }
+
+  /**
+   * A plain name no enclosing function binds: the module's names, the language's fallback,
+   * then builtins. The answer depends on the file and the name only, so it is kept for the
+   * file's other sites of the name (with the names it depended on, replayed for each site).
+   */
+  #moduleLevel(name: string, ctx: SiteContext, accept: ((s: GraphSymbol) => boolean) | undefined): Outcome {
+    const key = accept === undefined ? name : accept === notClass ? `\u0001${name}` : undefined;
+    if (this.#memoModule !== ctx.file.moduleId) {
+      this.#memo.clear();
+      this.#memoModule = ctx.file.moduleId;
+    }
+    const hit = key === undefined ? undefined : this.#memo.get(key);
+    if (hit) {
+      for (const d of hit.deps) this.#reader.depend(d);
+      return hit.outcome;
+    }
+    const { value, names } = this.#reader.capture(() => {
+      const inModule = this.#moduleMember(ctx.file.moduleId, name, 0, true, accept);
+      if (inModule) return inModule;
+      const fallback = ctx.strategy.fallback?.(name, this.#fallbackSite(ctx.file));
+      if (fallback) return fallback.toId !== null ? { toId: fallback.toId, code: RESOLUTION_CODES[fallback.resolution] } : unresolved(RESOLUTION_CODES[fallback.reason]);
+      if (ctx.strategy.builtins.has(name)) return unresolved(RESOLUTION_CODES.builtin);
+      return NOT_FOUND;
+    });
+    if (key !== undefined) this.#memo.set(key, { outcome: value, deps: names });
+    return value;
   }
 
   /**
@@ -163,8 +245,9 @@ export class Resolver {
    * assignments bind (followed to their definitions), then its star imports and submodules.
    * `own` is true for the site's own module (every definition counts; an exporting language
    * lets other modules see only what is exported). Undefined when nothing binds the name.
+   * `accept` narrows which of the module's own definitions count.
    */
-  #moduleMember(moduleId: number, name: string, depth: number, own: boolean): Outcome | undefined {
+  #moduleMember(moduleId: number, name: string, depth: number, own: boolean, accept?: (s: GraphSymbol) => boolean): Outcome | undefined {
     if (depth > MAX_DEPTH) return unresolved(RESOLUTION_CODES.ambiguous);
     const reader = this.#reader;
     const module = reader.symbol(moduleId);
@@ -173,7 +256,7 @@ export class Resolver {
     if (!file) return undefined;
     const strategy = this.#strategyOf(file.language);
     const localLabel = own ? RESOLUTION_CODES.local : RESOLUTION_CODES.import;
-    const bindings = reader.bindings(file.id).filter((b) => b.scopeId === null);
+    const bindings = reader.bindingsNamed(file.id, name).filter((b) => b.scopeId === null);
     const candidates: Outcome[] = [];
     if (strategy.sharedModules === true) {
       // The package's other files: their top-level definitions (their imports are their own).
@@ -183,9 +266,9 @@ export class Resolver {
       }
     }
     if (!strategy.exportsOnly || own) {
-      for (const s of reader.children(moduleId, name)) candidates.push({ toId: s.id, code: localLabel });
+      for (const s of accepted(reader.children(moduleId, name), accept)) candidates.push({ toId: s.id, code: localLabel });
       for (const b of bindings) {
-        if (b.name !== name || b.kind === 'star' || b.kind === 'export') continue;
+        if (b.kind === 'star' || b.kind === 'export') continue;
         candidates.push(b.kind === 'assign' ? unresolved(RESOLUTION_CODES.dynamic) : relabel(this.#followBinding(b, file, depth + 1), RESOLUTION_CODES.import));
       }
     } else {
@@ -193,7 +276,7 @@ export class Resolver {
       // flagged exported; `export { a as b }` and re-exports are export bindings.
       for (const s of reader.children(moduleId, name)) if ((s.flags & 1) !== 0) candidates.push({ toId: s.id, code: RESOLUTION_CODES.import });
       for (const b of bindings) {
-        if (b.kind !== 'export' || b.name !== name) continue;
+        if (b.kind !== 'export') continue;
         if (b.module !== null) candidates.push(this.#memberOfSpecifier(b.module, b.member ?? name, file, depth + 1));
         else candidates.push(this.#moduleMember(moduleId, b.member ?? name, depth + 1, true) ?? NOT_FOUND);
       }
@@ -202,8 +285,8 @@ export class Resolver {
     if (direct) return direct;
     // Star imports: each module's public names; one outside the codebase may bind anything.
     const stars: Outcome[] = [];
-    for (const b of bindings) {
-      if (b.kind !== 'star' || b.module === null) continue;
+    for (const b of reader.bindingsNamed(file.id, '*')) {
+      if (b.scopeId !== null || b.kind !== 'star' || b.module === null) continue;
       if (strategy.isPrivateName?.(name) === true) continue;
       const target = this.#resolveModule(b.module, file);
       if (target.toId === null) {
@@ -292,7 +375,88 @@ export class Resolver {
 
   /** The import site's module. */
   #importedModule(specifier: string, ctx: SiteContext): Outcome {
+    if (ctx.strategy.includeCandidates) {
+      // A plain path is a tail of every module it can mean: adding or removing one of those
+      // re-resolves the site by its name (see run.ts). `./a.h` or `../a.h` is not.
+      if (!isPlainPath(specifier)) this.#reader.depend(specifier.slice(specifier.lastIndexOf('/') + 1));
+      const targets = this.#includeTargets(specifier, ctx.file);
+      if (targets.length === 1) return { toId: targets[0]!.id, code: RESOLUTION_CODES.import };
+      return unresolved(targets.length === 0 ? RESOLUTION_CODES.external : RESOLUTION_CODES.ambiguous);
+    }
     return this.#resolveModule(specifier, ctx.file);
+  }
+
+  /**
+   * The modules an include of `specifier` in `file` means (several when they tie), found by
+   * the end of their path among the modules of the file's family.
+   */
+  #includeTargets(specifier: string, file: GraphFile): readonly GraphSymbol[] {
+    const reader = this.#reader;
+    const strategy = this.#strategyOf(file.language);
+    const fileName = specifier.slice(specifier.lastIndexOf('/') + 1);
+    const key = `${strategy.family}\u0000${fileName}`;
+    let modules = this.#familyModules.get(key);
+    if (modules === undefined) {
+      modules = reader.modulesWithFileName(fileName).filter((m) => this.#inFamily(m.fileId, strategy.family));
+      this.#familyModules.set(key, modules);
+    }
+    if (modules.length === 0) return [];
+    const picked = strategy.includeCandidates!(specifier, reader.symbol(file.moduleId)?.name ?? '', modules);
+    return picked.map((i) => modules[i]).filter((m): m is GraphSymbol => m !== undefined);
+  }
+
+  /** Whether a file's language is of `family`. */
+  #inFamily(fileId: number, family: string): boolean {
+    const f = this.#reader.file(fileId);
+    return f !== undefined && this.#strategyOf(f.language).family === family;
+  }
+
+  /** What one file includes, by file id (every module that ties), and whether some include is outside the codebase. */
+  #includesOf(fileId: number): { readonly files: readonly number[]; readonly external: boolean } {
+    let out = this.#includes.get(fileId);
+    if (out === undefined) {
+      const file = this.#reader.file(fileId);
+      const files: number[] = [];
+      let external = false;
+      if (file) {
+        for (const specifier of this.#reader.imports(file.moduleId)) {
+          const targets = this.#includeTargets(specifier, file);
+          if (targets.length === 0) external = true;
+          for (const t of targets) files.push(t.fileId);
+        }
+      }
+      this.#includes.set(fileId, (out = { files, external }));
+    }
+    return out;
+  }
+
+  /**
+   * The files a file sees through its includes, transitively, itself included. Its
+   * dependencies are not tracked per site: run.ts re-resolves every file whose includes may
+   * have changed. A Linux `.c` file sees a thousand headers or more: a bit set.
+   */
+  #visible(file: GraphFile): Visible {
+    let out = this.#visibleCache.get(file.id);
+    if (out === undefined) {
+      const strategy = this.#strategyOf(file.language);
+      out = this.#reader.untracked(() => {
+        const files = new FileSet();
+        files.add(file.id);
+        let external = false;
+        if (!strategy.includeCandidates) return { files, external };
+        const queue = [file.id];
+        while (queue.length > 0) {
+          const included = this.#includesOf(queue.pop()!);
+          if (included.external) external = true;
+          for (const f of included.files) if (files.add(f)) queue.push(f);
+        }
+        return { files, external };
+      });
+      // Sites come file by file: a few closures are enough to keep.
+      if (this.#visibleCache.size >= 4) this.#visibleCache.clear();
+      this.#visibleCache.set(file.id, out);
+    }
+    return out;
   }
 
   /** A class named by a base clause or a member_of edge: a plain or qualified name that must be a class. */
@@ -398,11 +562,12 @@ export class Resolver {
     return undefined;
   }
 
-  /** What a language's fallback may read (see FallbackSite). */
+  /** What a language's fallback may read (see FallbackSite), one object per file. */
   #fallbackSite(file: GraphFile): FallbackSite {
+    if (this.#lastFallback?.file === file) return this.#lastFallback;
     const reader = this.#reader;
     const strategy = this.#strategyOf(file.language);
-    return {
+    const site: FallbackSite = {
       file,
       named: (name) =>
         reader.named(name).map((s) => {
@@ -413,7 +578,13 @@ export class Resolver {
       modulesNamed: (name) =>
         this.#modulesAllNamed(name, strategy).map((m) => ({ fileId: m.fileId, moduleId: m.id, path: reader.file(m.fileId)?.path ?? '' })),
       depend: (name) => reader.depend(name),
+      symbolsNamed: (name) => reader.named(name),
+      declarations: (name) => reader.declarations(name),
+      visible: () => this.#visible(file),
+      inFamily: (fileId) => this.#inFamily(fileId, strategy.family),
     };
+    this.#lastFallback = site;
+    return site;
   }
 
   #chain(from: GraphSymbol): GraphSymbol[] {

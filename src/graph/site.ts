@@ -45,9 +45,11 @@ export function encodeSite(site: Pick<SiteFact, 'receiver' | 'construct' | 'supe
   return out === '' ? null : out;
 }
 
+const PLAIN: SiteShape = Object.freeze({ construct: false, superConstructor: false });
+
 /** Decodes `edges.site`. */
 export function decodeSite(text: string | null): SiteShape {
-  if (text === null || text === '') return { construct: false, superConstructor: false };
+  if (text === null || text === '') return PLAIN;
   let i = 0;
   let construct = false;
   let superConstructor = false;

@@ -61,6 +61,22 @@ export interface LanguageGraph {
    * undefined to go on.
    */
   fallback?(name: string, site: FallbackSite): FallbackOutcome | undefined;
+  /**
+   * A call or value use may mean a class (`Foo()` constructs it). False where classes are
+   * only types (C: a `struct` tag never names a function). Default true.
+   */
+  readonly callableClasses?: boolean;
+  /**
+   * Imports are textual inclusion (C and C++ `#include`): a file sees what the files it
+   * includes declare, and what they include, transitively ({@link FallbackSite.visible}). An
+   * import names a module by the end of its path: the resolver looks up the modules whose file
+   * name is the specifier's last part (`linux/fs.h` → every `fs.h`) and this picks the ones it
+   * means, best first; several that tie make the import ambiguous, and a file then sees all of
+   * them. It must only pick modules whose name ends with the specifier (after a `/`) unless
+   * the specifier has `.` or `..` parts: then the resolver records the file name as a
+   * dependency of the answer.
+   */
+  includeCandidates?(specifier: string, fromModule: string, modules: readonly { readonly name: string }[]): readonly number[];
 }
 
 /** What {@link LanguageGraph.fallback} may read about the site and the codebase. */
@@ -75,9 +91,32 @@ export interface FallbackSite {
   modulesNamed(name: string): readonly { readonly fileId: number; readonly moduleId: number; readonly path: string }[];
   /** Records a name the answer depends on beyond those looked up through {@link FallbackSite.named} (for incremental updates). */
   depend(name: string): void;
+  /** Symbols named exactly `name`, as the resolver holds them (no copy: the cheap form of {@link FallbackSite.named}). */
+  symbolsNamed(name: string): readonly FallbackSymbol[];
+  /** `declare` and `macro` bindings named `name` in every file (prototypes and function-like macros). */
+  declarations(name: string): readonly { readonly fileId: number; readonly kind: string; readonly member: string | null }[];
+  /**
+   * The files whose declarations the site's file sees: itself and, for a language with
+   * {@link LanguageGraph.includeCandidates}, every file it includes, transitively. `external`
+   * when some include in that closure names no file of the codebase (a system header).
+   */
+  visible(): { readonly files: { has(fileId: number): boolean }; readonly external: boolean };
+  /** Whether a file's language is of the site's language family (C and C++ include one another). */
+  inFamily(fileId: number): boolean;
+}
+
+/** A symbol as {@link FallbackSite.symbolsNamed} gives it. */
+export interface FallbackSymbol {
+  readonly id: number;
+  readonly kind: string;
+  readonly name: string;
+  readonly qualifiedName: string;
+  readonly fileId: number;
+  readonly parentId: number | null;
+  readonly flags: number;
 }
 
 /** A fallback's answer: a symbol id with how it was found, or the cause it failed. */
 export type FallbackOutcome =
   | { readonly toId: number; readonly resolution: 'include' | 'global' | 'package' | 'import' }
-  | { readonly toId: null; readonly reason: 'ambiguous' | 'not-found' | 'external' };
+  | { readonly toId: null; readonly reason: 'ambiguous' | 'not-found' | 'external' | 'builtin' | 'macro' };

@@ -1,4 +1,5 @@
 import type { LanguageGraph } from '../strategy.js';
+import { cGraph } from './c.js';
 import { ecmascriptGraph } from './ecmascript.js';
 import { pythonGraph } from './python.js';
 
@@ -23,6 +24,7 @@ const BUILT_IN: Readonly<Record<string, LanguageGraph>> = {
   javascript: ecmascriptGraph,
   typescript: ecmascriptGraph,
   tsx: ecmascriptGraph,
+  c: cGraph,
 };
 
 /** The graph rules of a language id (built-in rules, else the default ones). */
