@@ -87,10 +87,14 @@ export interface SiteFact {
  * - `assign`: a module-level assignment binds `name` to a value the file does not declare;
  * - `declare`: (C, C++) a prototype declares function `name` without defining it (`member`
  *   `'static'` for a `static` one); a file that includes this one sees the declaration;
- * - `macro`: (C, C++) a function-like macro `name` is defined here (`#define name(...)`).
+ * - `macro`: (C, C++) a function-like macro `name` is defined here (`#define name(...)`);
+ * - `alias`: (C++) `name` is another name for the type `module` (`using A = ns::B;`,
+ *   `typedef ns::B A;`);
+ * - `using`: (C++) `using ns::f;` makes `module` `ns`'s `name` visible unqualified;
+ *   `using namespace ns;` is named `*` with `module` `ns`.
  *
- * `declare` and `macro` bind nothing an import follows: they say what an included file makes
- * visible (see {@link LanguageGraph.transitiveImports}).
+ * `declare`, `macro`, `alias` and `using` bind nothing an import follows: they say what an
+ * included file makes visible (see {@link LanguageGraph.includeCandidates}).
  *
  * `module` is written as in the source (`.models`, `./util`, `java.util`); the language's
  * module rules resolve it. `scope` is the enclosing definition for an import inside a
@@ -103,7 +107,7 @@ export interface SiteFact {
  * @public
  */
 export interface BindingFact {
-  readonly kind: 'module' | 'member' | 'star' | 'export' | 'assign' | 'declare' | 'macro';
+  readonly kind: 'module' | 'member' | 'star' | 'export' | 'assign' | 'declare' | 'macro' | 'alias' | 'using';
   readonly name: string;
   readonly module?: string;
   readonly member?: string;

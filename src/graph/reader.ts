@@ -21,12 +21,18 @@ export interface GraphFile {
   readonly moduleId: number;
 }
 
-/** A `declare` or `macro` binding (a prototype or function-like macro) of some file. */
+/** A declaration of some file: a prototype, function-like macro, type alias or `using` (see GraphReader.declarations). */
 export interface GraphDeclaration {
   readonly fileId: number;
   readonly kind: string;
+  readonly module: string | null;
   readonly member: string | null;
 }
+
+/** Binding kinds an import or assignment makes (what name lookups in a module follow). */
+const IMPORT_KINDS = "'module', 'member', 'star', 'export', 'assign'";
+/** Binding kinds that declare without defining (see GraphReader.declarations). */
+const DECLARATION_KINDS = "'declare', 'macro', 'alias', 'using'";
 
 /** A stored binding. */
 export interface GraphBinding {
@@ -79,7 +85,8 @@ export class GraphReader {
     this.#tracked?.add(name);
     let out = this.#byName.get(name);
     if (out === undefined) {
-      out = this.#byIdOrder(this.#all('SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols WHERE name = ?', [name])).map(toSymbol);
+      const rows = this.#all('SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols WHERE name = ?', [name]);
+      out = rows.length === 0 ? NO_SYMBOLS : this.#byIdOrder(rows).map(toSymbol);
       for (const s of out) this.#byId.set(s.id, s);
       this.#byName.set(name, out);
     }
@@ -107,29 +114,24 @@ export class GraphReader {
   bindings(fileId: number): readonly GraphBinding[] {
     let out = this.#bindings.get(fileId);
     if (out === undefined) {
-      out = this.#byIdOrder(this.#all('SELECT id, scope_id, kind, name, module, member FROM bindings WHERE file_id = ?', [fileId])).map((r) => ({
-        scopeId: r[1] === null ? null : Number(r[1]),
-        kind: String(r[2]),
-        name: String(r[3]),
-        module: r[4] === null ? null : String(r[4]),
-        member: r[5] === null ? null : String(r[5]),
-      }));
+      out = this.#byIdOrder(this.#all('SELECT id, scope_id, kind, name, module, member FROM bindings WHERE file_id = ?', [fileId])).map(toBinding);
       this.#bindings.set(fileId, out);
     }
     return out;
   }
 
   /**
-   * A file's bindings named `name` that an import or assignment made (every kind but
-   * `declare` and `macro`), in source order: what a name lookup in the file reads, without
+   * A file's bindings named `name` that an import or assignment made (`module`, `member`,
+   * `star`, `export`, `assign`), in source order: what a name lookup in the file reads, without
    * scanning every binding of the file for each site.
    */
   bindingsNamed(fileId: number, name: string): readonly GraphBinding[] {
     let byName = this.#bindingsByName.get(fileId);
     if (byName === undefined) {
       const map = new Map<string, GraphBinding[]>();
-      for (const b of this.bindings(fileId)) {
-        if (b.kind === 'declare' || b.kind === 'macro') continue;
+      // Not through bindings(): a C header's hundreds of prototypes are no import.
+      const rows = this.#byIdOrder(this.#all(`SELECT id, scope_id, kind, name, module, member FROM bindings WHERE file_id = ? AND kind IN (${IMPORT_KINDS})`, [fileId]));
+      for (const b of rows.map(toBinding)) {
         const list = map.get(b.name);
         if (list) list.push(b);
         else map.set(b.name, [b]);
@@ -139,16 +141,24 @@ export class GraphReader {
     return byName.get(name) ?? NO_BINDINGS;
   }
 
-  /** `declare` and `macro` bindings named `name` in every file (C prototypes and macros). */
+  /**
+   * Declarations named `name` in every file: `declare` (prototypes), `macro`, `alias` and
+   * `using` bindings (C, C++), which say what a file makes visible to those that include it.
+   */
   declarations(name: string): readonly GraphDeclaration[] {
     this.#tracked?.add(name);
     let out = this.#declarations.get(name);
     if (out === undefined) {
-      out = this.#all("SELECT file_id, kind, member FROM bindings WHERE name = ? AND kind IN ('declare', 'macro')", [name]).map((r) => ({
-        fileId: Number(r[0]),
-        kind: String(r[1]),
-        member: r[2] === null ? null : String(r[2]),
-      }));
+      const rows = this.#all(`SELECT file_id, kind, module, member FROM bindings WHERE name = ? AND kind IN (${DECLARATION_KINDS})`, [name]);
+      out =
+        rows.length === 0
+          ? NO_DECLARATIONS
+          : rows.map((r) => ({
+              fileId: Number(r[0]),
+              kind: String(r[1]),
+              module: r[2] === null ? null : String(r[2]),
+              member: r[3] === null ? null : String(r[3]),
+            }));
       this.#declarations.set(name, out);
     }
     return out;
@@ -226,7 +236,9 @@ export class GraphReader {
 
   /** Members of `containerId` named `name`: lexical children, and methods joined to it by member_of. */
   children(containerId: number, name: string): readonly GraphSymbol[] {
-    return this.named(name).filter((s) => s.parentId === containerId || (s.kind === 'method' && this.#isModuleLevel(s) && this.memberOf(s.id) === containerId));
+    const named = this.named(name);
+    if (named.length === 0) return NO_SYMBOLS;
+    return named.filter((s) => s.parentId === containerId || (s.kind === 'method' && this.#isModuleLevel(s) && this.memberOf(s.id) === containerId));
   }
 
   /** Whether the symbol with this id is memoised. */
@@ -301,6 +313,19 @@ export class GraphReader {
 }
 
 const NO_BINDINGS: readonly GraphBinding[] = [];
+const NO_SYMBOLS: readonly GraphSymbol[] = [];
+const NO_DECLARATIONS: readonly GraphDeclaration[] = [];
+
+/** A binding from its columns `id, scope_id, kind, name, module, member`. */
+function toBinding(r: SqlValue[]): GraphBinding {
+  return {
+    scopeId: r[1] === null ? null : Number(r[1]),
+    kind: String(r[2]),
+    name: String(r[3]),
+    module: r[4] === null ? null : String(r[4]),
+    member: r[5] === null ? null : String(r[5]),
+  };
+}
 
 
 

@@ -2,7 +2,7 @@ import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../db/schema.js';
 import type { ReceiverFact } from './facts.js';
 import type { GraphBinding, GraphFile, GraphReader, GraphSymbol } from './reader.js';
 import type { SiteShape } from './site.js';
-import type { FallbackSite, LanguageGraph } from './strategy.js';
+import type { FallbackOutcome, FallbackSite, LanguageGraph } from './strategy.js';
 
 // Declaration-based resolution, the same for every language; languages differ only in their
 // LanguageGraph rules (module names, builtins, constructor names). A site gets a target only
@@ -36,6 +36,7 @@ const CAUSE_ORDER: readonly Code[] = [
 
 const unresolved = (code: Code): Outcome => ({ toId: null, code });
 const notClass = (s: GraphSymbol): boolean => s.kind !== 'class';
+const isClass = (s: GraphSymbol): boolean => s.kind === 'class';
 
 /** Symbols `accept` takes (all without it). */
 function accepted(symbols: readonly GraphSymbol[], accept: ((s: GraphSymbol) => boolean) | undefined): readonly GraphSymbol[] {
@@ -99,6 +100,8 @@ interface SiteContext {
   readonly strategy: LanguageGraph;
   /** The site's enclosing definitions, innermost first, ending with the module symbol. */
   readonly chain: readonly GraphSymbol[];
+  /** What plain names are looked up from besides the file (LanguageGraph.lookupScope), once computed. */
+  scope?: string;
 }
 
 /**
@@ -208,6 +211,15 @@ export class Resolver {
       if (nested.length > 0) return combine(nested.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.local })))!;
       const imported = reader.bindingsNamed(ctx.file.id, name).filter((b) => b.scopeId === scope.id);
       if (imported.length > 0) return relabel(combine(imported.map((b) => this.#followBinding(b, ctx.file, 0)))!, RESOLUTION_CODES.import);
+      // A method defined outside its class (C++ `void Shape::draw() { fill(); }`) sees its class's members too.
+      if (scope.kind === 'method' && ctx.strategy.implicitMembers === true) {
+        const owner = reader.memberOf(scope.id);
+        const cls = owner === null ? undefined : reader.symbol(owner);
+        if (cls) {
+          const member = this.#classMember(cls, name, new Set());
+          if (member.toId !== null || member.code === RESOLUTION_CODES.ambiguous) return relabel(member, RESOLUTION_CODES.self);
+        }
+      }
     }
     return this.#moduleLevel(name, ctx, accept);
   }
@@ -218,7 +230,9 @@ export class Resolver {
    * file's other sites of the name (with the names it depended on, replayed for each site).
    */
   #moduleLevel(name: string, ctx: SiteContext, accept: ((s: GraphSymbol) => boolean) | undefined): Outcome {
-    const key = accept === undefined ? name : accept === notClass ? `\u0001${name}` : undefined;
+    const scope = this.#scopeOf(ctx);
+    const tag = accept === undefined ? '' : accept === notClass ? '\u0001' : accept === isClass ? '\u0002' : undefined;
+    const key = tag === undefined ? undefined : `${scope}\u0000${tag}${name}`;
     if (this.#memoModule !== ctx.file.moduleId) {
       this.#memo.clear();
       this.#memoModule = ctx.file.moduleId;
@@ -229,9 +243,9 @@ export class Resolver {
       return hit.outcome;
     }
     const { value, names } = this.#reader.capture(() => {
-      const inModule = this.#moduleMember(ctx.file.moduleId, name, 0, true, accept);
+      const inModule = ctx.strategy.fallbackFirst === true ? undefined : this.#moduleMember(ctx.file.moduleId, name, 0, true, accept);
       if (inModule) return inModule;
-      const fallback = ctx.strategy.fallback?.(name, this.#fallbackSite(ctx.file));
+      const fallback = ctx.strategy.fallback?.(name, this.#fallbackSite(ctx.file), { scope, want: accept === isClass ? 'type' : 'value' });
       if (fallback) return fallback.toId !== null ? { toId: fallback.toId, code: RESOLUTION_CODES[fallback.resolution] } : unresolved(RESOLUTION_CODES[fallback.reason]);
       if (ctx.strategy.builtins.has(name)) return unresolved(RESOLUTION_CODES.builtin);
       return NOT_FOUND;
@@ -461,7 +475,7 @@ export class Resolver {
 
   /** A class named by a base clause or a member_of edge: a plain or qualified name that must be a class. */
   #classNamed(name: string, receiver: ReceiverFact | undefined, ctx: SiteContext): Outcome {
-    const outcome = receiver?.kind === 'path' ? this.#qualified(receiver.path, name, ctx) : this.#plain(name, ctx);
+    const outcome = receiver?.kind === 'path' ? this.#qualified(receiver.path, name, ctx, 'type') : this.#plain(name, ctx, isClass);
     if (outcome.toId === null) return outcome;
     return this.#reader.symbol(outcome.toId)?.kind === 'class' ? outcome : NOT_FOUND;
   }
@@ -470,7 +484,7 @@ export class Resolver {
   #typeNamed(type: string, ctx: SiteContext, constructed: boolean): Outcome {
     const parts = type.split('.');
     const last = parts.pop()!;
-    const outcome = parts.length > 0 ? this.#qualified(parts, last, ctx) : this.#plain(last, ctx);
+    const outcome = parts.length > 0 ? this.#qualified(parts, last, ctx, 'type') : this.#plain(last, ctx, isClass);
     if (outcome.toId === null) return outcome;
     const symbol = this.#reader.symbol(outcome.toId);
     if (symbol?.kind === 'class') return outcome;
@@ -478,9 +492,24 @@ export class Resolver {
     return unresolved(constructed ? RESOLUTION_CODES.dynamic : RESOLUTION_CODES['not-found']);
   }
 
-  /** `a.b.name`: the head as a plain name, then each part as a member of a module or class. */
-  #qualified(path: readonly string[], name: string, ctx: SiteContext): Outcome {
+  /** `a.b.name`: the head as a plain name, then each part as a member of a module or class (`want`: a type, or any value). */
+  #qualified(path: readonly string[], name: string, ctx: SiteContext, want: 'type' | 'value' = 'value'): Outcome {
     let current = this.#plain(path[0]!, ctx);
+    if (current.toId === null && ctx.strategy.qualifiedNames === true && ctx.strategy.fallback) {
+      // A head that is no definition may be a namespace (C++ `geo::util::log`, `geo::Circle::area`):
+      // the qualifier as a class inside namespaces, else the name as a namespace member.
+      const fallback = ctx.strategy.fallback;
+      const site = this.#fallbackSite(ctx.file);
+      const scope = this.#scopeOf(ctx);
+      const asOutcome = (o: FallbackOutcome | undefined): Outcome =>
+        o === undefined ? NOT_FOUND : o.toId !== null ? { toId: o.toId, code: RESOLUTION_CODES.qualified } : unresolved(RESOLUTION_CODES[o.reason]);
+      if (path.length > 1) {
+        const container = asOutcome(fallback(path[path.length - 1]!, site, { scope, qualifier: path.slice(0, -1), want: 'type' }));
+        const cls = container.toId === null ? undefined : this.#reader.symbol(container.toId);
+        if (cls?.kind === 'class') return relabel(this.#classMember(cls, name, new Set()), RESOLUTION_CODES.qualified);
+      }
+      return asOutcome(fallback(name, site, { scope, qualifier: path, want }));
+    }
     const label = current.code;
     for (const part of [...path.slice(1), name]) {
       if (current.toId === null) return current;
@@ -560,6 +589,12 @@ export class Resolver {
       }
     }
     return undefined;
+  }
+
+  /** The lookup scope of a site's caller (C++: the namespaces and classes around it), '' without one. */
+  #scopeOf(ctx: SiteContext): string {
+    if (ctx.scope === undefined) ctx.scope = ctx.strategy.lookupScope?.(ctx.chain[0]!) ?? '';
+    return ctx.scope;
   }
 
   /** What a language's fallback may read (see FallbackSite), one object per file. */

@@ -54,7 +54,7 @@ const STRUCTURE_LIST = [...STRUCTURE_KINDS].join(', ');
 /** Rows read and resolved at a time by a pass over every pending site. */
 const CHUNK = 4096;
 /** Names the reader may memoise before it starts over (see GraphReader.trim). */
-const MEMO_LIMIT = 200_000;
+const MEMO_LIMIT = 100_000;
 
 function toRow(r: SqlValue[]): SiteRow {
   return {

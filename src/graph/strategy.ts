@@ -60,7 +60,26 @@ export interface LanguageGraph {
    * C's global functions (declared in an included header, defined in one `.c` file). Return
    * undefined to go on.
    */
-  fallback?(name: string, site: FallbackSite): FallbackOutcome | undefined;
+  fallback?(name: string, site: FallbackSite, lookup?: FallbackLookup): FallbackOutcome | undefined;
+  /**
+   * Where a plain name is looked up from besides the file, as a key: C++'s enclosing
+   * namespaces and classes (`geo::Circle` for a call in `geo::Circle::area`). Sites of one file
+   * with the same scope share an answer; the fallback gets it in {@link FallbackLookup.scope}.
+   */
+  lookupScope?(caller: { readonly kind: string; readonly name: string; readonly qualifiedName: string }): string;
+  /**
+   * A qualified name's head may be a namespace, which is no definition (C++ `ns::f()`,
+   * `ns::Class::m()`): when the head is not found, the resolver asks the fallback for the
+   * qualifier as a class, then for the name as a member of the namespace path
+   * ({@link FallbackLookup.qualifier}).
+   */
+  readonly qualifiedNames?: boolean;
+  /**
+   * A plain name outside functions is looked up by the fallback alone, the file's own
+   * definitions included (C++: a file's definitions sit in namespaces, which only the
+   * language's rules know).
+   */
+  readonly fallbackFirst?: boolean;
   /**
    * A call or value use may mean a class (`Foo()` constructs it). False where classes are
    * only types (C: a `struct` tag never names a function). Default true.
@@ -79,6 +98,16 @@ export interface LanguageGraph {
   includeCandidates?(specifier: string, fromModule: string, modules: readonly { readonly name: string }[]): readonly number[];
 }
 
+/** How a name is looked up, for {@link LanguageGraph.fallback}. */
+export interface FallbackLookup {
+  /** The caller's {@link LanguageGraph.lookupScope} ('' without one). */
+  readonly scope: string;
+  /** For a qualified name (`geo::util::log` → `['geo', 'util']`): the qualifier; absent for a plain name. */
+  readonly qualifier?: readonly string[];
+  /** `type`: the name must be a class (a base, a declared type); `value` (the default): anything a call or value use may mean. */
+  readonly want?: 'type' | 'value';
+}
+
 /** What {@link LanguageGraph.fallback} may read about the site and the codebase. */
 export interface FallbackSite {
   /** The site's file. */
@@ -93,8 +122,8 @@ export interface FallbackSite {
   depend(name: string): void;
   /** Symbols named exactly `name`, as the resolver holds them (no copy: the cheap form of {@link FallbackSite.named}). */
   symbolsNamed(name: string): readonly FallbackSymbol[];
-  /** `declare` and `macro` bindings named `name` in every file (prototypes and function-like macros). */
-  declarations(name: string): readonly { readonly fileId: number; readonly kind: string; readonly member: string | null }[];
+  /** `declare`, `macro`, `alias` and `using` bindings named `name` in every file (prototypes, function-like macros, C++ type aliases and `using`). */
+  declarations(name: string): readonly { readonly fileId: number; readonly kind: string; readonly module: string | null; readonly member: string | null }[];
   /**
    * The files whose declarations the site's file sees: itself and, for a language with
    * {@link LanguageGraph.includeCandidates}, every file it includes, transitively. `external`
@@ -118,5 +147,5 @@ export interface FallbackSymbol {
 
 /** A fallback's answer: a symbol id with how it was found, or the cause it failed. */
 export type FallbackOutcome =
-  | { readonly toId: number; readonly resolution: 'include' | 'global' | 'package' | 'import' }
+  | { readonly toId: number; readonly resolution: 'local' | 'include' | 'global' | 'package' | 'import' | 'qualified' }
   | { readonly toId: null; readonly reason: 'ambiguous' | 'not-found' | 'external' | 'builtin' | 'macro' };

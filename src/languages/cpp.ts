@@ -1,4 +1,5 @@
 import { cFamilyVisitor } from './c-family.js';
+import { cppReferences } from './references/c.js';
 import type { LanguageDefinition } from './types.js';
 
 /**
@@ -27,6 +28,7 @@ export const cpp: LanguageDefinition = {
   extensions: ['.cpp', '.hpp', '.cc', '.cxx', '.c++', '.hh'],
   grammar: 'tree-sitter-cpp.wasm',
   grammarPackage: { name: 'tree-sitter-cpp', version: '0.23.4' },
-  version: '1',
+  version: '2',
   visitor: cFamilyVisitor({ classTypes: ['class_specifier', 'struct_specifier', 'union_specifier'], methods: true }),
+  references: cppReferences,
 };

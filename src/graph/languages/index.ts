@@ -1,5 +1,6 @@
 import type { LanguageGraph } from '../strategy.js';
 import { cGraph } from './c.js';
+import { cppGraph } from './cpp.js';
 import { ecmascriptGraph } from './ecmascript.js';
 import { pythonGraph } from './python.js';
 
@@ -25,6 +26,7 @@ const BUILT_IN: Readonly<Record<string, LanguageGraph>> = {
   typescript: ecmascriptGraph,
   tsx: ecmascriptGraph,
   c: cGraph,
+  cpp: cppGraph,
 };
 
 /** The graph rules of a language id (built-in rules, else the default ones). */

@@ -1,11 +1,14 @@
 import type { Node } from 'web-tree-sitter';
-import type { ReferenceSink } from '../../graph/facts.js';
+import type { ReceiverFact, ReferenceSink, ReferenceVisitor } from '../../graph/facts.js';
 import { declaratorName, plainName } from '../c-family.js';
 import { typeSet } from '../common.js';
 import { LexicalScopes } from './scopes.js';
 
-// C: calls, `#include` lines, prototypes and function-like macros (what an included header
-// makes visible), functions used as values, and `static` definitions.
+// C and C++: calls, `#include` lines, prototypes and function-like macros (what an included
+// header makes visible), functions used as values, and `static` definitions; for C++ also
+// namespaces, bases, `this->m()`, typed receivers (`Foo x; x.m()`, `Foo* p = new Foo`,
+// `auto x = Foo()`), constructors (`new Foo`, `Foo x(1)`), qualified names (`ns::f()`,
+// `Foo::bar()`), `using` and type aliases.
 //
 // A function's parameters and the variables declared anywhere in its body are its locals for
 // all of it (C has no nested functions; block scopes are merged into their function, which can
@@ -15,7 +18,10 @@ import { LexicalScopes } from './scopes.js';
 
 /** Value positions that may hold a function used as a value: `f(cb)`, `.open = my_open`, `{ a, b }`, `x = f`, `return f`. */
 const VALUE_PARENTS = typeSet('argument_list', 'initializer_list', 'initializer_pair', 'init_declarator', 'assignment_expression', 'return_statement', 'conditional_expression', 'cast_expression', 'pointer_expression');
-const SEARCHED = ['function_definition', 'declaration', 'preproc_include', 'preproc_function_def', 'call_expression', ...VALUE_PARENTS];
+const C_SEARCHED = ['function_definition', 'declaration', 'preproc_include', 'preproc_function_def', 'call_expression', ...VALUE_PARENTS];
+const CPP_SEARCHED = [...C_SEARCHED, 'lambda_expression', 'namespace_definition', 'base_class_clause', 'new_expression', 'using_declaration', 'alias_declaration', 'type_definition', 'for_range_loop'];
+/** Where a C++ class body's members sit: no `static` there means internal linkage. */
+const CLASS_BODIES = typeSet('field_declaration_list');
 
 /**
  * Directives whose text is not code: tree-sitter parses `#if` / `#elif` conditions as
@@ -75,18 +81,6 @@ function ownFunctionDeclarator(name: Node, stop: Node): Node | undefined {
   return undefined;
 }
 
-/** The names a parameter list declares. */
-export function parameterNames(declarator: Node | undefined): string[] {
-  const out: string[] = [];
-  const params = declarator?.childForFieldName('parameters');
-  for (const p of params?.namedChildren ?? []) {
-    if (p?.type !== 'parameter_declaration') continue;
-    const found = declaratorName(p.childForFieldName('declarator'));
-    if (found?.node.type === 'identifier') out.push(found.node.text);
-  }
-  return out;
-}
-
 /** Whether `node` sits at file scope: only preprocessor conditionals and `extern "C"` blocks around it. */
 export function atFileScope(node: Node): boolean {
   for (let p = node.parent; p; p = p.parent) {
@@ -100,6 +94,7 @@ export function atFileScope(node: Node): boolean {
       case 'preproc_elifdef':
       case 'linkage_specification':
       case 'declaration_list':
+      case 'namespace_definition':
         continue;
       default:
         return false;
@@ -108,8 +103,71 @@ export function atFileScope(node: Node): boolean {
   return false;
 }
 
-function visit(root: Node, sink: ReferenceSink): void {
-  const nodes = root.descendantsOfType(SEARCHED).filter((n): n is Node => n !== null);
+/** The name of one part of a C++ qualified name, template arguments stripped (`Base<int>` → `Base`). */
+function partName(n: Node): string | undefined {
+  switch (n.type) {
+    case 'namespace_identifier':
+    case 'type_identifier':
+    case 'identifier':
+    case 'field_identifier':
+      return n.text;
+    case 'template_type':
+    case 'template_function':
+    case 'template_method':
+      return n.childForFieldName('name')?.text;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The parts of a C++ name (`geo::util::log` → `['geo', 'util', 'log']`, `::f` → `['f']`) and the
+ * node of its last part; undefined for anything else (`decltype(x)::y`, operators…).
+ */
+function nameParts(node: Node): { readonly parts: string[]; readonly last: Node } | undefined {
+  const parts: string[] = [];
+  let n: Node | null = node;
+  for (let depth = 0; n && depth < 32; depth++) {
+    if (n.type !== 'qualified_identifier') {
+      const last = partName(n);
+      if (last === undefined) return undefined;
+      parts.push(last);
+      return { parts, last: n.type.startsWith('template_') ? (n.childForFieldName('name') ?? n) : n };
+    }
+    const scope = n.childForFieldName('scope');
+    if (scope) {
+      const part = partName(scope);
+      if (part === undefined) return undefined;
+      parts.push(part);
+    }
+    n = n.childForFieldName('name');
+  }
+  return undefined;
+}
+
+/** The class a C++ type names, parts joined by `.` (`geo::Circle` → `geo.Circle`, `std::vector<int>` → `std.vector`); undefined for built-in types and `auto`. */
+function typeName(type: Node | null | undefined): string | undefined {
+  if (!type || (type.type !== 'type_identifier' && type.type !== 'template_type' && type.type !== 'qualified_identifier')) return undefined;
+  return nameParts(type)?.parts.join('.');
+}
+
+/** What a C++ initializer says a local's class is: `new Foo(…)`, `Foo(…)`, `ns::Foo{…}` (the latter only if Foo is a class). */
+function initializedType(value: Node | null | undefined): { readonly name: string; readonly constructed?: boolean } | undefined {
+  if (!value) return undefined;
+  if (value.type === 'new_expression') {
+    const t = typeName(value.childForFieldName('type'));
+    return t === undefined ? undefined : { name: t, constructed: true };
+  }
+  if (value.type === 'call_expression' || value.type === 'compound_literal_expression') {
+    const fn = value.childForFieldName(value.type === 'call_expression' ? 'function' : 'type');
+    const found = fn ? nameParts(fn) : undefined;
+    return found ? { name: found.parts.join('.'), constructed: true } : undefined;
+  }
+  return undefined;
+}
+
+function visit(root: Node, sink: ReferenceSink, cpp: boolean): void {
+  const nodes = root.descendantsOfType(cpp ? CPP_SEARCHED : C_SEARCHED).filter((n): n is Node => n !== null);
   const scopes = new LexicalScopes();
   /** File-scope variables of this file: a call of one is a call through a pointer. */
   const fileVariables = new Set<string>();
@@ -117,6 +175,21 @@ function visit(root: Node, sink: ReferenceSink): void {
   const definitions = new Map<string, Node>();
   /** Directive lines: what `#if` conditions call is the preprocessor's. */
   const directives = directiveRows(root);
+  /** C++ namespaces open at the current node (document order), named or not. */
+  const namespaces: { readonly end: number; readonly name: string | undefined }[] = [];
+  const namespaceAt = (offset: number): { readonly path: string; readonly anonymous: boolean } => {
+    while (namespaces.length > 0 && namespaces[namespaces.length - 1]!.end <= offset) namespaces.pop();
+    return { path: namespaces.filter((n) => n.name !== undefined).map((n) => n.name).join('::'), anonymous: namespaces.some((n) => n.name === undefined) };
+  };
+  const bindParameters = (scope: number, declarator: Node | undefined): void => {
+    for (const p of declarator?.childForFieldName('parameters')?.namedChildren ?? []) {
+      if (p?.type !== 'parameter_declaration' && p?.type !== 'optional_parameter_declaration') continue;
+      const found = declaratorName(p.childForFieldName('declarator'));
+      if (found?.node.type !== 'identifier') continue;
+      const type = cpp && !found.isFunction ? typeName(p.childForFieldName('type')) : undefined;
+      scopes.bind(scope, found.node.text, { kind: 'parameter', ...(type ? { type: { name: type } } : {}) });
+    }
+  };
 
   // Pass 1: scopes, what each binds, and the file's declarations.
   for (const node of nodes) {
@@ -124,12 +197,15 @@ function visit(root: Node, sink: ReferenceSink): void {
       case 'function_definition': {
         const found = declaratorName(node.childForFieldName('declarator'));
         const scope = scopes.open(node, 'function');
+        const inClass = cpp && (CLASS_BODIES.has(node.parent?.type ?? '') || CLASS_BODIES.has(node.parent?.parent?.type ?? ''));
+        const anonymous = cpp && namespaceAt(node.startIndex).anonymous;
         if (found?.hasFunctionDeclarator) {
-          for (const p of parameterNames(ownFunctionDeclarator(found.node, node))) scopes.bind(scope, p, { kind: 'parameter' });
+          bindParameters(scope, ownFunctionDeclarator(found.node, node));
           const name = plainName(found.node);
           if (name && !definitions.has(name)) definitions.set(name, node);
-          if (hasStatic(node)) sink.flag(node, 'static');
-          else if (name === 'main') sink.flag(node, 'entry');
+          // A static member function is no file-local one; a function in an anonymous namespace is.
+          if ((hasStatic(node) && !inClass) || anonymous) sink.flag(node, 'static');
+          else if (name === 'main' && found.node.type === 'identifier') sink.flag(node, 'entry');
         } else {
           // `static void __init setup(void)`: the attribute macro ended a declaration before it
           // (see c-family.ts); that declaration holds the storage class.
@@ -140,10 +216,25 @@ function visit(root: Node, sink: ReferenceSink): void {
         }
         break;
       }
-      case 'declaration': {
-        const fileScope = atFileScope(node);
+      case 'lambda_expression': {
+        const scope = scopes.open(node, 'function');
+        bindParameters(scope, node.childForFieldName('declarator') ?? undefined);
+        break;
+      }
+      case 'namespace_definition': {
+        const name = node.childForFieldName('name');
+        const text = name ? name.text.replace(/\s+/g, '') : undefined;
+        namespaceAt(node.startIndex);
+        namespaces.push({ end: node.endIndex, name: text });
+        if (text) sink.namespace(node, text);
+        break;
+      }
+      case 'declaration':
+      case 'for_range_loop': {
+        const fileScope = node.type === 'declaration' && atFileScope(node);
         const isStatic = hasStatic(node);
         const inFunction = fileScope ? -1 : scopes.enclosingFunction(node.startIndex, (k) => k === 'function');
+        const declared = cpp ? typeName(node.childForFieldName('type')) : undefined;
         for (const declarator of node.childrenForFieldName('declarator')) {
           const found = declaratorName(declarator);
           if (!found || found.node.type !== 'identifier') continue;
@@ -152,11 +243,14 @@ function visit(root: Node, sink: ReferenceSink): void {
           const name = found.node.text;
           if (found.isFunction) {
             // A prototype: the function is declared here (visible to files that include this one).
-            sink.binding(found.node, { kind: 'declare', name, ...(isStatic ? { member: 'static' } : {}) });
+            const namespace = cpp ? namespaceAt(node.startIndex).path : '';
+            sink.binding(found.node, { kind: 'declare', name, ...(namespace !== '' ? { module: namespace } : {}), ...(isStatic ? { member: 'static' } : {}) });
           } else if (fileScope) {
             fileVariables.add(name);
           } else if (inFunction >= 0) {
-            scopes.bind(inFunction, name, { kind: 'local' });
+            const value = declarator?.type === 'init_declarator' ? declarator.childForFieldName('value') : undefined;
+            const type = declared !== undefined ? { name: declared } : cpp ? initializedType(value) : undefined;
+            scopes.bind(inFunction, name, { kind: 'local', ...(type ? { type } : {}) });
           }
         }
         break;
@@ -172,13 +266,61 @@ function visit(root: Node, sink: ReferenceSink): void {
         if (name) sink.binding(name, { kind: 'macro', name: name.text });
         break;
       }
+      case 'using_declaration': {
+        if (CLASS_BODIES.has(node.parent?.type ?? '')) break; // `using Base::Base;` in a class
+        const target = node.namedChildren.find((c) => c?.type === 'identifier' || c?.type === 'qualified_identifier');
+        const found = target ? nameParts(target) : undefined;
+        if (!found || !target) break;
+        if (node.children.some((c) => c?.type === 'namespace')) sink.binding(target, { kind: 'using', name: '*', module: found.parts.join('::') });
+        else if (found.parts.length > 1) sink.binding(target, { kind: 'using', name: found.parts[found.parts.length - 1]!, module: found.parts.slice(0, -1).join('::') });
+        break;
+      }
+      case 'alias_declaration':
+      case 'type_definition': {
+        if (!cpp || CLASS_BODIES.has(node.parent?.type ?? '')) break;
+        const typeNode = node.type === 'alias_declaration' ? node.childForFieldName('type')?.childForFieldName('type') : node.childForFieldName('type');
+        const target = typeName(typeNode);
+        if (target === undefined) break;
+        const names = node.type === 'alias_declaration' ? [node.childForFieldName('name')] : node.childrenForFieldName('declarator');
+        for (const n of names) if (n?.type === 'type_identifier') sink.binding(n, { kind: 'alias', name: n.text, module: target.split('.').join('::') });
+        break;
+      }
     }
   }
 
   // Pass 2: calls and values.
+  const lookup = (at: number, name: string) => scopes.lookup(at, name)?.binding;
   const localKind = (at: number, name: string): 'parameter' | 'local-variable' | undefined => {
-    const b = scopes.lookup(at, name)?.binding.kind;
+    const b = lookup(at, name)?.kind;
     return b === 'parameter' ? 'parameter' : b === 'local' ? 'local-variable' : undefined;
+  };
+  /** A C++ name used as a callee or value: plain (`f`, `::f`, `f<int>`) or qualified (`ns::f`, `Foo::bar`). */
+  const named = (kind: 'call' | 'reference', n: Node, construct = false): void => {
+    const found = nameParts(n);
+    if (!found) return;
+    const name = found.parts[found.parts.length - 1]!;
+    if (kind === 'reference' && (!MAY_NAME_A_FUNCTION.test(name) || NOT_VALUES.has(name))) return;
+    if (found.parts.length === 1 && n.type !== 'qualified_identifier') {
+      const local = localKind(found.last.startIndex, name);
+      if (local || fileVariables.has(name)) {
+        if (kind === 'call') sink.site(found.last, { kind, name, fixed: local ?? 'dynamic' });
+        return;
+      }
+    }
+    const path = found.parts.slice(0, -1);
+    sink.site(found.last, { kind, name, ...(path.length > 0 ? { receiver: { kind: 'path', path } } : {}), ...(construct ? { construct } : {}) });
+  };
+  /** What a C++ member call is made on, or undefined when nothing declares it. */
+  const receiverOf = (object: Node, at: number): ReceiverFact | undefined => {
+    let o = object;
+    while (o.type === 'parenthesized_expression' && o.namedChildCount === 1) o = o.namedChildren[0]!;
+    if (o.type === 'this') return { kind: 'self' };
+    if (o.type === 'identifier') {
+      const b = lookup(at, o.text);
+      return b?.type && (b.kind === 'local' || b.kind === 'parameter') ? { kind: 'type', type: b.type.name, ...(b.type.constructed ? { constructed: true } : {}) } : undefined;
+    }
+    const made = initializedType(o);
+    return made ? { kind: 'type', type: made.name, constructed: true } : undefined;
   };
   const call = (fn: Node): void => {
     let target = fn;
@@ -191,6 +333,10 @@ function visit(root: Node, sink: ReferenceSink): void {
       else sink.site(target, { kind: 'call', name });
       return;
     }
+    if (cpp && (target.type === 'qualified_identifier' || target.type === 'template_function')) {
+      named('call', target);
+      return;
+    }
     if (target.type === 'pointer_expression') {
       // `(*fp)(x)`: through a pointer, whatever fp is.
       const inner = target.childForFieldName('argument');
@@ -200,11 +346,23 @@ function visit(root: Node, sink: ReferenceSink): void {
     }
     if (target.type === 'field_expression') {
       const field = target.childForFieldName('field');
-      if (field) sink.site(field, { kind: 'call', name: field.text, fixed: 'dynamic' });
+      const name = field ? partName(field) : undefined;
+      if (!field || name === undefined) return;
+      const at = field.type.startsWith('template_') ? (field.childForFieldName('name') ?? field) : field;
+      const object = target.childForFieldName('argument');
+      // C: a structure field (a function pointer). C++: a method of what the object is declared as.
+      const receiver = cpp && object ? receiverOf(object, target.startIndex) : undefined;
+      if (receiver) sink.site(at, { kind: 'call', name, receiver });
+      else sink.site(at, { kind: 'call', name, fixed: 'dynamic' });
     }
   };
   const value = (v: Node | null | undefined): void => {
-    if (v?.type !== 'identifier') return;
+    if (!v) return;
+    if (cpp && v.type === 'qualified_identifier') {
+      named('reference', v);
+      return;
+    }
+    if (v.type !== 'identifier') return;
     const name = v.text;
     if (!MAY_NAME_A_FUNCTION.test(name) || NOT_VALUES.has(name) || localKind(v.startIndex, name) || fileVariables.has(name)) return;
     sink.site(v, { kind: 'reference', name });
@@ -224,14 +382,47 @@ function visit(root: Node, sink: ReferenceSink): void {
         }
         break;
       }
+      case 'new_expression': {
+        const type = node.childForFieldName('type');
+        if (type) named('call', type, true);
+        break;
+      }
+      case 'declaration': {
+        // `Foo x(1);`, `Foo x{1};`: a constructor call.
+        if (!cpp) break;
+        const type = node.childForFieldName('type');
+        if (!type || typeName(type) === undefined) break;
+        for (const d of node.childrenForFieldName('declarator')) {
+          const v = d?.type === 'init_declarator' ? d.childForFieldName('value') : undefined;
+          if (v?.type === 'argument_list' || v?.type === 'initializer_list') {
+            named('call', type, true);
+            break;
+          }
+        }
+        break;
+      }
+      case 'base_class_clause':
+        for (const base of node.namedChildren) {
+          if (!base || base.type === 'access_specifier') continue;
+          const found = nameParts(base);
+          if (!found) continue;
+          const path = found.parts.slice(0, -1);
+          sink.site(found.last, { kind: 'inherits', name: found.parts[found.parts.length - 1]!, ...(path.length > 0 ? { receiver: { kind: 'path', path } } : {}) });
+        }
+        break;
       case 'argument_list':
       case 'initializer_list':
         for (const v of node.namedChildren) value(v);
         break;
       case 'initializer_pair':
-      case 'init_declarator':
         value(node.childForFieldName('value'));
         break;
+      case 'init_declarator': {
+        const v = node.childForFieldName('value');
+        // `Foo x(a, b)`: the argument list is the constructor's (values in it are taken above).
+        if (v?.type !== 'argument_list') value(v);
+        break;
+      }
       case 'assignment_expression':
         value(node.childForFieldName('right'));
         break;
@@ -263,4 +454,15 @@ function visit(root: Node, sink: ReferenceSink): void {
  * const lang: LanguageDefinition = { ...c, references: cReferences };
  * ```
  */
-export const cReferences = visit;
+export const cReferences: ReferenceVisitor = (root, sink) => visit(root, sink, false);
+
+/**
+ * The C++ reference visitor: C's, plus namespaces, bases, `this`, typed receivers,
+ * constructors, qualified names, `using` declarations and directives, and type aliases.
+ *
+ * @example
+ * ```ts
+ * const lang: LanguageDefinition = { ...cpp, references: cppReferences };
+ * ```
+ */
+export const cppReferences: ReferenceVisitor = (root, sink) => visit(root, sink, true);
