@@ -30,19 +30,32 @@ const CLASS_BODIES = typeSet('field_declaration_list');
  */
 export const OPAQUE_DIRECTIVE = /^#[ \t]*(define|undef|if|ifdef|ifndef|elif|elifdef|elifndef|else|endif|error|warning|pragma|line)\b/;
 
-/** The 0-based rows of the directives in a file (from its root node), with their continuation lines. */
+const DIRECTIVE_LINE = new RegExp(`^[ \\t]*${OPAQUE_DIRECTIVE.source.slice(1)}`, 'gm');
+
+/**
+ * The 0-based rows of the directives in a file (from its root node), with their continuation
+ * lines: no site comes from them. Only `#if` conditions are parsed as code, unless error
+ * recovery takes a directive's text for code (`int [` before `#define B (A + 4)`).
+ */
 function directiveRows(root: Node): Set<number> | undefined {
   const text = root.text;
-  if (!/#[ \t]*(if|elif)/.test(text)) return undefined;
-  // The root's text starts at its first token, on row `first`.
-  const first = root.startPosition.row;
+  if (!root.hasError && !/#[ \t]*(if|elif)/.test(text)) return undefined;
   const rows = new Set<number>();
-  const lines = text.split('\n');
-  for (let k = 0; k < lines.length; k++) {
-    const line = lines[k]!.trimStart();
-    if (!line.startsWith('#') || !OPAQUE_DIRECTIVE.test(line)) continue;
-    rows.add(first + k);
-    while (lines[k]!.endsWith('\\') && k + 1 < lines.length) rows.add(first + ++k);
+  // The root's text starts at its first token, on row `row`.
+  let row = root.startPosition.row;
+  let at = 0;
+  const advance = (to: number): void => {
+    for (let i = text.indexOf('\n', at); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) row++;
+    at = to;
+  };
+  for (const match of text.matchAll(DIRECTIVE_LINE)) {
+    advance(match.index);
+    rows.add(row);
+    // Escaped newlines continue the directive.
+    for (let end = text.indexOf('\n', match.index); end > 0 && (text[end - 1] === '\\' || (text[end - 1] === '\r' && text[end - 2] === '\\')); end = text.indexOf('\n', end + 1)) {
+      advance(end + 1);
+      rows.add(row);
+    }
   }
   return rows;
 }
@@ -166,7 +179,22 @@ function initializedType(value: Node | null | undefined): { readonly name: strin
   return undefined;
 }
 
-function visit(root: Node, sink: ReferenceSink, cpp: boolean): void {
+/** Drops what error recovery made of directive text: a site or binding whose token is on a directive line (but `#include`s and `#define`d macros). */
+function outsideDirectives(sink: ReferenceSink, directives: ReadonlySet<number>): ReferenceSink {
+  return {
+    site: (at, fact) => {
+      if (fact.kind === 'import' || !directives.has(at.startPosition.row)) sink.site(at, fact);
+    },
+    binding: (at, fact) => {
+      if (fact.kind === 'macro' || !directives.has(at.startPosition.row)) sink.binding(at, fact);
+    },
+    flag: (definition, flag) => sink.flag(definition, flag),
+    namespace: (node, name) => sink.namespace(node, name),
+    setPackage: (name) => sink.setPackage(name),
+  };
+}
+
+function visit(root: Node, output: ReferenceSink, cpp: boolean): void {
   const nodes = root.descendantsOfType(cpp ? CPP_SEARCHED : C_SEARCHED).filter((n): n is Node => n !== null);
   const scopes = new LexicalScopes();
   /** File-scope variables of this file: a call of one is a call through a pointer. */
@@ -175,6 +203,7 @@ function visit(root: Node, sink: ReferenceSink, cpp: boolean): void {
   const definitions = new Map<string, Node>();
   /** Directive lines: what `#if` conditions call is the preprocessor's. */
   const directives = directiveRows(root);
+  const sink = directives === undefined ? output : outsideDirectives(output, directives);
   /** C++ namespaces open at the current node (document order), named or not. */
   const namespaces: { readonly end: number; readonly name: string | undefined }[] = [];
   const namespaceAt = (offset: number): { readonly path: string; readonly anonymous: boolean } => {
@@ -238,8 +267,6 @@ function visit(root: Node, sink: ReferenceSink, cpp: boolean): void {
         for (const declarator of node.childrenForFieldName('declarator')) {
           const found = declaratorName(declarator);
           if (!found || found.node.type !== 'identifier') continue;
-          // A misparse around a directive is no declaration.
-          if (directives !== undefined && directives.has(found.node.startPosition.row)) continue;
           const name = found.node.text;
           if (found.isFunction) {
             // A prototype: the function is declared here (visible to files that include this one).
@@ -263,7 +290,8 @@ function visit(root: Node, sink: ReferenceSink, cpp: boolean): void {
       }
       case 'preproc_function_def': {
         const name = node.childForFieldName('name');
-        if (name) sink.binding(name, { kind: 'macro', name: name.text });
+        // The name is on the `#define` line itself (error recovery can take one from a later line).
+        if (name && name.startPosition.row === node.startPosition.row) sink.binding(name, { kind: 'macro', name: name.text });
         break;
       }
       case 'using_declaration': {
