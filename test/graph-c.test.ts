@@ -98,7 +98,7 @@ function referencesAndFlags(bytes: Uint8Array, root: string): { references: stri
     const rel = (p: unknown): string => String(p).slice(root.length + 1);
     const references = (
       raw.exec(
-        `SELECT f.path, e.line, s.qualified_name, t.qualified_name, e.to_name, r.name FROM edges e JOIN symbols s ON s.id = e.from_id
+        `SELECT f.path, e.line, s.qualified_name, t.qualified_name, n.name, r.name FROM edges e JOIN names n ON n.id = e.name_id JOIN symbols s ON s.id = e.from_id
          JOIN files f ON f.id = s.file_id LEFT JOIN symbols t ON t.id = e.to_id JOIN resolutions r ON r.code = e.resolution
          WHERE e.kind = 5 AND e.to_id IS NOT NULL ORDER BY f.path, e.line, e.id`,
       )[0]?.values ?? []

@@ -88,7 +88,7 @@ describe.each(BACKENDS)('c++ code graph on %s', (backend) => {
       try {
         const rel = (p: unknown): string => String(p).slice(graph.tree.root.length + 1);
         const rows = raw.exec(
-          `SELECT f.path, e.line, s.qualified_name, t.qualified_name, e.to_name, r.name FROM edges e JOIN symbols s ON s.id = e.from_id
+          `SELECT f.path, e.line, s.qualified_name, t.qualified_name, n.name, r.name FROM edges e JOIN names n ON n.id = e.name_id JOIN symbols s ON s.id = e.from_id
            JOIN files f ON f.id = s.file_id JOIN symbols t ON t.id = e.to_id JOIN resolutions r ON r.code = e.resolution
            WHERE e.kind = 5 ORDER BY f.path, e.line, e.id`,
         )[0]?.values ?? [];

@@ -547,6 +547,10 @@ export class WriteSession {
   readonly #oldSymbols: Statement;
   readonly #oldBindings: Statement;
   readonly #oldImports: Statement;
+  readonly #nameId: Statement;
+  readonly #insertName: Statement;
+  /** Ids of names written lately (most sites name what other sites nearby name too). */
+  readonly #nameIds = new Map<string, number>();
   /** The session began on an empty index: its resolution pass resolves everything. */
   readonly #fromNothing: boolean;
   /** What this session changed, for its resolution pass. */
@@ -567,12 +571,16 @@ export class WriteSession {
       `INSERT INTO symbols (id, kind, name, qualified_name, file_id, parent_id, start_line, end_line, parent_function, parent_class,
          fields, methods, body, body_start, body_end, body_hash, flags) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    this.#insertEdge = db.prepare('INSERT INTO edges (kind, from_id, to_id, to_name, line, resolution, site) VALUES (?, ?, NULL, ?, ?, ?, ?)');
+    this.#insertEdge = db.prepare('INSERT INTO edges (kind, from_id, to_id, name_id, line, resolution, site) VALUES (?, ?, NULL, ?, ?, ?, ?)');
+    this.#nameId = db.prepare('SELECT id FROM names WHERE name = ?');
+    this.#insertName = db.prepare('INSERT INTO names (name) VALUES (?) RETURNING id');
     this.#insertBinding = db.prepare('INSERT INTO bindings (file_id, scope_id, kind, name, module, member, line) VALUES (?, ?, ?, ?, ?, ?, ?)');
     this.#insertSource = db.prepare('INSERT INTO sources (file_id, data) VALUES (?, ?)');
     this.#fileId = db.prepare('SELECT id FROM files WHERE path = ?');
     this.#oldSymbols = db.prepare('SELECT id, name, kind FROM symbols WHERE file_id = ?');
-    this.#oldImports = db.prepare(`SELECT e.to_name FROM edges e JOIN symbols s ON s.id = e.from_id WHERE s.file_id = ? AND s.kind = 'module' AND e.kind = ${EDGE_KIND_CODES.imports}`);
+    this.#oldImports = db.prepare(
+      `SELECT n.name FROM edges e JOIN names n ON n.id = e.name_id JOIN symbols s ON s.id = e.from_id WHERE s.file_id = ? AND s.kind = 'module' AND e.kind = ${EDGE_KIND_CODES.imports}`,
+    );
     this.#oldBindings = db.prepare('SELECT name, member FROM bindings WHERE file_id = ?');
     const max = db.exec('SELECT max(id), (SELECT count(*) FROM files) FROM symbols')[0]?.values[0];
     this.#nextSymbolId = Number(max?.[0] ?? 0) + 1;
@@ -645,7 +653,7 @@ export class WriteSession {
         ]);
       }
     });
-    for (const e of graph.edges) this.#insertEdge.run([e.kind, base + e.from, e.toName, e.line, e.resolution, e.site]);
+    for (const e of graph.edges) this.#insertEdge.run([e.kind, base + e.from, this.#nameIdOf(e.toName), e.line, e.resolution, e.site]);
     for (const b of graph.bindings) {
       this.#insertBinding.run([id, b.scope >= 0 ? base + b.scope : null, b.kind, b.name, b.module, b.member, b.line]);
       this.#changes.names.add(b.name);
@@ -704,6 +712,17 @@ export class WriteSession {
     }
   }
 
+  /** The `names` row of an edge's name, added when new. */
+  #nameIdOf(name: string): number {
+    let id = this.#nameIds.get(name);
+    if (id !== undefined) return id;
+    id = Number(this.#all(this.#nameId, [name])[0]?.[0] ?? this.#all(this.#insertName, [name])[0]![0]);
+    // A bounded memo: the Linux tree has 0.8 million names.
+    if (this.#nameIds.size >= 50_000) this.#nameIds.clear();
+    this.#nameIds.set(name, id);
+    return id;
+  }
+
   #lookup(path: string): number | undefined {
     try {
       this.#fileId.bind([path]);
@@ -725,7 +744,7 @@ export class WriteSession {
   }
 
   #freeStatements(): void {
-    for (const s of [this.#insertFile, this.#insertSymbol, this.#insertEdge, this.#insertBinding, this.#insertSource, this.#fileId, this.#oldSymbols, this.#oldBindings, this.#oldImports]) s.free();
+    for (const s of [this.#insertFile, this.#insertSymbol, this.#insertEdge, this.#insertBinding, this.#insertSource, this.#fileId, this.#oldSymbols, this.#oldBindings, this.#oldImports, this.#nameId, this.#insertName]) s.free();
   }
 
   #end(committed: boolean): void {

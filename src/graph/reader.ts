@@ -54,6 +54,7 @@ export class GraphReader {
   readonly #statements = new Map<string, Statement>();
   readonly #byName = new Map<string, readonly GraphSymbol[]>();
   readonly #byId = new Map<number, GraphSymbol | undefined>();
+  readonly #callers = new Map<number, GraphSymbol>();
   readonly #files = new Map<number, GraphFile | undefined>();
   readonly #bindings = new Map<number, readonly GraphBinding[]>();
   readonly #bases = new Map<number, readonly (number | null)[]>();
@@ -94,6 +95,8 @@ export class GraphReader {
   }
 
   symbol(id: number): GraphSymbol | undefined {
+    const caller = this.#callers.get(id);
+    if (caller !== undefined) return caller;
     if (!this.#byId.has(id)) {
       const row = this.#all('SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols WHERE id = ?', [id])[0];
       this.#byId.set(id, row ? toSymbol(row) : undefined);
@@ -136,7 +139,7 @@ export class GraphReader {
         if (list) list.push(b);
         else map.set(b.name, [b]);
       }
-      this.#bindingsByName.set(fileId, (byName = map));
+      this.#bindingsByName.set(fileId, (byName = map.size === 0 ? NO_BINDINGS_BY_NAME : map));
     }
     return byName.get(name) ?? NO_BINDINGS;
   }
@@ -179,7 +182,7 @@ export class GraphReader {
   imports(moduleId: number): readonly string[] {
     let out = this.#imports.get(moduleId);
     if (out === undefined) {
-      out = this.#byIdOrder(this.#all(`SELECT id, to_name FROM edges WHERE from_id = ? AND kind = ${EDGE_KIND_CODES.imports}`, [moduleId])).map((r) => String(r[1]));
+      out = this.#byIdOrder(this.#all(`SELECT e.id, n.name FROM edges e JOIN names n ON n.id = e.name_id WHERE e.from_id = ? AND e.kind = ${EDGE_KIND_CODES.imports}`, [moduleId])).map((r) => String(r[1]));
       this.#imports.set(moduleId, out);
     }
     return out;
@@ -243,21 +246,32 @@ export class GraphReader {
 
   /** Whether the symbol with this id is memoised. */
   knows(id: number): boolean {
-    return this.#byId.has(id);
-  }
-
-  /** Makes a symbol read along with a site (its caller) known without a lookup of its own. */
-  prime(symbol: GraphSymbol): void {
-    if (!this.#byId.has(symbol.id)) this.#byId.set(symbol.id, symbol);
+    return this.#callers.has(id) || this.#byId.has(id);
   }
 
   /**
-   * Drops the memo when it grew past `limit` names (a pass over millions of sites would
+   * Makes a symbol read along with a site (its caller) known without a lookup of its own, until
+   * {@link GraphReader.nextChunk}: the callers of one chunk of sites.
+   */
+  prime(symbol: GraphSymbol): void {
+    this.#callers.set(symbol.id, symbol);
+  }
+
+  /** Forgets the callers primed for the last chunk of sites. */
+  nextChunk(): void {
+    this.#callers.clear();
+  }
+
+  /**
+   * Drops the memo when it holds more than `limit` entries (a pass over millions of sites would
    * otherwise end up holding every symbol of the codebase as JavaScript objects). Only a cache:
    * answers are the same either way.
    */
   trim(limit: number): void {
-    if (this.#byName.size + this.#byId.size / 4 < limit) return;
+    const size =
+      this.#byName.size + this.#byId.size + this.#files.size + this.#bindings.size + this.#bindingsByName.size + this.#declarations.size +
+      this.#modulesByFileName.size + this.#imports.size + this.#bases.size + this.#memberOf.size;
+    if (size < limit) return;
     this.#byName.clear();
     this.#byId.clear();
     this.#files.clear();
@@ -313,6 +327,7 @@ export class GraphReader {
 }
 
 const NO_BINDINGS: readonly GraphBinding[] = [];
+const NO_BINDINGS_BY_NAME: ReadonlyMap<string, readonly GraphBinding[]> = new Map();
 const NO_SYMBOLS: readonly GraphSymbol[] = [];
 const NO_DECLARATIONS: readonly GraphDeclaration[] = [];
 

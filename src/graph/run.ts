@@ -47,14 +47,14 @@ interface SiteRow {
 }
 
 // Each site row comes with its caller's symbol: a pass then never looks a caller up alone.
-const SITE_COLUMNS = 'e.id, e.kind, e.from_id, e.to_name, e.site, e.to_id, e.resolution, e.deps, s.id, s.kind, s.name, s.qualified_name, s.file_id, s.parent_id, s.flags';
-const SITE_FROM = 'edges e JOIN symbols s ON s.id = e.from_id';
+const SITE_COLUMNS = 'e.id, e.kind, e.from_id, n.name, e.site, e.to_id, e.resolution, e.deps, s.id, s.kind, s.name, s.qualified_name, s.file_id, s.parent_id, s.flags';
+const SITE_FROM = 'edges e JOIN names n ON n.id = e.name_id JOIN symbols s ON s.id = e.from_id';
 const STRUCTURE_KINDS: ReadonlySet<number> = new Set([EDGE_KIND_CODES.imports, EDGE_KIND_CODES.inherits, EDGE_KIND_CODES.implements, EDGE_KIND_CODES.member_of]);
 const STRUCTURE_LIST = [...STRUCTURE_KINDS].join(', ');
 /** Rows read and resolved at a time by a pass over every pending site. */
-const CHUNK = 4096;
+const CHUNK = Number((globalThis as { process?: { env?: Record<string, string> } }).process?.env?.CKG_CHUNK ?? 4096);
 /** Names the reader may memoise before it starts over (see GraphReader.trim). */
-const MEMO_LIMIT = 100_000;
+const MEMO_LIMIT = Number((globalThis as { process?: { env?: Record<string, string> } }).process?.env?.CKG_MEMO ?? 60_000);
 
 function toRow(r: SqlValue[]): SiteRow {
   return {
@@ -166,6 +166,7 @@ export function resolveGraph(db: Database, changes: GraphChanges | 'all'): Resol
     const chunk = new Map<number, SiteRow>();
     for (let after = 0; ; ) {
       chunk.clear();
+      reader.nextChunk();
       select(stmt, [after], chunk);
       if (chunk.size === 0) break;
       for (const row of chunk.values()) {
@@ -255,7 +256,7 @@ export function resolveGraph(db: Database, changes: GraphChanges | 'all'): Resol
 
     function collectByNames(names: ReadonlySet<string>, structureAgain = false): void {
       if (names.size === 0) return;
-      const byName = prepare(`SELECT ${SITE_COLUMNS} FROM ${SITE_FROM} WHERE e.to_name = ?`);
+      const byName = prepare(`SELECT ${SITE_COLUMNS} FROM ${SITE_FROM} WHERE n.name = ?`);
       const found = new Map<number, SiteRow>();
       for (const name of names) select(byName, [name], found);
       const withDeps = prepare(`SELECT ${SITE_COLUMNS} FROM ${SITE_FROM} WHERE e.deps IS NOT NULL`);
@@ -269,7 +270,7 @@ export function resolveGraph(db: Database, changes: GraphChanges | 'all'): Resol
     function includers(files: ReadonlySet<number>): Set<number> {
       const out = new Set(files);
       const queue = [...files];
-      const byName = prepare(`SELECT s.file_id FROM ${SITE_FROM} WHERE e.to_name = ? AND e.kind = ${EDGE_KIND_CODES.imports}`);
+      const byName = prepare(`SELECT s.file_id FROM ${SITE_FROM} WHERE n.name = ? AND e.kind = ${EDGE_KIND_CODES.imports}`);
       // Includes written with `./` or `../` name their file by its file name in `deps`.
       const withDeps = new Map<string, number[]>();
       const rows = db.exec(`SELECT s.file_id, e.deps FROM ${SITE_FROM} WHERE e.kind = ${EDGE_KIND_CODES.imports} AND e.deps IS NOT NULL`)[0]?.values ?? [];

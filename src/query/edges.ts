@@ -58,10 +58,10 @@ export function queryEdges(store: IndexStore, root: string, filter: EdgeFilter =
   const rows: SqlValue[][] = [];
   if (stored.length > 0) {
     const kindList = stored.join(', ');
-    const columns = 'SELECT e.kind, e.from_id, e.to_id, e.to_name, e.line, e.resolution FROM edges e';
+    const columns = 'SELECT e.kind, e.from_id, e.to_id, n.name, e.line, e.resolution FROM edges e JOIN names n ON n.id = e.name_id';
     if (toIds) for (const id of toIds) rows.push(...store.rows(`${columns} WHERE e.to_id = ? AND e.kind IN (${kindList})`, [id]));
     else if (fromIds) for (const id of fromIds) rows.push(...store.rows(`${columns} WHERE e.from_id = ? AND e.kind IN (${kindList})`, [id]));
-    else if (filter.toName !== undefined) rows.push(...store.rows(`${columns} WHERE e.to_name = ? AND e.kind IN (${kindList})`, [filter.toName]));
+    else if (filter.toName !== undefined) rows.push(...store.rows(`${columns} WHERE n.name = ? AND e.kind IN (${kindList})`, [filter.toName]));
     else rows.push(...store.rows(`${columns} WHERE e.kind IN (${kindList})`));
   }
   const out: Edge[] = [];

@@ -16,7 +16,7 @@ export function graphLines(raw: Database): string[] {
   for (const [id, parent, name_, end, pf, pc, flags] of all('SELECT id, parent_id, name, end_line, parent_function, parent_class, flags FROM symbols')) {
     lines.push(`Y ${name(id)} ${JSON.stringify([name(parent), name_, end, pf, pc, flags])}`);
   }
-  for (const [kind, from, to, toName, line, resolution, site, deps] of all('SELECT kind, from_id, to_id, to_name, line, resolution, site, deps FROM edges')) {
+  for (const [kind, from, to, toName, line, resolution, site, deps] of all('SELECT e.kind, e.from_id, e.to_id, n.name, e.line, e.resolution, e.site, e.deps FROM edges e JOIN names n ON n.id = e.name_id')) {
     lines.push(`E ${name(from)} ${JSON.stringify([kind, toName, line, name(to), resolution, site, deps])}`);
   }
   for (const [path, scope, kind, bname, module, member, line] of all('SELECT f.path, b.scope_id, b.kind, b.name, b.module, b.member, b.line FROM bindings b JOIN files f ON f.id = b.file_id')) {

@@ -1,8 +1,8 @@
-import type { Node } from 'web-tree-sitter';
+import { Query, type Language, type Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink, ReferenceVisitor } from '../../graph/facts.js';
 import { declaratorName, plainName } from '../c-family.js';
 import { typeSet } from '../common.js';
-import { LexicalScopes } from './scopes.js';
+import { LexicalScopes, type ScopeBinding } from './scopes.js';
 
 // C and C++: calls, `#include` lines, prototypes and function-like macros (what an included
 // header makes visible), functions used as values, and `static` definitions; for C++ also
@@ -16,10 +16,6 @@ import { LexicalScopes } from './scopes.js';
 // variable (`static void (*hook)(void)`), through a pointer (`(*fp)(x)`) or a structure field
 // (`ops->open(x)`) is a call of a value: kept with its name, never resolved.
 
-/** Value positions that may hold a function used as a value: `f(cb)`, `.open = my_open`, `{ a, b }`, `x = f`, `return f`. */
-const VALUE_PARENTS = typeSet('argument_list', 'initializer_list', 'initializer_pair', 'init_declarator', 'assignment_expression', 'return_statement', 'conditional_expression', 'cast_expression', 'pointer_expression');
-const C_SEARCHED = ['function_definition', 'declaration', 'preproc_include', 'preproc_function_def', 'call_expression', ...VALUE_PARENTS];
-const CPP_SEARCHED = [...C_SEARCHED, 'lambda_expression', 'namespace_definition', 'base_class_clause', 'new_expression', 'using_declaration', 'alias_declaration', 'type_definition', 'for_range_loop'];
 /** Where a C++ class body's members sit: no `static` there means internal linkage. */
 const CLASS_BODIES = typeSet('field_declaration_list');
 
@@ -194,8 +190,63 @@ function outsideDirectives(sink: ReferenceSink, directives: ReadonlySet<number>)
   };
 }
 
+// One query finds every node the visitor reads, in document order, each tagged with its role:
+// matching inside wasm beats visiting the tree's nodes from JavaScript (`.type`,
+// `childForFieldName` and `namedChildren` each cross into wasm), which took most of the time.
+const C_PATTERNS = `
+(function_definition) @function
+(declaration) @declaration
+(preproc_include path: (_) @include)
+(preproc_function_def name: (identifier) @macro)
+(call_expression function: (identifier) @call)
+(call_expression function: (field_expression) @call.field)
+(call_expression function: (parenthesized_expression) @call.other)
+(argument_list (identifier) @value)
+(initializer_list (identifier) @value)
+(initializer_pair value: (identifier) @value)
+(init_declarator value: (identifier) @value)
+(assignment_expression right: (identifier) @value)
+(return_statement (identifier) @value)
+(conditional_expression consequence: (identifier) @value)
+(conditional_expression alternative: (identifier) @value)
+((cast_expression type: (type_descriptor) @void value: (identifier) @value) (#not-eq? @void "void"))
+(pointer_expression "&" argument: (identifier) @value)
+`;
+const CPP_PATTERNS = `${C_PATTERNS}
+(lambda_expression) @lambda
+(namespace_definition) @namespace
+(for_range_loop) @declaration
+(using_declaration) @using
+(alias_declaration) @alias
+(type_definition) @alias
+(call_expression function: [(qualified_identifier) (template_function)] @call.other)
+(new_expression type: (_) @construct)
+(declaration type: (_) @construct declarator: (init_declarator value: [(argument_list) (initializer_list)]))
+(base_class_clause [(type_identifier) (qualified_identifier) (template_type)] @base)
+(argument_list (qualified_identifier) @value)
+(initializer_list (qualified_identifier) @value)
+(init_declarator value: (qualified_identifier) @value)
+(assignment_expression right: (qualified_identifier) @value)
+(return_statement (qualified_identifier) @value)
+(pointer_expression "&" argument: (qualified_identifier) @value)
+`;
+
+/** The visitor's query for a grammar, made once per grammar and kept (like the grammar itself). */
+const QUERIES = new WeakMap<Language, { readonly c?: Query; readonly cpp?: Query }>();
+
+function queryFor(language: Language, cpp: boolean): Query {
+  const known = QUERIES.get(language) ?? {};
+  const key = cpp ? 'cpp' : 'c';
+  let query = known[key];
+  if (!query) {
+    query = new Query(language, cpp ? CPP_PATTERNS : C_PATTERNS);
+    QUERIES.set(language, { ...known, [key]: query });
+  }
+  return query;
+}
+
 function visit(root: Node, output: ReferenceSink, cpp: boolean): void {
-  const nodes = root.descendantsOfType(cpp ? CPP_SEARCHED : C_SEARCHED).filter((n): n is Node => n !== null);
+  const captures = queryFor(root.tree.language, cpp).captures(root);
   const scopes = new LexicalScopes();
   /** File-scope variables of this file: a call of one is a call through a pointer. */
   const fileVariables = new Set<string>();
@@ -221,12 +272,13 @@ function visit(root: Node, output: ReferenceSink, cpp: boolean): void {
   };
 
   // Pass 1: scopes, what each binds, and the file's declarations.
-  for (const node of nodes) {
-    switch (node.type) {
-      case 'function_definition': {
+  for (const { name: role, node } of captures) {
+    switch (role) {
+      case 'function': {
         const found = declaratorName(node.childForFieldName('declarator'));
         const scope = scopes.open(node, 'function');
-        const inClass = cpp && (CLASS_BODIES.has(node.parent?.type ?? '') || CLASS_BODIES.has(node.parent?.parent?.type ?? ''));
+        const parent = node.parent;
+        const inClass = cpp && (CLASS_BODIES.has(parent?.type ?? '') || CLASS_BODIES.has(parent?.parent?.type ?? ''));
         const anonymous = cpp && namespaceAt(node.startIndex).anonymous;
         if (found?.hasFunctionDeclarator) {
           bindParameters(scope, ownFunctionDeclarator(found.node, node));
@@ -245,12 +297,10 @@ function visit(root: Node, output: ReferenceSink, cpp: boolean): void {
         }
         break;
       }
-      case 'lambda_expression': {
-        const scope = scopes.open(node, 'function');
-        bindParameters(scope, node.childForFieldName('declarator') ?? undefined);
+      case 'lambda':
+        bindParameters(scopes.open(node, 'function'), node.childForFieldName('declarator') ?? undefined);
         break;
-      }
-      case 'namespace_definition': {
+      case 'namespace': {
         const name = node.childForFieldName('name');
         const text = name ? name.text.replace(/\s+/g, '') : undefined;
         namespaceAt(node.startIndex);
@@ -258,8 +308,7 @@ function visit(root: Node, output: ReferenceSink, cpp: boolean): void {
         if (text) sink.namespace(node, text);
         break;
       }
-      case 'declaration':
-      case 'for_range_loop': {
+      case 'declaration': {
         const fileScope = node.type === 'declaration' && atFileScope(node);
         const isStatic = hasStatic(node);
         const inFunction = fileScope ? -1 : scopes.enclosingFunction(node.startIndex, (k) => k === 'function');
@@ -282,19 +331,16 @@ function visit(root: Node, output: ReferenceSink, cpp: boolean): void {
         }
         break;
       }
-      case 'preproc_include': {
-        const spec = includeSpecifier(node);
-        const path = node.childForFieldName('path');
-        if (spec !== undefined && path) sink.site(path, { kind: 'import', name: spec });
+      case 'include': {
+        const spec = includeSpecifier(node.parent!);
+        if (spec !== undefined) sink.site(node, { kind: 'import', name: spec });
         break;
       }
-      case 'preproc_function_def': {
-        const name = node.childForFieldName('name');
+      case 'macro':
         // The name is on the `#define` line itself (error recovery can take one from a later line).
-        if (name && name.startPosition.row === node.startPosition.row) sink.binding(name, { kind: 'macro', name: name.text });
+        if (node.startPosition.row === node.parent?.startPosition.row) sink.binding(node, { kind: 'macro', name: node.text });
         break;
-      }
-      case 'using_declaration': {
+      case 'using': {
         if (CLASS_BODIES.has(node.parent?.type ?? '')) break; // `using Base::Base;` in a class
         const target = node.namedChildren.find((c) => c?.type === 'identifier' || c?.type === 'qualified_identifier');
         const found = target ? nameParts(target) : undefined;
@@ -303,13 +349,12 @@ function visit(root: Node, output: ReferenceSink, cpp: boolean): void {
         else if (found.parts.length > 1) sink.binding(target, { kind: 'using', name: found.parts[found.parts.length - 1]!, module: found.parts.slice(0, -1).join('::') });
         break;
       }
-      case 'alias_declaration':
-      case 'type_definition': {
-        if (!cpp || CLASS_BODIES.has(node.parent?.type ?? '')) break;
-        const typeNode = node.type === 'alias_declaration' ? node.childForFieldName('type')?.childForFieldName('type') : node.childForFieldName('type');
-        const target = typeName(typeNode);
+      case 'alias': {
+        if (CLASS_BODIES.has(node.parent?.type ?? '')) break;
+        const isUsing = node.type === 'alias_declaration';
+        const target = typeName(isUsing ? node.childForFieldName('type')?.childForFieldName('type') : node.childForFieldName('type'));
         if (target === undefined) break;
-        const names = node.type === 'alias_declaration' ? [node.childForFieldName('name')] : node.childrenForFieldName('declarator');
+        const names = isUsing ? [node.childForFieldName('name')] : node.childrenForFieldName('declarator');
         for (const n of names) if (n?.type === 'type_identifier') sink.binding(n, { kind: 'alias', name: n.text, module: target.split('.').join('::') });
         break;
       }
@@ -317,7 +362,7 @@ function visit(root: Node, output: ReferenceSink, cpp: boolean): void {
   }
 
   // Pass 2: calls and values.
-  const lookup = (at: number, name: string) => scopes.lookup(at, name)?.binding;
+  const lookup = (at: number, name: string): ScopeBinding | undefined => scopes.lookup(at, name)?.binding;
   const localKind = (at: number, name: string): 'parameter' | 'local-variable' | undefined => {
     const b = lookup(at, name)?.kind;
     return b === 'parameter' ? 'parameter' : b === 'local' ? 'local-variable' : undefined;
@@ -350,124 +395,88 @@ function visit(root: Node, output: ReferenceSink, cpp: boolean): void {
     const made = initializedType(o);
     return made ? { kind: 'type', type: made.name, constructed: true } : undefined;
   };
-  const call = (fn: Node): void => {
+  const plainCall = (target: Node): void => {
+    const name = target.text;
+    const local = localKind(target.startIndex, name);
+    if (local) sink.site(target, { kind: 'call', name, fixed: local });
+    else if (fileVariables.has(name)) sink.site(target, { kind: 'call', name, fixed: 'dynamic' });
+    else sink.site(target, { kind: 'call', name });
+  };
+  const fieldCall = (target: Node): void => {
+    const field = target.childForFieldName('field');
+    const name = field ? partName(field) : undefined;
+    if (!field || name === undefined) return;
+    const at = field.type.startsWith('template_') ? (field.childForFieldName('name') ?? field) : field;
+    const object = target.childForFieldName('argument');
+    // C: a structure field (a function pointer). C++: a method of what the object is declared as.
+    const receiver = cpp && object ? receiverOf(object, target.startIndex) : undefined;
+    if (receiver) sink.site(at, { kind: 'call', name, receiver });
+    else sink.site(at, { kind: 'call', name, fixed: 'dynamic' });
+  };
+  /** Any other callee: `(f)(x)`, `(*fp)(x)`, C++ `ns::f()`, `f<int>()`. */
+  const otherCall = (fn: Node): void => {
     let target = fn;
     while (target.type === 'parenthesized_expression' && target.namedChildCount === 1) target = target.namedChildren[0]!;
-    if (target.type === 'identifier') {
-      const name = target.text;
-      const local = localKind(target.startIndex, name);
-      if (local) sink.site(target, { kind: 'call', name, fixed: local });
-      else if (fileVariables.has(name)) sink.site(target, { kind: 'call', name, fixed: 'dynamic' });
-      else sink.site(target, { kind: 'call', name });
-      return;
-    }
-    if (cpp && (target.type === 'qualified_identifier' || target.type === 'template_function')) {
-      named('call', target);
-      return;
-    }
-    if (target.type === 'pointer_expression') {
-      // `(*fp)(x)`: through a pointer, whatever fp is.
-      const inner = target.childForFieldName('argument');
-      if (inner?.type === 'identifier') sink.site(inner, { kind: 'call', name: inner.text, fixed: localKind(inner.startIndex, inner.text) ?? 'dynamic' });
-      else if (inner?.type === 'field_expression') call(inner);
-      return;
-    }
-    if (target.type === 'field_expression') {
-      const field = target.childForFieldName('field');
-      const name = field ? partName(field) : undefined;
-      if (!field || name === undefined) return;
-      const at = field.type.startsWith('template_') ? (field.childForFieldName('name') ?? field) : field;
-      const object = target.childForFieldName('argument');
-      // C: a structure field (a function pointer). C++: a method of what the object is declared as.
-      const receiver = cpp && object ? receiverOf(object, target.startIndex) : undefined;
-      if (receiver) sink.site(at, { kind: 'call', name, receiver });
-      else sink.site(at, { kind: 'call', name, fixed: 'dynamic' });
+    switch (target.type) {
+      case 'identifier':
+        plainCall(target);
+        break;
+      case 'qualified_identifier':
+      case 'template_function':
+        if (cpp) named('call', target);
+        break;
+      case 'field_expression':
+        fieldCall(target);
+        break;
+      case 'pointer_expression': {
+        // `(*fp)(x)`: through a pointer, whatever fp is.
+        const inner = target.childForFieldName('argument');
+        if (inner?.type === 'identifier') sink.site(inner, { kind: 'call', name: inner.text, fixed: localKind(inner.startIndex, inner.text) ?? 'dynamic' });
+        else if (inner?.type === 'field_expression') fieldCall(inner);
+        break;
+      }
     }
   };
-  const value = (v: Node | null | undefined): void => {
-    if (!v) return;
-    if (cpp && v.type === 'qualified_identifier') {
-      named('reference', v);
-      return;
-    }
-    if (v.type !== 'identifier') return;
+  const value = (v: Node): void => {
     const name = v.text;
     if (!MAY_NAME_A_FUNCTION.test(name) || NOT_VALUES.has(name) || localKind(v.startIndex, name) || fileVariables.has(name)) return;
     sink.site(v, { kind: 'reference', name });
   };
 
-  for (const node of nodes) {
-    if (directives !== undefined && directives.has(node.startPosition.row)) continue;
-    switch (node.type) {
-      case 'call_expression': {
-        const fn = node.childForFieldName('function');
-        if (!fn) break;
-        call(fn);
-        if (fn.type === 'identifier' && EXPORT_MACROS.has(fn.text) && atFileScope(node.parent ?? node)) {
-          const exported = node.childForFieldName('arguments')?.namedChildren[0];
-          const definition = exported?.type === 'identifier' ? definitions.get(exported.text) : undefined;
-          if (definition) sink.flag(definition, 'exported');
-        }
-        break;
-      }
-      case 'new_expression': {
-        const type = node.childForFieldName('type');
-        if (type) named('call', type, true);
-        break;
-      }
-      case 'declaration': {
-        // `Foo x(1);`, `Foo x{1};`: a constructor call.
-        if (!cpp) break;
-        const type = node.childForFieldName('type');
-        if (!type || typeName(type) === undefined) break;
-        for (const d of node.childrenForFieldName('declarator')) {
-          const v = d?.type === 'init_declarator' ? d.childForFieldName('value') : undefined;
-          if (v?.type === 'argument_list' || v?.type === 'initializer_list') {
-            named('call', type, true);
-            break;
+  for (const { name: role, node } of captures) {
+    switch (role) {
+      case 'call':
+        plainCall(node);
+        if (EXPORT_MACROS.has(node.text)) {
+          const call = node.parent;
+          if (call && atFileScope(call.parent ?? call)) {
+            const exported = call.childForFieldName('arguments')?.namedChildren[0];
+            const definition = exported?.type === 'identifier' ? definitions.get(exported.text) : undefined;
+            if (definition) sink.flag(definition, 'exported');
           }
         }
         break;
-      }
-      case 'base_class_clause':
-        for (const base of node.namedChildren) {
-          if (!base || base.type === 'access_specifier') continue;
-          const found = nameParts(base);
-          if (!found) continue;
-          const path = found.parts.slice(0, -1);
-          sink.site(found.last, { kind: 'inherits', name: found.parts[found.parts.length - 1]!, ...(path.length > 0 ? { receiver: { kind: 'path', path } } : {}) });
-        }
+      case 'call.field':
+        fieldCall(node);
         break;
-      case 'argument_list':
-      case 'initializer_list':
-        for (const v of node.namedChildren) value(v);
+      case 'call.other':
+        otherCall(node);
         break;
-      case 'initializer_pair':
-        value(node.childForFieldName('value'));
+      case 'value':
+        if (node.type === 'identifier') value(node);
+        else named('reference', node);
         break;
-      case 'init_declarator': {
-        const v = node.childForFieldName('value');
-        // `Foo x(a, b)`: the argument list is the constructor's (values in it are taken above).
-        if (v?.type !== 'argument_list') value(v);
+      case 'construct':
+        // `new Foo(…)`, `Foo x(…)`, `Foo x{…}`: a constructor call.
+        if (typeName(node) !== undefined) named('call', node, true);
+        break;
+      case 'base': {
+        const found = nameParts(node);
+        if (!found) break;
+        const path = found.parts.slice(0, -1);
+        sink.site(found.last, { kind: 'inherits', name: found.parts[found.parts.length - 1]!, ...(path.length > 0 ? { receiver: { kind: 'path', path } } : {}) });
         break;
       }
-      case 'assignment_expression':
-        value(node.childForFieldName('right'));
-        break;
-      case 'return_statement':
-        value(node.namedChildren[0]);
-        break;
-      case 'conditional_expression':
-        value(node.childForFieldName('consequence'));
-        value(node.childForFieldName('alternative'));
-        break;
-      case 'cast_expression':
-        // `(void)arg;` only silences a warning.
-        if (node.childForFieldName('type')?.text !== 'void') value(node.childForFieldName('value'));
-        break;
-      case 'pointer_expression':
-        if (node.child(0)?.type === '&') value(node.childForFieldName('argument'));
-        break;
     }
   }
 }
