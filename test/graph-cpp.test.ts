@@ -10,10 +10,14 @@
 // anonymous namespace (`twice`, static); recursion (`fib`); chained calls (`c.grow(1).grow(2)`:
 // the second is a method of a call's result); calls of a parameter and of a local pointer; and a
 // standard-library class whose name the codebase also uses (`std::vector` is not `vector`).
+import fc from 'fast-check';
+import { Volume } from 'memfs';
 import initSqlJs from 'sql.js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CKGDatabase, type FileSystem } from '../src/index.js';
 import { BACKENDS } from './helpers/fixtures.js';
 import { graphFixture, openGraph } from './helpers/graph.js';
+import { graphLines } from './helpers/graph-dump.js';
 
 type SqlJs = Awaited<ReturnType<typeof initSqlJs>>;
 let SQL: SqlJs;
@@ -102,5 +106,89 @@ describe.each(BACKENDS)('c++ code graph on %s', (backend) => {
     } finally {
       graph.close();
     }
+  });
+});
+
+// Random edits of a small C++ tree: headers that include one another, namespaces, `using`
+// directives, declarations and aliases, classes with bases and members, out-of-class methods,
+// typed locals, qualified calls. After each edit the graph must equal a fresh build's.
+describe('c++ code graph: updates keep it exact', () => {
+  const ROOT = '/repo';
+  const PATHS = ['include/a.hpp', 'include/b.hpp', 'include/c.h', 'src/x.cpp', 'src/y.cpp', 'src/z.cpp'];
+  const LINES = [
+    '#include <a.hpp>',
+    '#include "b.hpp"',
+    '#include "../include/b.hpp"',
+    '#include <c.h>',
+    'namespace n { int f(); }',
+    'int f();',
+    'using namespace n;',
+    'using n::f;',
+    'namespace n { int f() { return g(); } }',
+    'int f() { return 0; }',
+    'static int g() { return f(); }',
+    'class A { public: int m() { return f(); } };',
+    'namespace n { class A { public: int m(); }; }',
+    'class B : public A { public: int k() { return m(); } };',
+    'int n::A::m() { return f(); }',
+    'using T = n::A;',
+    'int user() { A a; B b; T t; return a.m() + b.k() + b.m() + t.m() + n::f(); }',
+    'int ctor() { B* p = new B(); return p->k() + A().m(); }',
+  ];
+  type Op = { type: 'write'; path: number; lines: number[] } | { type: 'delete'; path: number } | { type: 'move'; path: number; to: number };
+  const opArb: fc.Arbitrary<Op> = fc.oneof(
+    { weight: 5, arbitrary: fc.record({ type: fc.constant('write' as const), path: fc.nat(PATHS.length - 1), lines: fc.array(fc.nat(LINES.length - 1), { maxLength: 5 }) }) },
+    { weight: 1, arbitrary: fc.record({ type: fc.constant('delete' as const), path: fc.nat(PATHS.length - 1) }) },
+    { weight: 1, arbitrary: fc.record({ type: fc.constant('move' as const), path: fc.nat(PATHS.length - 1), to: fc.nat(PATHS.length - 1) }) },
+  );
+
+  it('after random edits of headers and sources, the graph equals a fresh build', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(fc.nat(LINES.length - 1), { maxLength: 5 }), { minLength: PATHS.length, maxLength: PATHS.length }), fc.array(opArb, { minLength: 1, maxLength: 6 }), async (initial, ops) => {
+        const vol = new Volume();
+        let clock = Date.now() - 86_400_000;
+        const write = (path: string, content: string): void => {
+          vol.mkdirSync(path.slice(0, path.lastIndexOf('/')), { recursive: true });
+          vol.writeFileSync(path, content);
+          clock += 1000;
+          vol.utimesSync(path, clock / 1000, clock / 1000);
+        };
+        const render = (lines: readonly number[]): string => `${lines.map((l) => LINES[l]).join('\n')}\n`;
+        vol.mkdirSync(ROOT, { recursive: true });
+        initial.forEach((lines, i) => write(`${ROOT}/${PATHS[i]}`, render(lines)));
+        const languages = ['c', 'cpp'];
+        const db = await CKGDatabase.open({ codebasePath: ROOT, fs: vol as unknown as FileSystem, languages });
+        const lines = (d: CKGDatabase): string[] => {
+          const raw = new SQL.Database(d.export());
+          try {
+            return graphLines(raw);
+          } finally {
+            raw.close();
+          }
+        };
+        try {
+          for (const op of ops) {
+            const path = `${ROOT}/${PATHS[op.path]}`;
+            if (op.type === 'write') write(path, render(op.lines));
+            else if (op.type === 'delete') vol.rmSync(path, { force: true });
+            else if (vol.existsSync(path) && op.to !== op.path) {
+              const content = String(vol.readFileSync(path));
+              vol.rmSync(path);
+              write(`${ROOT}/${PATHS[op.to]}`, content);
+            }
+            await db.update();
+            const fresh = await CKGDatabase.open({ codebasePath: ROOT, fs: vol as unknown as FileSystem, languages });
+            try {
+              expect(lines(db), JSON.stringify(op)).toEqual(lines(fresh));
+            } finally {
+              fresh.close();
+            }
+          }
+        } finally {
+          db.close();
+        }
+      }),
+      { numRuns: 30 },
+    );
   });
 });

@@ -213,7 +213,24 @@ export function resolveGraph(db: Database, changes: GraphChanges | 'all'): Resol
     const moduleName = (id: number | null): string | null => (id === null ? null : (changes.removedModules.get(id) ?? reader.symbol(id)?.name ?? null));
 
     // Structure first, until stable (a base named through a nested class reads other bases).
-    for (let round = 0; round < 4; round++) {
+    // Files that see through their includes a file whose includes changed are re-resolved
+    // whole: their structure rows join the rounds here, the others are streamed at the end.
+    const seeded = new Set<number>();
+    const expanded = new Set<number>();
+    const expand = (): void => {
+      const fresh = [...includesChanged].filter((f) => !seeded.has(f));
+      if (fresh.length === 0) return;
+      for (const f of fresh) seeded.add(f);
+      for (const fileId of includers(new Set(fresh))) {
+        if (expanded.has(fileId) || changes.writtenFiles.has(fileId)) continue;
+        expanded.add(fileId);
+        const rows = new Map<number, SiteRow>();
+        select(ofFile, [fileId], rows);
+        for (const row of rows.values()) if (STRUCTURE_KINDS.has(row.kind) && row.kind !== EDGE_KIND_CODES.imports) todo.set(row.id, row);
+      }
+    };
+    expand();
+    for (let round = 0; round < 8; round++) {
       const structure = [...todo.values()].filter((r) => STRUCTURE_KINDS.has(r.kind));
       for (const r of structure) todo.delete(r.id);
       if (structure.length === 0) break;
@@ -226,10 +243,9 @@ export function resolveGraph(db: Database, changes: GraphChanges | 'all'): Resol
         // An ambiguous include sees every candidate: a new or gone one changes what it sees.
         if (modulesChanged.has(r.name) && r.resolution === RESOLUTION_CODES.ambiguous) includesChanged.add(from.fileId);
       }
-      if (changed.length === 0) continue;
-      // A class whose bases or members changed: sites that walked through it look again.
       const names = new Set<string>();
       for (const { row: r, outcome } of changed) {
+        // A class whose bases or members changed: sites that walked through it look again.
         names.add(r.name);
         const from = reader.symbol(r.fromId);
         if (from) names.add(from.name);
@@ -239,19 +255,23 @@ export function resolveGraph(db: Database, changes: GraphChanges | 'all'): Resol
         }
       }
       collectByNames(names, true);
+      expand();
     }
     reader.forgetStructure();
-    // What a file sees changed for every file that includes, directly or not, one whose includes changed.
-    const seeing = includesChanged.size > 0 ? includers(includesChanged) : new Set<number>();
-    const again = new Map<number, SiteRow>();
-    for (const fileId of seeing) if (!changes.writtenFiles.has(fileId)) select(ofFile, [fileId], again);
-    for (const [id, row] of again) if (!todo.has(id)) todo.set(id, row);
-    // Bases read what the includes make visible too: once more, then everything else.
-    const structure = [...todo.values()].filter((r) => STRUCTURE_KINDS.has(r.kind) && r.kind !== EDGE_KIND_CODES.imports && again.has(r.id));
-    if (structure.length > 0) resolveRows(structure);
-    for (const r of structure) todo.delete(r.id);
-    reader.forgetStructure();
-    resolveRows([...todo.values()].filter((r) => !STRUCTURE_KINDS.has(r.kind)));
+    const inExpanded = (row: SiteRow): boolean => {
+      const from = reader.symbol(row.fromId);
+      return from !== undefined && expanded.has(from.fileId);
+    };
+    resolveRows([...todo.values()].filter((r) => !STRUCTURE_KINDS.has(r.kind) && !inExpanded(r)));
+    // Then every other row of the files whose view changed, a file at a time.
+    const rows = new Map<number, SiteRow>();
+    for (const fileId of expanded) {
+      rows.clear();
+      reader.nextChunk();
+      select(ofFile, [fileId], rows);
+      resolveRows([...rows.values()].filter((r) => !STRUCTURE_KINDS.has(r.kind)));
+      reader.trim(MEMO_LIMIT);
+    }
     return { sites, updated };
 
     function collectByNames(names: ReadonlySet<string>, structureAgain = false): void {

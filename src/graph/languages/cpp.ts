@@ -66,20 +66,28 @@ function fallback(name: string, site: FallbackSite, lookup: FallbackLookup | und
   }
   let declared = false;
   let macro = false;
-  for (const d of site.declarations(name)) {
-    if (!files.has(d.fileId)) continue;
-    if (d.kind === 'macro' && !qualifier) macro = true;
-    else if (d.kind === 'using' && !qualifier && d.module !== null) {
-      // `using ns::f;`
-      if (EXTERNAL_NAMESPACES.has(d.module.split('::')[0]!)) externalNamespaceUsed = true;
-      wanted.add(join(d.module, name));
-    } else if (d.kind === 'alias' && d.module !== null && depth < 4) {
-      // `using Alias = ns::Class;` names that class.
-      const parts = d.module.split('::');
+  const declarations = site.declarations(name).filter((d) => files.has(d.fileId));
+  // `using ns::f;` first: the names it brings in decide which prototypes count.
+  for (const d of declarations) {
+    if (d.kind !== 'using' || qualifier || d.module === null) continue;
+    if (EXTERNAL_NAMESPACES.has(d.module.split('::')[0]!)) externalNamespaceUsed = true;
+    wanted.add(join(d.module, name));
+  }
+  // `using Alias = ns::Class;` (or a typedef) names that class: every visible alias must agree.
+  const aliases = qualifier ? [] : declarations.filter((d) => d.kind === 'alias' && d.module !== null);
+  if (aliases.length > 0 && depth < 4) {
+    const targets = aliases.map((d) => {
+      const parts = d.module!.split('::');
       const target = parts.pop()!;
-      if (EXTERNAL_NAMESPACES.has(parts[0] ?? '')) return { toId: null, reason: 'external' };
-      return fallback(target, site, { scope, ...(parts.length > 0 ? { qualifier: parts } : {}) }, depth + 1);
-    } else if (d.kind === 'declare' && d.member !== 'static' && wanted.has(join(d.module ?? '', name))) declared = true;
+      if (EXTERNAL_NAMESPACES.has(parts[0] ?? '')) return { toId: null, reason: 'external' } as const;
+      return fallback(target, site, { scope, ...(lookup?.want ? { want: lookup.want } : {}), ...(parts.length > 0 ? { qualifier: parts } : {}) }, depth + 1);
+    });
+    const key = (t: FallbackOutcome | undefined): string => (t === undefined ? '' : t.toId !== null ? `#${t.toId}` : t.reason);
+    return targets.every((t) => key(t) === key(targets[0])) ? targets[0] : { toId: null, reason: 'ambiguous' };
+  }
+  for (const d of declarations) {
+    if (d.kind === 'macro' && !qualifier) macro = true;
+    else if (d.kind === 'declare' && d.member !== 'static' && wanted.has(join(d.module ?? '', name))) declared = true;
   }
   const types = lookup?.want === 'type';
   // A constructor (`geo::Circle::Circle`) is reached through its class, never by its own name.
