@@ -158,6 +158,28 @@ describe('c code graph: what an include makes visible is kept exact by updates',
     }
   });
 
+  it('a definition that becomes static is no longer reached from other files, and back', async () => {
+    const files = graphFixture('c');
+    const graph = await openGraph(files);
+    try {
+      const before = await graph.lines({ toName: 'log_msg' });
+      expect(before).toContain('src/main.c:28 calls main -> log_msg [log_msg] global');
+      // The same definition, now file-local: its symbol stays, its flag changed.
+      graph.tree.write('lib/util.c', files['lib/util.c']!.replace('void log_msg(const char *msg)', 'static void log_msg(const char *msg)'));
+      await graph.db.update();
+      expect(await graph.lines({ toName: 'log_msg' })).toEqual([
+        'arch/arm/twice.c:5 calls twice -> ∅ [log_msg] unresolved:not-found',
+        'arch/x86/twice.c:5 calls twice -> ∅ [log_msg] unresolved:not-found',
+        'src/main.c:28 calls main -> ∅ [log_msg] unresolved:not-found',
+      ]);
+      graph.tree.write('lib/util.c', files['lib/util.c']!);
+      await graph.db.update();
+      expect(await graph.lines({ toName: 'log_msg' })).toEqual(before);
+    } finally {
+      graph.close();
+    }
+  });
+
   // Random edits of a small tree shaped like the fixture: headers that include one another
   // (by tail, next to the file, through `../`, one per architecture), prototypes, `static`
   // and `static inline` definitions, macros and calls of three names.

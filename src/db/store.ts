@@ -507,6 +507,29 @@ export function compareCodePoints(a: string, b: string): number {
   return a.length - b.length;
 }
 
+/**
+ * What resolution reads of each symbol, as a string per symbol: kind, name, qualified name,
+ * flags and the enclosing definition's kind and qualified name, then `#n` for the n-th symbol
+ * of the same (overloads). Two symbols with equal signatures are the same to every site.
+ */
+export function symbolSignatures<T extends { readonly kind: string; readonly name: string; readonly qualifiedName: string; readonly flags: number }>(
+  symbols: readonly T[],
+  parentOf: (symbol: T) => T | undefined,
+): string[] {
+  const seen = new Map<string, number>();
+  return symbols.map((s) => {
+    const p = parentOf(s);
+    const base = `${s.kind}\u0000${s.name}\u0000${s.qualifiedName}\u0000${s.flags}\u0000${p ? `${p.kind}\u0000${p.qualifiedName}` : ''}`;
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    return `${base}#${n}`;
+  });
+}
+
+function bindingSignature(kind: string, name: string, module: string | null, member: string | null, scope: string): string {
+  return `${kind}\u0000${name}\u0000${module ?? ''}\u0000${member ?? ''}\u0000${scope}`;
+}
+
 /** A plain copy of a file record's fields (callers may pass objects with more). */
 function recordOf(file: FileRecord): FileRecord {
   return {
@@ -577,11 +600,11 @@ export class WriteSession {
     this.#insertBinding = db.prepare('INSERT INTO bindings (file_id, scope_id, kind, name, module, member, line) VALUES (?, ?, ?, ?, ?, ?, ?)');
     this.#insertSource = db.prepare('INSERT INTO sources (file_id, data) VALUES (?, ?)');
     this.#fileId = db.prepare('SELECT id FROM files WHERE path = ?');
-    this.#oldSymbols = db.prepare('SELECT id, name, kind FROM symbols WHERE file_id = ?');
+    this.#oldSymbols = db.prepare('SELECT id, kind, name, qualified_name, parent_id, flags FROM symbols WHERE file_id = ?');
     this.#oldImports = db.prepare(
       `SELECT n.name FROM edges e JOIN names n ON n.id = e.name_id JOIN symbols s ON s.id = e.from_id WHERE s.file_id = ? AND s.kind = 'module' AND e.kind = ${EDGE_KIND_CODES.imports}`,
     );
-    this.#oldBindings = db.prepare('SELECT name, member FROM bindings WHERE file_id = ?');
+    this.#oldBindings = db.prepare('SELECT kind, name, module, member, scope_id FROM bindings WHERE file_id = ?');
     const max = db.exec('SELECT max(id), (SELECT count(*) FROM files) FROM symbols')[0]?.values[0];
     this.#nextSymbolId = Number(max?.[0] ?? 0) + 1;
     this.#fromNothing = Number(max?.[1] ?? 0) === 0;
@@ -589,22 +612,49 @@ export class WriteSession {
 
   /** Removes a file and its rows (no-op when absent). */
   removeFile(path: string): void {
-    if (this.#files !== undefined && !this.#files.has(path)) return; // the mirror knows it is absent
-    const id = this.#lookup(path);
-    if (id === undefined) return;
+    const old = this.#takeFile(path);
+    if (!old) return;
     // What the file bound: sites elsewhere that looked these up, or pointed at these symbols, must look again.
-    for (const [symbolId, name, kind] of this.#all(this.#oldSymbols, [id])) {
-      this.#changes.removedSymbols.add(Number(symbolId));
-      this.#changes.names.add(String(name));
-      if (kind === 'module') this.#changes.removedModules.set(Number(symbolId), String(name));
+    for (const [, ids] of old.symbols) for (const { id, name } of ids) this.#removedSymbol(id, name);
+    for (const [, names] of old.bindings) for (const n of names) this.#boundName(n);
+  }
+
+  /**
+   * Deletes a file's rows and record, returning what resolution may have read of them: its
+   * symbols and bindings by signature (see {@link symbolSignatures}), undefined when absent.
+   */
+  #takeFile(path: string): { symbols: Map<string, { id: number; name: string }[]>; bindings: Map<string, string[][]> } | undefined {
+    if (this.#files !== undefined && !this.#files.has(path)) return undefined; // the mirror knows it is absent
+    const id = this.#lookup(path);
+    if (id === undefined) return undefined;
+    const rows = this.#all(this.#oldSymbols, [id]).map(([symbolId, kind, name, qualifiedName, parentId, flags]) => ({
+      id: Number(symbolId),
+      kind: String(kind),
+      name: String(name),
+      qualifiedName: String(qualifiedName),
+      parent: parentId === null ? null : Number(parentId),
+      flags: Number(flags),
+    }));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const signatures = symbolSignatures(rows, (r) => (r.parent === null ? undefined : byId.get(r.parent)));
+    const symbols = new Map<string, { id: number; name: string }[]>();
+    rows.forEach((r, i) => {
+      const list = symbols.get(signatures[i]!) ?? [];
+      list.push({ id: r.id, name: r.name });
+      symbols.set(signatures[i]!, list);
+      if (r.kind === 'module') this.#changes.removedModules.set(r.id, r.name);
+    });
+    const signatureOf = new Map(rows.map((r, i) => [r.id, signatures[i]!]));
+    const bindings = new Map<string, string[][]>();
+    for (const [kind, name, module, member, scope] of this.#all(this.#oldBindings, [id])) {
+      const key = bindingSignature(String(kind), String(name), module === null ? null : String(module), member === null ? null : String(member), scope === null ? '' : (signatureOf.get(Number(scope)) ?? '?'));
+      const list = bindings.get(key) ?? [];
+      list.push(member === null ? [String(name)] : [String(name), String(member)]);
+      bindings.set(key, list);
     }
     // What the file included, for the files that see what it includes (C, C++).
     if (!this.#changes.importsBefore.has(path)) {
       this.#changes.importsBefore.set(path, this.#all(this.#oldImports, [id]).map((r) => String(r[0])).sort().join('\n'));
-    }
-    for (const [name, member] of this.#all(this.#oldBindings, [id])) {
-      this.#changes.names.add(String(name));
-      if (member !== null) this.#changes.names.add(String(member));
     }
     this.#changes.writtenFiles.delete(id);
     this.#db.run('DELETE FROM edges WHERE from_id IN (SELECT id FROM symbols WHERE file_id = ?)', [id]);
@@ -613,15 +663,29 @@ export class WriteSession {
     this.#db.run('DELETE FROM sources WHERE file_id = ?', [id]);
     this.#db.run('DELETE FROM files WHERE id = ?', [id]);
     this.#files?.delete(path);
+    return { symbols, bindings };
+  }
+
+  #removedSymbol(id: number, name: string): void {
+    this.#changes.removedSymbols.add(id);
+    this.#changes.names.add(name);
+  }
+
+  #boundName(names: readonly string[]): void {
+    for (const n of names) this.#changes.names.add(n);
   }
 
   /**
    * Replaces a file's record and rows with freshly extracted ones. `graph` is the file's graph
    * rows (describeFile). `bytes` (the file's content, which `file.contentHash` hashes) is
    * required by the `'compressed'` body mode.
+   *
+   * A definition the edit kept as it was (same kind, qualified name, enclosing definition and
+   * flags) keeps its symbol id: edges elsewhere that point at it stay right, and its name is no
+   * change for the resolution pass. Only what appeared, went or changed is.
    */
   putFile(file: FileRecord, extracted: ExtractedFile, graph: FileGraphRows, bytes?: Uint8Array): void {
-    this.removeFile(file.path);
+    const old = this.#takeFile(file.path);
     this.#insertFile.run([file.path, file.size, file.mtimeMs, file.contentHash, file.language, file.extractorVersion]);
     this.#files?.set(file.path, recordOf(file));
     const id = this.#lookup(file.path)!;
@@ -629,36 +693,43 @@ export class WriteSession {
     // Only 'stored' pays for body text in SQLite: it dominates insert time and database size.
     const keepText = this.#bodies === 'stored';
     const lazy = this.#bodies === 'lazy';
-    const base = this.#nextSymbolId;
-    this.#nextSymbolId += graph.symbols.length;
+    const signatures = symbolSignatures(graph.symbols, (sym) => (sym.parent >= 0 ? graph.symbols[sym.parent] : undefined));
+    const ids = graph.symbols.map((sym, k) => {
+      const kept = old?.symbols.get(signatures[k]!)?.shift();
+      if (kept) return kept.id;
+      this.#changes.names.add(sym.name);
+      return this.#nextSymbolId++;
+    });
+    if (old) for (const [, rest] of old.symbols) for (const { id: gone, name } of rest) this.#removedSymbol(gone, name);
     let lines = extracted.graph?.lineCount ?? 1;
     if (extracted.graph === undefined) for (const r of [...extracted.functions, ...extracted.classes]) lines = Math.max(lines, r.endLine);
     graph.symbols.forEach((sym, k) => {
-      this.#changes.names.add(sym.name);
       if (sym.kind === 'module') this.#changes.writtenModules.add(sym.name);
-      const parentId = sym.parent >= 0 ? base + sym.parent : null;
+      const parentId = sym.parent >= 0 ? ids[sym.parent]! : null;
       if (sym.kind === 'module') {
-        this.#insertSymbol.run([base + k, 'module', sym.name, sym.qualifiedName, id, null, 1, lines, null, null, null, null, '', 0, 0, null, sym.flags]);
+        this.#insertSymbol.run([ids[k]!, 'module', sym.name, sym.qualifiedName, id, null, 1, lines, null, null, null, null, '', 0, 0, null, sym.flags]);
       } else if (sym.kind === 'class') {
         const c = extracted.classes[sym.row]!;
         this.#insertSymbol.run([
-          base + k, 'class', c.name, sym.qualifiedName, id, parentId, c.startLine, c.endLine, null, null, c.fields, c.methods,
+          ids[k]!, 'class', c.name, sym.qualifiedName, id, parentId, c.startLine, c.endLine, null, null, c.fields, c.methods,
           keepText ? c.body : '', c.bodyStart, c.bodyEnd, lazy ? (c.bodyHash ?? textHash(c.body)) : null, sym.flags,
         ]);
       } else {
         const f = extracted.functions[sym.row]!;
         this.#insertSymbol.run([
-          base + k, sym.kind, f.name, sym.qualifiedName, id, parentId, f.startLine, f.endLine, f.parentFunction, f.parentClass, null, null,
+          ids[k]!, sym.kind, f.name, sym.qualifiedName, id, parentId, f.startLine, f.endLine, f.parentFunction, f.parentClass, null, null,
           keepText ? f.body : '', f.bodyStart, f.bodyEnd, lazy ? (f.bodyHash ?? textHash(f.body)) : null, sym.flags,
         ]);
       }
     });
-    for (const e of graph.edges) this.#insertEdge.run([e.kind, base + e.from, this.#nameIdOf(e.toName), e.line, e.resolution, e.site]);
+    for (const e of graph.edges) this.#insertEdge.run([e.kind, ids[e.from]!, this.#nameIdOf(e.toName), e.line, e.resolution, e.site]);
     for (const b of graph.bindings) {
-      this.#insertBinding.run([id, b.scope >= 0 ? base + b.scope : null, b.kind, b.name, b.module, b.member, b.line]);
-      this.#changes.names.add(b.name);
-      if (b.member !== null) this.#changes.names.add(b.member);
+      this.#insertBinding.run([id, b.scope >= 0 ? ids[b.scope]! : null, b.kind, b.name, b.module, b.member, b.line]);
+      // A binding the file had before, in the same scope, changes nothing for other files.
+      const key = bindingSignature(b.kind, b.name, b.module, b.member, b.scope >= 0 ? signatures[b.scope]! : '');
+      if (old?.bindings.get(key)?.shift() === undefined) this.#boundName(b.member === null ? [b.name] : [b.name, b.member]);
     }
+    if (old) for (const [, rest] of old.bindings) for (const names of rest) this.#boundName(names);
     if (this.#bodies === 'compressed' && (extracted.functions.length > 0 || extracted.classes.length > 0)) {
       if (!bytes) throw new CKGError('INVALID_ARGUMENT', `putFile(${file.path}) needs the file bytes in 'compressed' body mode`);
       this.#insertSource.run([id, deflateSync(bytes, { level: DEFLATE_LEVEL })]);
