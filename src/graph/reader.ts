@@ -244,6 +244,51 @@ export class GraphReader {
     return named.filter((s) => s.parentId === containerId || (s.kind === 'method' && this.#isModuleLevel(s) && this.memberOf(s.id) === containerId));
   }
 
+  /**
+   * Reads the symbols and declarations of many names at once (those of a chunk of sites): one
+   * query per batch of names rather than one per name. Not tracked (looking a name up is).
+   */
+  prefetch(names: Iterable<string>): void {
+    const missing = [...new Set(names)].filter((n) => !this.#byName.has(n));
+    for (let i = 0; i < missing.length; i += BATCH) {
+      const batch = padded(missing.slice(i, i + BATCH));
+      const symbols = new Map<string, GraphSymbol[]>();
+      for (const r of this.#all(`SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols WHERE name IN (${PLACEHOLDERS})`, batch)) {
+        const symbol = toSymbol(r);
+        const list = symbols.get(symbol.name);
+        if (list) list.push(symbol);
+        else symbols.set(symbol.name, [symbol]);
+      }
+      const declarations = new Map<string, GraphDeclaration[]>();
+      for (const r of this.#all(`SELECT name, file_id, kind, module, member FROM bindings WHERE name IN (${PLACEHOLDERS}) AND kind IN (${DECLARATION_KINDS})`, batch)) {
+        const name = String(r[0]);
+        const d = { fileId: Number(r[1]), kind: String(r[2]), module: r[3] === null ? null : String(r[3]), member: r[4] === null ? null : String(r[4]) };
+        const list = declarations.get(name);
+        if (list) list.push(d);
+        else declarations.set(name, [d]);
+      }
+      for (const name of new Set(batch)) {
+        const list = symbols.get(name);
+        const sorted = list === undefined ? NO_SYMBOLS : list.sort((a, b) => a.id - b.id);
+        for (const sym of sorted) if (!this.#byId.has(sym.id)) this.#byId.set(sym.id, sym);
+        this.#byName.set(name, sorted);
+        if (!this.#declarations.has(name)) this.#declarations.set(name, declarations.get(name) ?? NO_DECLARATIONS);
+      }
+    }
+  }
+
+  /** Reads the symbols with these ids at once (the callers of a chunk of sites) until {@link GraphReader.nextChunk}. */
+  prefetchCallers(ids: Iterable<number>): void {
+    const missing: number[] = [];
+    for (const id of ids) if (!this.#callers.has(id) && !this.#byId.has(id)) missing.push(id);
+    for (let i = 0; i < missing.length; i += BATCH) {
+      for (const r of this.#all(`SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols WHERE id IN (${PLACEHOLDERS})`, padded(missing.slice(i, i + BATCH)))) {
+        const symbol = toSymbol(r);
+        this.#callers.set(symbol.id, symbol);
+      }
+    }
+  }
+
   /** Whether the symbol with this id is memoised. */
   knows(id: number): boolean {
     return this.#callers.has(id) || this.#byId.has(id);
@@ -324,6 +369,16 @@ export class GraphReader {
     }
     return out;
   }
+}
+
+/** Names or ids read by one batched query (a longer batch is padded by repeating its last value: one statement serves every batch). */
+const BATCH = 128;
+const PLACEHOLDERS = new Array(BATCH).fill('?').join(', ');
+
+function padded<T extends string | number>(values: T[]): T[] {
+  const out = values.slice(0, BATCH);
+  while (out.length < BATCH) out.push(out[out.length - 1]!);
+  return out;
 }
 
 const NO_BINDINGS: readonly GraphBinding[] = [];

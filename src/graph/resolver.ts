@@ -40,18 +40,84 @@ const isClass = (s: GraphSymbol): boolean => s.kind === 'class';
 
 /** Symbols `accept` takes (all without it). */
 function accepted(symbols: readonly GraphSymbol[], accept: ((s: GraphSymbol) => boolean) | undefined): readonly GraphSymbol[] {
-  return accept === undefined ? symbols : symbols.filter(accept);
+  return accept === undefined || symbols.length === 0 ? symbols : symbols.filter(accept);
 }
+
+/** Walks that reach a header before its closure is kept (see Resolver.#closure). */
+const HUB_THRESHOLD = 16;
+/** Files a header's closure must hold to be kept. */
+const MIN_HUB_SIZE = 64;
+/** Closures kept at most (a Linux closure is 7 kB of bits). */
+const MAX_HUBS = 4096;
 
 /** What a file sees (see Resolver.#visible). */
 interface Visible {
   readonly files: FileSet;
   readonly external: boolean;
+  /** The set's non-zero words, once it is merged into others (see FileSet.sparse). */
+  words?: SparseWords;
+}
+
+/** A set's non-zero 32-bit words: where (`at`) and what (`bits`). */
+interface SparseWords {
+  readonly at: Int32Array;
+  readonly bits: Uint32Array;
 }
 
 /** A set of file ids as bits (file ids are small, dense integers). */
 class FileSet {
   #words = new Uint32Array(64);
+
+  /** Empties the set (keeping its memory) and returns it. */
+  cleared(): this {
+    this.#words.fill(0);
+    return this;
+  }
+
+  /** How many files the set holds. */
+  get size(): number {
+    let n = 0;
+    for (let i = 0; i < this.#words.length; i++) {
+      let w = this.#words[i]!;
+      while (w !== 0) {
+        w &= w - 1;
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** Adds `id` and returns the set. */
+  with(id: number): this {
+    this.add(id);
+    return this;
+  }
+
+  /** The non-zero words of the set: merging them costs what the set holds, not its span. */
+  sparse(): SparseWords {
+    let n = 0;
+    for (let i = 0; i < this.#words.length; i++) if (this.#words[i] !== 0) n++;
+    const at = new Int32Array(n);
+    const bits = new Uint32Array(n);
+    for (let i = 0, k = 0; i < this.#words.length; i++) {
+      if (this.#words[i] === 0) continue;
+      at[k] = i;
+      bits[k++] = this.#words[i]!;
+    }
+    return { at, bits };
+  }
+
+  /** Adds every member of a sparse set. */
+  addWords(other: SparseWords): void {
+    const last = other.at.length > 0 ? other.at[other.at.length - 1]! : -1;
+    if (last >= this.#words.length) {
+      const grown = new Uint32Array(last + 1);
+      grown.set(this.#words);
+      this.#words = grown;
+    }
+    const ours = this.#words;
+    for (let k = 0; k < other.at.length; k++) ours[other.at[k]!]! |= other.bits[k]!;
+  }
 
   has(id: number): boolean {
     const w = id >>> 5;
@@ -111,8 +177,15 @@ interface SiteContext {
 export class Resolver {
   readonly #reader: GraphReader;
   readonly #strategyOf: (language: string) => LanguageGraph;
-  /** What each file includes (transitive-import languages), for this pass. */
-  readonly #includes = new Map<number, { readonly files: readonly number[]; readonly external: boolean }>();
+  /** What each file includes (transitive-import languages), by file id, for this pass. */
+  readonly #includes: (Int32Array | undefined)[] = [];
+  #includesExternal = new Uint8Array(1024);
+  /** Closures of headers many walks reach (see #closure), oldest first. */
+  readonly #hubs = new Map<number, Visible>();
+  /** How many walks reached each file. */
+  #reached = new Uint16Array(1024);
+  /** Files whose closure is being computed (a hub reached again through an include cycle is walked, not merged). */
+  readonly #inProgress = new Set<number>();
   readonly #visibleCache = new Map<number, Visible>();
   #lastFallback: FallbackSite | undefined;
   #lastContext: { readonly fromId: number; readonly ctx: SiteContext } | undefined;
@@ -120,6 +193,7 @@ export class Resolver {
   readonly #memo = new Map<string, { readonly outcome: Outcome; readonly deps: readonly string[] }>();
   #memoModule = -1;
   readonly #familyModules = new Map<string, readonly GraphSymbol[]>();
+  readonly #picked = new Map<string, readonly GraphSymbol[]>();
 
   constructor(reader: GraphReader, strategyOf: (language: string) => LanguageGraph) {
     this.#reader = reader;
@@ -209,7 +283,8 @@ export class Resolver {
       }
       const nested = accepted(reader.children(scope.id, name), accept);
       if (nested.length > 0) return combine(nested.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.local })))!;
-      const imported = reader.bindingsNamed(ctx.file.id, name).filter((b) => b.scopeId === scope.id);
+      const named = reader.bindingsNamed(ctx.file.id, name);
+      const imported = named.length === 0 ? named : named.filter((b) => b.scopeId === scope.id);
       if (imported.length > 0) return relabel(combine(imported.map((b) => this.#followBinding(b, ctx.file, 0)))!, RESOLUTION_CODES.import);
       // A method defined outside its class (C++ `void Shape::draw() { fill(); }`) sees its class's members too.
       if (scope.kind === 'method' && ctx.strategy.implicitMembers === true) {
@@ -232,7 +307,7 @@ export class Resolver {
   #moduleLevel(name: string, ctx: SiteContext, accept: ((s: GraphSymbol) => boolean) | undefined): Outcome {
     const scope = this.#scopeOf(ctx);
     const tag = accept === undefined ? '' : accept === notClass ? '\u0001' : accept === isClass ? '\u0002' : undefined;
-    const key = tag === undefined ? undefined : `${scope}\u0000${tag}${name}`;
+    const key = tag === undefined ? undefined : scope === '' && tag === '' ? name : `${scope}\u0000${tag}${name}`;
     if (this.#memoModule !== ctx.file.moduleId) {
       this.#memo.clear();
       this.#memoModule = ctx.file.moduleId;
@@ -270,7 +345,8 @@ export class Resolver {
     if (!file) return undefined;
     const strategy = this.#strategyOf(file.language);
     const localLabel = own ? RESOLUTION_CODES.local : RESOLUTION_CODES.import;
-    const bindings = reader.bindingsNamed(file.id, name).filter((b) => b.scopeId === null);
+    const named = reader.bindingsNamed(file.id, name);
+    const bindings = named.length === 0 ? named : named.filter((b) => b.scopeId === null);
     const candidates: Outcome[] = [];
     if (strategy.sharedModules === true) {
       // The package's other files: their top-level definitions (their imports are their own).
@@ -415,8 +491,17 @@ export class Resolver {
       this.#familyModules.set(key, modules);
     }
     if (modules.length === 0) return [];
-    const picked = strategy.includeCandidates!(specifier, reader.symbol(file.moduleId)?.name ?? '', modules);
-    return picked.map((i) => modules[i]).filter((m): m is GraphSymbol => m !== undefined);
+    // The answer depends on the including file's folder only: files of one folder share it.
+    const fromModule = reader.symbol(file.moduleId)?.name ?? '';
+    const pickKey = `${key}\u0000${specifier}\u0000${fromModule.slice(0, fromModule.lastIndexOf('/') + 1)}`;
+    let targets = this.#picked.get(pickKey);
+    if (targets === undefined) {
+      const picked = strategy.includeCandidates!(specifier, fromModule, modules);
+      targets = picked.map((i) => modules[i]).filter((m): m is GraphSymbol => m !== undefined);
+      if (this.#picked.size >= 200_000) this.#picked.clear();
+      this.#picked.set(pickKey, targets);
+    }
+    return targets;
   }
 
   /** Whether a file's language is of `family`. */
@@ -425,9 +510,13 @@ export class Resolver {
     return f !== undefined && this.#strategyOf(f.language).family === family;
   }
 
-  /** What one file includes, by file id (every module that ties), and whether some include is outside the codebase. */
-  #includesOf(fileId: number): { readonly files: readonly number[]; readonly external: boolean } {
-    let out = this.#includes.get(fileId);
+  /**
+   * The files one file includes (every module that ties), by file id; `#includesExternal`
+   * marks a file some include of which is outside the codebase. Kept for the pass, as typed
+   * arrays: a closure walks them millions of times over the Linux tree.
+   */
+  #includesOf(fileId: number): Int32Array {
+    let out = this.#includes[fileId];
     if (out === undefined) {
       const file = this.#reader.file(fileId);
       const files: number[] = [];
@@ -436,10 +525,19 @@ export class Resolver {
         for (const specifier of this.#reader.imports(file.moduleId)) {
           const targets = this.#includeTargets(specifier, file);
           if (targets.length === 0) external = true;
-          for (const t of targets) files.push(t.fileId);
+          for (const t of targets) if (!files.includes(t.fileId)) files.push(t.fileId);
         }
       }
-      this.#includes.set(fileId, (out = { files, external }));
+      out = Int32Array.from(files);
+      this.#includes[fileId] = out;
+      if (external) {
+        if (fileId >= this.#includesExternal.length) {
+          const grown = new Uint8Array(Math.max(fileId + 1, this.#includesExternal.length * 2));
+          grown.set(this.#includesExternal);
+          this.#includesExternal = grown;
+        }
+        this.#includesExternal[fileId] = 1;
+      }
     }
     return out;
   }
@@ -447,31 +545,100 @@ export class Resolver {
   /**
    * The files a file sees through its includes, transitively, itself included. Its
    * dependencies are not tracked per site: run.ts re-resolves every file whose includes may
-   * have changed. A Linux `.c` file sees a thousand headers or more: a bit set.
+   * have changed. A Linux `.c` file sees a thousand headers or more (an architecture's
+   * `<asm/io.h>` means one per architecture): a bit set, built by a walk that stops at headers
+   * many files reach, whose own closure it keeps and merges whole.
    */
   #visible(file: GraphFile): Visible {
     let out = this.#visibleCache.get(file.id);
     if (out === undefined) {
       const strategy = this.#strategyOf(file.language);
-      out = this.#reader.untracked(() => {
-        const files = new FileSet();
-        files.add(file.id);
-        let external = false;
-        if (!strategy.includeCandidates) return { files, external };
-        const queue = [file.id];
-        while (queue.length > 0) {
-          const included = this.#includesOf(queue.pop()!);
-          if (included.external) external = true;
-          for (const f of included.files) if (files.add(f)) queue.push(f);
-        }
-        return { files, external };
-      });
-      // Sites come file by file: a few closures are enough to keep.
-      if (this.#visibleCache.size >= 4) this.#visibleCache.clear();
+      // Sites come file by file: a few closures are enough to keep (their bit sets are reused).
+      let files: FileSet | undefined;
+      if (this.#visibleCache.size >= 4) {
+        files = this.#visibleCache.values().next().value?.files;
+        this.#visibleCache.clear();
+      }
+      files = files === undefined ? new FileSet() : files.cleared();
+      out = strategy.includeCandidates ? this.#reader.untracked(() => this.#closure(file.id, files)) : { files: files.with(file.id), external: false };
       this.#visibleCache.set(file.id, out);
     }
     return out;
   }
+
+  /** The closure of `root` into `files` (empty): a depth-first walk that merges kept closures of hub headers. */
+  #closure(root: number, files: FileSet): Visible {
+    files.add(root);
+    let external = false;
+    // What merged closures brought in: a file among them needs no walk (its closure is there too).
+    const covered = new FileSet();
+    const includes = this.#includes;
+    this.#inProgress.add(root);
+    // The walk's own stack: a hub's closure is computed in the middle of another walk.
+    let stack = new Int32Array(64);
+    let top = 0;
+    stack[top++] = root;
+    while (top > 0) {
+      const f = stack[--top]!;
+      if (f !== root) {
+        if (covered.has(f)) continue;
+        let hub = this.#hubs.get(f);
+        if (hub) {
+          // Most recently used last: the oldest is dropped when there are too many.
+          this.#hubs.delete(f);
+          this.#hubs.set(f, hub);
+        } else hub = this.#hubCandidate(f);
+        if (hub) {
+          const words = hub.words ?? (hub.words = hub.files.sparse());
+          files.addWords(words);
+          covered.addWords(words);
+          if (hub.external) external = true;
+          continue;
+        }
+      }
+      const included = includes[f] ?? this.#includesOf(f);
+      if (this.#includesExternal[f] === 1) external = true;
+      for (let i = 0; i < included.length; i++) {
+        const g = included[i]!;
+        if (!files.add(g)) continue;
+        if (top >= stack.length) {
+          const grown = new Int32Array(stack.length * 2);
+          grown.set(stack);
+          stack = grown;
+        }
+        stack[top++] = g;
+      }
+    }
+    this.#inProgress.delete(root);
+    return { files, external };
+  }
+
+  /**
+   * A header's closure, computed and kept once walks have reached it often enough, if it is
+   * big enough to be worth merging (a small one is walked: `#reached` then stays at its cap).
+   */
+  #hubCandidate(fileId: number): Visible | undefined {
+    if (fileId >= this.#reached.length) {
+      const grown = new Uint16Array(Math.max(fileId + 1, this.#reached.length * 2));
+      grown.set(this.#reached);
+      this.#reached = grown;
+    }
+    const reached = this.#reached[fileId]!;
+    if (reached !== HUB_THRESHOLD) {
+      if (reached < HUB_THRESHOLD) this.#reached[fileId] = reached + 1;
+      return undefined;
+    }
+    if (this.#inProgress.has(fileId)) return undefined; // an include cycle back to a walk under way
+    const hub = this.#closure(fileId, new FileSet());
+    if (hub.files.size < MIN_HUB_SIZE) {
+      this.#reached[fileId] = HUB_THRESHOLD + 1; // small: walk it from now on
+      return hub;
+    }
+    if (this.#hubs.size >= MAX_HUBS) this.#hubs.delete(this.#hubs.keys().next().value!);
+    this.#hubs.set(fileId, hub);
+    return hub;
+  }
+
 
   /** A class named by a base clause or a member_of edge: a plain or qualified name that must be a class. */
   #classNamed(name: string, receiver: ReceiverFact | undefined, ctx: SiteContext): Outcome {

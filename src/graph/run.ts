@@ -51,6 +51,8 @@ const SITE_COLUMNS = 'e.id, e.kind, e.from_id, n.name, e.site, e.to_id, e.resolu
 const SITE_FROM = 'edges e JOIN names n ON n.id = e.name_id JOIN symbols s ON s.id = e.from_id';
 const STRUCTURE_KINDS: ReadonlySet<number> = new Set([EDGE_KIND_CODES.imports, EDGE_KIND_CODES.inherits, EDGE_KIND_CODES.implements, EDGE_KIND_CODES.member_of]);
 const STRUCTURE_LIST = [...STRUCTURE_KINDS].join(', ');
+/** Ids written by one batched update. */
+const BATCH = 128;
 /** Rows read and resolved at a time by a pass over every pending site. */
 const CHUNK = Number((globalThis as { process?: { env?: Record<string, string> } }).process?.env?.CKG_CHUNK ?? 4096);
 /** Names the reader may memoise before it starts over (see GraphReader.trim). */
@@ -130,6 +132,23 @@ export function resolveGraph(db: Database, changes: GraphChanges | 'all'): Resol
   let sites = 0;
   let updated = 0;
   const deps = new Set<string>();
+  /**
+   * Unresolved rows without dependencies, by code, written a batch at a time (most rows of a
+   * pass over every site: one statement per batch is a fraction of one per row).
+   */
+  let unresolved: Map<number, number[]> | undefined;
+  const flushUnresolved = (): void => {
+    if (!unresolved) return;
+    for (const [code, ids] of unresolved) {
+      for (let i = 0; i < ids.length; i += BATCH) {
+        const batch = ids.slice(i, i + BATCH);
+        while (batch.length < BATCH) batch.push(batch[batch.length - 1]!);
+        updateMany.run([code, ...batch]);
+      }
+    }
+    unresolved.clear();
+  };
+  const updateMany = prepare(`UPDATE edges SET to_id = NULL, resolution = ?, deps = NULL WHERE id IN (${new Array(BATCH).fill('?').join(', ')})`);
   /** Resolves one row, writing back what changed; returns its outcome. */
   const resolveRow = (row: SiteRow): Outcome => {
     sites++;
@@ -144,7 +163,11 @@ export function resolveGraph(db: Database, changes: GraphChanges | 'all'): Resol
     deps.delete(row.name);
     const depsText = deps.size > 0 ? [...deps].sort().join(' ') : null;
     if (outcome.toId !== row.toId || outcome.code !== row.resolution || depsText !== row.deps) {
-      update.run([outcome.toId, outcome.code, depsText, row.id]);
+      if (unresolved && outcome.toId === null && depsText === null) {
+        const ids = unresolved.get(outcome.code);
+        if (ids) ids.push(row.id);
+        else unresolved.set(outcome.code, [row.id]);
+      } else update.run([outcome.toId, outcome.code, depsText, row.id]);
       updated++;
     }
     return outcome;
@@ -158,25 +181,44 @@ export function resolveGraph(db: Database, changes: GraphChanges | 'all'): Resol
     }
     return changed;
   };
-  /** Every pending row of the structure kinds (or of the others), a chunk at a time in id order. */
+  /**
+   * Every pending row of the structure kinds (or of the others), a chunk at a time in id order:
+   * the chunk's callers and the symbols of the names it writes are read in batches first.
+   */
   const streamPending = (structure: boolean): void => {
     const stmt = prepare(
-      `SELECT ${SITE_COLUMNS} FROM ${SITE_FROM} WHERE e.id > ? AND e.resolution = ${RESOLUTION_CODES.pending} AND e.kind ${structure ? 'IN' : 'NOT IN'} (${STRUCTURE_LIST}) ORDER BY e.id LIMIT ${CHUNK}`,
+      `SELECT e.id, e.kind, e.from_id, n.name, e.site, e.to_id, e.resolution, e.deps FROM edges e JOIN names n ON n.id = e.name_id
+       WHERE e.id > ? AND e.resolution = ${RESOLUTION_CODES.pending} AND e.kind ${structure ? 'IN' : 'NOT IN'} (${STRUCTURE_LIST}) ORDER BY e.id LIMIT ${CHUNK}`,
     );
-    const chunk = new Map<number, SiteRow>();
-    for (let after = 0; ; ) {
-      chunk.clear();
-      reader.nextChunk();
-      select(stmt, [after], chunk);
-      if (chunk.size === 0) break;
-      for (const row of chunk.values()) {
-        resolveRow(row);
-        after = row.id;
+    unresolved = new Map();
+    const chunk: SiteRow[] = [];
+    try {
+      for (let after = 0; ; ) {
+        chunk.length = 0;
+        reader.nextChunk();
+        try {
+          stmt.bind([after]);
+          while (stmt.step()) chunk.push(toRow(stmt.get()));
+        } finally {
+          stmt.reset();
+        }
+        if (chunk.length === 0) break;
+        reader.prefetchCallers(chunk.map((r) => r.fromId));
+        reader.prefetch(chunk.map((r) => r.name));
+        for (const row of chunk) resolveRow(row);
+        after = chunk[chunk.length - 1]!.id;
+        flushUnresolved();
+        reader.trim(MEMO_LIMIT);
       }
-      reader.trim(MEMO_LIMIT);
+    } finally {
+      unresolved = undefined;
     }
   };
 
+  // A bigger page cache while the pass runs: its lookups jump around the symbol and name
+  // indexes, and sql.js reads every missed page through its file system layer.
+  const cacheSize = db.exec('PRAGMA cache_size')[0]?.values[0]?.[0];
+  db.run('PRAGMA cache_size = -16384');
   try {
     if (changes === 'all') {
       streamPending(true);
@@ -320,5 +362,6 @@ export function resolveGraph(db: Database, changes: GraphChanges | 'all'): Resol
   } finally {
     reader.close();
     for (const s of statements) s.free();
+    db.run(`PRAGMA cache_size = ${Number(cacheSize ?? -2000)}`);
   }
 }

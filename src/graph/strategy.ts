@@ -93,7 +93,8 @@ export interface LanguageGraph {
    * means, best first; several that tie make the import ambiguous, and a file then sees all of
    * them. It must only pick modules whose name ends with the specifier (after a `/`) unless
    * the specifier has `.` or `..` parts: then the resolver records the file name as a
-   * dependency of the answer.
+   * dependency of the answer. The answer may depend on `fromModule`'s folder, not on its file
+   * name (files of one folder share it).
    */
   includeCandidates?(specifier: string, fromModule: string, modules: readonly { readonly name: string }[]): readonly number[];
 }
