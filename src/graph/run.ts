@@ -54,9 +54,9 @@ const STRUCTURE_LIST = [...STRUCTURE_KINDS].join(', ');
 /** Ids written by one batched update. */
 const BATCH = 128;
 /** Rows read and resolved at a time by a pass over every pending site. */
-const CHUNK = Number((globalThis as { process?: { env?: Record<string, string> } }).process?.env?.CKG_CHUNK ?? 4096);
+const CHUNK = 4096;
 /** Names the reader may memoise before it starts over (see GraphReader.trim). */
-const MEMO_LIMIT = Number((globalThis as { process?: { env?: Record<string, string> } }).process?.env?.CKG_MEMO ?? 60_000);
+const MEMO_LIMIT = 60_000;
 
 function toRow(r: SqlValue[]): SiteRow {
   return {

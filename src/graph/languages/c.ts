@@ -110,22 +110,18 @@ function fallback(name: string, site: FallbackSite): FallbackOutcome | undefined
     else declared = true;
   }
   const defined = site.symbolsNamed(name).filter((s) => s.kind === 'function' && s.fileId !== own && site.inFamily(s.fileId));
-  const candidates = new Set<number>();
-  let seen = false;
+  // Definitions in a visible file (a header's `static inline`), then, when the name is
+  // declared, every non-static definition.
+  const candidates = new Map<number, boolean>(); // id → in a visible file
   for (const s of defined) {
     if (!files.has(s.fileId)) continue;
-    candidates.add(s.id);
-    seen = true;
+    candidates.set(s.id, true);
     if ((s.flags & STATIC) === 0) declared = true;
   }
-  if (declared) for (const s of defined) if ((s.flags & STATIC) === 0) candidates.add(s.id);
+  if (declared) for (const s of defined) if ((s.flags & STATIC) === 0 && !candidates.has(s.id)) candidates.set(s.id, false);
   if (macro) return candidates.size > 0 ? { toId: null, reason: 'ambiguous' } : { toId: null, reason: 'macro' };
   if (candidates.size > 1) return { toId: null, reason: 'ambiguous' };
-  if (candidates.size === 1) {
-    const [id] = candidates;
-    const inView = seen && defined.some((s) => s.id === id && files.has(s.fileId));
-    return { toId: id!, resolution: inView ? 'include' : 'global' };
-  }
+  for (const [id, visible] of candidates) return { toId: id, resolution: visible ? 'include' : 'global' };
   if (declared || declaredStatic) return { toId: null, reason: 'not-found' };
   if (external && !BUILTINS.has(name)) return { toId: null, reason: 'external' };
   return undefined;

@@ -70,7 +70,7 @@ const NOT_VALUES = typeSet('unsigned', 'signed', 'int', 'char', 'short', 'long',
 const EXPORT_MACROS = typeSet('EXPORT_SYMBOL', 'EXPORT_SYMBOL_GPL', 'EXPORT_SYMBOL_NS', 'EXPORT_SYMBOL_NS_GPL', 'EXPORT_UNUSED_SYMBOL', 'EXPORT_UNUSED_SYMBOL_GPL');
 
 /** The `#include` operand without its delimiters (`<linux/fs.h>` → `linux/fs.h`); undefined for a computed include (`#include FOO_H`). */
-export function includeSpecifier(include: Node): string | undefined {
+function includeSpecifier(include: Node): string | undefined {
   const path = include.childForFieldName('path');
   if (!path) return undefined;
   if (path.type === 'system_lib_string') return path.text.slice(1, -1).trim() || undefined;
@@ -79,7 +79,7 @@ export function includeSpecifier(include: Node): string | undefined {
 }
 
 /** Whether a declaration or definition carries the `static` storage class. */
-export function hasStatic(node: Node): boolean {
+function hasStatic(node: Node): boolean {
   for (const child of node.namedChildren) if (child?.type === 'storage_class_specifier' && child.text === 'static') return true;
   return false;
 }
@@ -91,7 +91,7 @@ function ownFunctionDeclarator(name: Node, stop: Node): Node | undefined {
 }
 
 /** Whether `node` sits at file scope: only preprocessor conditionals and `extern "C"` blocks around it. */
-export function atFileScope(node: Node): boolean {
+function atFileScope(node: Node): boolean {
   for (let p = node.parent; p; p = p.parent) {
     switch (p.type) {
       case 'translation_unit':
