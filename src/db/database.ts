@@ -88,6 +88,12 @@ export interface IndexOptions {
    * keeps its mode; stored bytes of another mode are rebuilt by `open()`.
    */
   readonly bodies?: BodyMode;
+  /**
+   * Build the code graph: calls, imports, inheritance and containment edges (`edges()` and the
+   * graph queries). Default true. Without it an index holds definitions only: it builds faster
+   * and is smaller (docs/benchmarks.md gives both).
+   */
+  readonly graph?: boolean;
 }
 
 /**
@@ -182,7 +188,7 @@ function resolveRegistry(languages: IndexOptions['languages']): LanguageRegistry
 class LocalProcessor implements FileProcessor {
   constructor(private readonly pool: ParserPool) {}
   process(language: Parameters<FileProcessor['process']>[0], source: string, path: string, options?: ProcessOptions): ReturnType<FileProcessor['process']> {
-    return extractSource(this.pool, language, source, { key: path, keep: options?.keepTree === true });
+    return extractSource(this.pool, language, source, { key: path, keep: options?.keepTree === true }, options?.graph !== false);
   }
 }
 
@@ -322,7 +328,7 @@ export class CKGDatabase {
       repoRelativePath: location.repoRelativePath,
       languages: registry.fingerprint(),
       // Body modes separate indexes too: two tools with different modes must not thrash one entry.
-      options: `${walkOptionsFingerprint(walkOptionsOf(options, registry))} bodies=${options.bodies ?? DEFAULT_BODY_MODE}`,
+      options: `${walkOptionsFingerprint(walkOptionsOf(options, registry))} bodies=${options.bodies ?? DEFAULT_BODY_MODE}${options.graph === false ? ' graph=off' : ''}`,
     });
     let builds = inFlightOpens.get(storage);
     if (!builds) inFlightOpens.set(storage, (builds = new Map()));
@@ -427,7 +433,7 @@ export class CKGDatabase {
         snapshot !== undefined &&
         bytes !== undefined &&
         db.#store.getMeta('snapshot_key') === snapshot.key &&
-        db.#store.getMeta('languages') === db.#registry.fingerprint()
+        db.#store.getMeta('languages') === db.#extraction()
       ) {
         db.#origin = 'storage';
         const counts = db.#store.counts();
@@ -612,6 +618,14 @@ export class CKGDatabase {
     return this.#updating.catch((error: unknown) => tagCaller(error, 'CKGDatabase.update'));
   }
 
+  /**
+   * What an index's rows were extracted with (`meta.languages`): every language's version, and
+   * whether the graph was built. Stored bytes extracted otherwise are updated before use.
+   */
+  #extraction(): string {
+    return `${this.#registry.fingerprint()}${this.#options.graph === false ? ' graph=off' : ''}`;
+  }
+
   /** Absolute, normalised paths inside the codebase (relative ones are taken from its root). */
   #scopedPaths(paths: readonly string[]): Set<string> {
     if (!Array.isArray(paths) || paths.some((p) => typeof p !== 'string')) throw new CKGError('INVALID_ARGUMENT', 'paths must be an array of strings');
@@ -744,6 +758,7 @@ export class CKGDatabase {
       fs,
       root: this.codebasePath,
       naming: await namingContext(fs, this.codebasePath),
+      graph: this.#options.graph !== false,
       store: this.#store,
       walk,
       processor,
@@ -764,7 +779,7 @@ export class CKGDatabase {
     this.#recheck.clear();
     const previousKey = this.#store.getMeta('snapshot_key');
     this.#store.setMeta({
-      languages: this.#registry.fingerprint(),
+      languages: this.#extraction(),
       snapshot_key: snapshot!.key,
       walk_options: walkOptionsFingerprint(walkOptionsOf(this.#options, this.#registry)),
     });
