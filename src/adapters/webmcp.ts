@@ -2,8 +2,7 @@
 // WebMCP (W3C Web Machine Learning CG draft) exposes `navigator.modelContext` with
 // `registerTool(tool)` / `unregisterTool(name)`; earlier explainers named it
 // `document.modelContext`, and later drafts take a second `{ signal }` argument to unregister.
-import type { CKGToolDefinition, ToolAnnotations } from './definitions.js';
-import type { JsonSchema } from '../tool/commands.js';
+import type { CKGToolDefinition, ObjectSchema, ToolAnnotations } from './definitions.js';
 
 /**
  * A tool as WebMCP's `registerTool` takes it; `execute` answers with MCP-shaped content.
@@ -18,7 +17,7 @@ import type { JsonSchema } from '../tool/commands.js';
 export interface WebMcpTool {
   readonly name: string;
   readonly description: string;
-  readonly inputSchema: JsonSchema;
+  readonly inputSchema: ObjectSchema;
   readonly annotations: ToolAnnotations;
   execute(input: unknown, client?: unknown): Promise<{
     content: { type: 'text'; text: string }[];
