@@ -96,9 +96,11 @@ export interface CKGToolDefinitionOptions {
 export const INDEX_STATUS_TOOL = 'index_status';
 
 const READ_ONLY: ToolAnnotations = Object.freeze({ readOnlyHint: true, idempotentHint: true });
-const PATH_REQUIRED = 'Codebase root folder (a file inside it works too)';
-const PATH_OPTIONAL = `${PATH_REQUIRED}; default: the configured codebase`;
-const PRINT_BODY = 'Print bodies (default true)';
+// Every word here is paid for on every request of every client: tools/list stays small (the
+// server's instructions say once what the shared arguments mean).
+const PATH_REQUIRED = 'Codebase root';
+const PATH_OPTIONAL = "Codebase root (default: the server's)";
+const PRINT_BODY = 'Include bodies (default true)';
 
 /** The description of a command as a tool of its own: its summary, without "The `x` command". */
 export function commandDescription(command: ToolCommand): string {
@@ -125,19 +127,12 @@ export function commandInputSchema(command: ToolCommand, pathOptional: boolean):
 
 const STATUS_OUTPUT: JsonSchema = {
   type: 'object',
-  properties: {
-    root: { type: 'string' },
-    state: { type: 'string', enum: ['none', 'indexing', 'ready', 'failed'] },
-    updating: { type: 'boolean' },
-    percent: { type: 'integer' },
-    files: { type: 'integer' },
-    symbols: { type: 'integer' },
-    edges: { type: 'integer' },
-    languages: { type: 'object', additionalProperties: { type: 'integer' } },
-    lastUpdate: { type: 'string' },
-    snapshotKey: { type: 'string' },
-    storageKey: { type: 'string' },
-  },
+  properties: Object.fromEntries([
+    ...['root', 'state', 'lastUpdate', 'snapshotKey', 'storageKey', 'origin'].map((k) => [k, { type: 'string' }]),
+    ...['percent', 'files', 'symbols', 'edges'].map((k) => [k, { type: 'integer' }]),
+    ['updating', { type: 'boolean' }],
+    ['languages', { type: 'object' }],
+  ]),
   required: ['root', 'state', 'updating'],
 };
 
@@ -170,7 +165,7 @@ export function formatStatus(s: CKGIndexStatus): string {
 }
 
 function statusData(s: CKGIndexStatus): Record<string, unknown> {
-  const { progress: _progress, lastUpdate, origin: _origin, error: _error, ...rest } = s;
+  const { progress: _progress, lastUpdate, error: _error, ...rest } = s;
   return { ...rest, ...(lastUpdate !== undefined ? { lastUpdate: new Date(lastUpdate).toISOString() } : {}) };
 }
 
@@ -275,7 +270,7 @@ export function ckgToolDefinitions(options: CKGToolDefinitionOptions): CKGToolDe
   if (options.status !== false) {
     out.push({
       name: INDEX_STATUS_TOOL,
-      description: 'State of a codebase index: files, symbols, edges, languages, last update, keys, running update',
+      description: 'Index state: counts, languages, last update, keys, running update',
       inputSchema: { type: 'object', properties: { path: { type: 'string', description: pathOptional ? PATH_OPTIONAL : PATH_REQUIRED } }, required: pathOptional ? [] : ['path'] },
       outputSchema: STATUS_OUTPUT,
       annotations: READ_ONLY,

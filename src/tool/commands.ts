@@ -135,7 +135,7 @@ export interface ToolCommand {
  * ```
  * @public
  */
-export const DEFAULT_IDENTIFIER: ToolIdentifier = Object.freeze({ description: 'Exact name (case-sensitive)' });
+export const DEFAULT_IDENTIFIER: ToolIdentifier = Object.freeze({ description: 'Exact name' });
 
 /** Structured output of the three search commands: the definitions the text shows, with their locations. */
 const MATCHES_SCHEMA: JsonSchema = {
@@ -147,11 +147,10 @@ const MATCHES_SCHEMA: JsonSchema = {
       items: {
         type: 'object',
         properties: { file: { type: 'string' }, start: { type: 'integer' }, end: { type: 'integer' }, class: { type: 'string' } },
-        required: ['file', 'start', 'end'],
       },
     },
   },
-  required: ['total', 'matches'],
+  required: ['matches'],
 };
 
 function matches(entries: readonly (FunctionEntry | ClassEntry)[], formatted: FormattedEntries): ToolCommandOutput {
