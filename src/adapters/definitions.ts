@@ -19,10 +19,13 @@ import { DEFAULT_IDENTIFIER, TOOL_COMMANDS, type JsonSchema, type ToolCommand, t
  * @public
  */
 export interface ObjectSchema {
-  readonly type: 'object';
-  readonly properties: Readonly<Record<string, JsonSchema>>;
-  readonly required: readonly string[];
-  readonly additionalProperties?: boolean;
+  // Mutable and open-ended on purpose: frameworks' own types (openai's FunctionParameters,
+  // Anthropic's InputSchema) take plain mutable JSON objects.
+  type: 'object';
+  properties: Record<string, JsonSchema>;
+  required: string[];
+  additionalProperties?: boolean;
+  [keyword: string]: unknown;
 }
 
 /**
@@ -235,7 +238,7 @@ export function ckgToolDefinitions(options: CKGToolDefinitionOptions): CKGToolDe
       inputSchema: {
         type: 'object',
         properties,
-        required: pathOptional ? required.filter((r) => r !== 'path') : required,
+        required: pathOptional ? required.filter((r) => r !== 'path') : [...required],
       },
       annotations: READ_ONLY,
       async execute(args, callOptions = {}) {

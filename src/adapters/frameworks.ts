@@ -158,18 +158,20 @@ export function anthropicTools(definitions: readonly CKGToolDefinition[]): Anthr
 
 /**
  * The Vercel AI SDK's `tool` and `jsonSchema` functions (from the `ai` package), passed in so
- * that ckg-wasm does not depend on it.
+ * that ckg-wasm does not depend on it. Declared as methods: the SDK's generic overloads are
+ * accepted as they are.
  *
  * @example
  * ```ts
  * import { jsonSchema, tool } from 'ai';
- * const sdk: VercelAIFunctions<ReturnType<typeof tool>> = { tool, jsonSchema };
+ * const sdk = { tool, jsonSchema }; // a VercelAIFunctions
  * ```
  * @public
  */
-export interface VercelAIFunctions<Tool> {
-  tool(definition: { description: string; inputSchema: unknown; execute: (args: never, options: { abortSignal?: AbortSignal }) => Promise<string> }): Tool;
-  jsonSchema(schema: never): unknown;
+export interface VercelAIFunctions<Schema, Tool> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the SDK infers its own argument type
+  tool(definition: { description: string; inputSchema: Schema; execute: (args: any, options: { abortSignal?: AbortSignal }) => Promise<string> }): Tool;
+  jsonSchema(schema: ObjectSchema): Schema;
 }
 
 /**
@@ -183,13 +185,13 @@ export interface VercelAIFunctions<Tool> {
  * ```
  * @public
  */
-export function vercelAITools<Tool>(definitions: readonly CKGToolDefinition[], sdk: VercelAIFunctions<Tool>): Record<string, Tool> {
+export function vercelAITools<Schema, Tool>(definitions: readonly CKGToolDefinition[], sdk: VercelAIFunctions<Schema, Tool>): Record<string, Tool> {
   const out: Record<string, Tool> = {};
   for (const d of definitions) {
     out[d.name] = sdk.tool({
       description: d.description,
-      inputSchema: sdk.jsonSchema(d.inputSchema as never),
-      execute: async (args, options) => resultText(await d.execute(args, options?.abortSignal ? { signal: options.abortSignal } : {})),
+      inputSchema: sdk.jsonSchema(d.inputSchema),
+      execute: async (args: unknown, options) => resultText(await d.execute(args, options?.abortSignal ? { signal: options.abortSignal } : {})),
     });
   }
   return out;
@@ -197,19 +199,19 @@ export function vercelAITools<Tool>(definitions: readonly CKGToolDefinition[], s
 
 /**
  * LangChain.js's `tool` function (from `@langchain/core/tools`), passed in so that ckg-wasm
- * does not depend on it.
+ * does not depend on it (a method signature: LangChain's overloads are accepted as they are).
  *
  * @example
  * ```ts
  * import { tool } from '@langchain/core/tools';
- * const langchain: LangChainToolFunction<ReturnType<typeof tool>> = tool as never;
+ * const tools = langChainTools(definitions, tool);
  * ```
  * @public
  */
-export type LangChainToolFunction<Tool> = (
-  fn: (args: never, config?: { signal?: AbortSignal }) => Promise<string>,
-  fields: { name: string; description: string; schema: ObjectSchema },
-) => Tool;
+export interface LangChainToolFunction<Tool> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- LangChain infers its own argument type
+  call(fn: (args: any, config?: { signal?: AbortSignal }) => Promise<string>, fields: { name: string; description: string; schema: ObjectSchema }): Tool;
+}
 
 /**
  * The tools as LangChain.js tools (`tool(fn, { name, description, schema })`), for
@@ -223,9 +225,9 @@ export type LangChainToolFunction<Tool> = (
  * ```
  * @public
  */
-export function langChainTools<Tool>(definitions: readonly CKGToolDefinition[], tool: LangChainToolFunction<Tool>): Tool[] {
+export function langChainTools<Tool>(definitions: readonly CKGToolDefinition[], tool: LangChainToolFunction<Tool>['call']): Tool[] {
   return definitions.map((d) =>
-    tool(async (args, config) => resultText(await d.execute(args, config?.signal ? { signal: config.signal } : {})), {
+    tool(async (args: unknown, config) => resultText(await d.execute(args, config?.signal ? { signal: config.signal } : {})), {
       name: d.name,
       description: d.description,
       schema: d.inputSchema,
