@@ -126,6 +126,7 @@ export interface CKGIndexStatus {
   readonly percent?: number;
   /** The running build's or update's last progress event. */
   readonly progress?: ProgressEvent;
+  /** Indexed files. */
   readonly files?: number;
   /** Functions, methods and classes. */
   readonly symbols?: number;

@@ -51,6 +51,7 @@ export interface ToolCommandOutput {
  * @public
  */
 export interface JsonSchema {
+  /** Any JSON Schema keyword (`type`, `properties`, `items`, `required`, …). */
   readonly [keyword: string]: unknown;
 }
 
