@@ -356,12 +356,13 @@ export class CKGTool {
     if (!opening) return { ...live, state: state?.error !== undefined ? 'failed' : 'none', ...(state?.error !== undefined ? { error: state.error } : {}) };
     if (operation?.kind === 'build') return { ...live, state: 'indexing' };
     const db = await opening;
-    const stats = db.stats() as ReturnType<CKGDatabase['stats']> & { edges?: number };
+    // Counts the database has: files, functions, classes, and with the graph symbols and edges.
+    const stats = db.stats() as { files: number; functions: number; classes: number; symbols?: number; edges?: number };
     return {
       ...live,
       state: 'ready',
       files: stats.files,
-      symbols: stats.functions + stats.classes,
+      symbols: typeof stats.symbols === 'number' ? stats.symbols : stats.functions + stats.classes,
       ...(typeof stats.edges === 'number' ? { edges: stats.edges } : {}),
       languages: db.filesByLanguage(),
       snapshotKey: await db.snapshotKey(),
