@@ -95,8 +95,19 @@ describe('ckg-wasm mcp (official SDK client over stdio)', () => {
 
   it('reports the index state', async () => {
     const status = await client.callTool({ name: INDEX_STATUS_TOOL, arguments: {} });
-    expect(status.structuredContent).toMatchObject({ root: example, state: 'ready', updating: false, files: 4, symbols: 12, languages: { python: 4 } });
-    expect((status.content as { text: string }[])[0]!.text).toMatch(/: ready; 4 files, 12 symbols; languages: python 4; no update running; last update \d{4}-/);
+    // The counts are the database's own (files, symbols, and edges once the graph has them).
+    const tool = new CKGTool({ fs: nodeFs, refresh: false });
+    try {
+      await tool.call({ command: TOOL_COMMANDS[0]!.name, path: example, identifier: 'x' });
+      const { files, symbols, edges, languages } = await tool.status(example);
+      expect(status.structuredContent).toMatchObject({ root: example, state: 'ready', updating: false, files, symbols, languages, ...(edges !== undefined ? { edges } : {}) });
+      expect(files).toBe(4);
+      expect(languages).toEqual({ python: 4 });
+      const counts = `${files} files, ${symbols} symbols${edges !== undefined ? `, ${edges} edges` : ''}`;
+      expect((status.content as { text: string }[])[0]!.text).toMatch(new RegExp(`: ready; ${counts}; languages: python 4; no update running; last update \\d{4}-`));
+    } finally {
+      await tool.close();
+    }
   });
 
   it('answers a bad path as an error result, once', async () => {
