@@ -23,14 +23,17 @@ export {
   CKGTool,
   CKG_COMMANDS,
   CKG_TOOL_PARAMETERS,
+  type CKGCallOptions,
+  type CKGCallResult,
   type CKGCommand,
+  type CKGIndexStatus,
   type CKGToolArguments,
   type CKGToolParameters,
   type CKGToolOptions,
   type CKGToolResult,
 } from './tool/ckg-tool.js';
 export { MAX_OUTPUT_CHARS } from './tool/format.js';
-export type { ToolCommand, ToolCommandArguments, ToolCommandOutput, ToolParameter } from './tool/commands.js';
+export { DEFAULT_IDENTIFIER, type JsonSchema, type ToolCommand, type ToolCommandArguments, type ToolCommandOutput, type ToolIdentifier, type ToolParameter } from './tool/commands.js';
 export { IndexedDBStorage, type IndexedDBStorageOptions } from './storage/indexeddb.js';
 export { createWebWorkerPool, type WebWorkerPool, type WebWorkerPoolOptions, type WorkerLike } from './browser/web-worker-pool.js';
 export type { ParsePoolOptions } from './parser/thread-pool.js';

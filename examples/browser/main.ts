@@ -11,6 +11,7 @@ import {
   type WebWorkerPool,
 } from 'ckg-wasm';
 import { droppedFiles, memoryFileSystem, pickedFiles, type MemoryFile } from './memory-fs.js';
+import { registerPageTools } from './webmcp.js';
 
 // The sample codebase ships inside the bundle as text (Vite inlines each file's contents).
 const sampleSources = import.meta.glob<string>('./sample/**/*', { query: '?raw', import: 'default', eager: true });
@@ -97,13 +98,16 @@ async function load(root: string, files: Map<string, MemoryFile>): Promise<void>
   delete results.dataset.query;
   searches++;
   const started = performance.now();
+  const fs = memoryFileSystem(files);
   try {
-    db = await CKGDatabase.open({ codebasePath: root, fs: memoryFileSystem(files), storage, wasm, processor });
+    db = await CKGDatabase.open({ codebasePath: root, fs, storage, wasm, processor });
   } catch (error) {
     setStatus('error', `Failed: ${String(error)}`);
     throw error;
   }
   const ms = Math.round(performance.now() - started);
+  // Browser agents get the ckg commands as page tools (WebMCP), when the browser has it.
+  document.body.dataset.pageTools = registerPageTools({ root, fs, storage, wasm, processor }).join(',');
   const { files: indexed, functions, classes } = db.stats();
   const parsed = db.report?.filesParsed ?? 0;
   const fetched = wasmFetched();

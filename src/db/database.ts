@@ -645,6 +645,18 @@ export class CKGDatabase {
     return { ...this.#store.counts(), ...this.#store.graphCounts() };
   }
 
+  /**
+   * How many indexed files each language has, by language id.
+   *
+   * @example
+   * ```ts
+   * console.log(db.filesByLanguage()); // { python: 880, javascript: 62 }
+   * ```
+   */
+  filesByLanguage(): Record<string, number> {
+    return this.#store.filesByLanguage();
+  }
+
   /** The SQLite database bytes. */
   export(): Uint8Array {
     try {

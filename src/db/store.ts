@@ -292,6 +292,12 @@ export class IndexStore {
   }
 
   /** Counts of rows, for reports and tests. */
+  filesByLanguage(): Record<string, number> {
+    this.#assertOpen();
+    const r = this.#db.exec('SELECT language, count(*) FROM files GROUP BY language ORDER BY language');
+    return Object.fromEntries((r[0]?.values ?? []).map(([language, n]) => [String(language), Number(n)]));
+  }
+
   counts(): { files: number; functions: number; classes: number } {
     this.#assertOpen();
     const r = this.#db.exec(

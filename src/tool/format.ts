@@ -30,6 +30,14 @@ function cut(text: string, limit: number): string {
  * (so K ≥ 1). Only when not even the first entry fits is it shown cut, and counted in K.
  */
 export function clipEntries(header: string, entries: readonly string[], limit = MAX_OUTPUT_CHARS): string {
+  return clipEntriesShown(header, entries, limit).text;
+}
+
+/**
+ * {@link clipEntries}, also telling how many entries the text shows (in full, or the first one
+ * cut): the structured form of an answer lists the same entries as its text.
+ */
+export function clipEntriesShown(header: string, entries: readonly string[], limit = MAX_OUTPUT_CHARS): { text: string; shown: number } {
   let out = header;
   for (let k = 0; k < entries.length; k++) {
     const entry = entries[k]!;
@@ -38,24 +46,38 @@ export function clipEntries(header: string, entries: readonly string[], limit = 
       continue;
     }
     if (k === 0) out += cut(entry, limit - out.length);
-    return `${out}\n<response clipped> ${entries.length - k} more entries not shown`;
+    return { text: `${out}\n<response clipped> ${entries.length - k} more entries not shown`, shown: k === 0 ? 1 : k };
   }
-  return out;
+  return { text: out, shown: entries.length };
+}
+
+/** A formatted answer and how many of its entries the text shows (see {@link clipEntriesShown}). */
+export interface FormattedEntries {
+  readonly text: string;
+  readonly shown: number;
 }
 
 export function formatFunctions(identifier: string, entries: readonly FunctionEntry[], printBody: boolean): string {
-  if (entries.length === 0) return `No functions named ${identifier} found.`;
+  return renderFunctions(identifier, entries, printBody).text;
+}
+
+export function renderFunctions(identifier: string, entries: readonly FunctionEntry[], printBody: boolean): FormattedEntries {
+  if (entries.length === 0) return { text: `No functions named ${identifier} found.`, shown: 0 };
   const header = `Found ${entries.length} ${plural(entries.length, 'function', 'functions')} named ${identifier}:\n`;
-  return clipEntries(
+  return clipEntriesShown(
     header,
     entries.map((e, i) => `${i + 1}. ${e.filePath}:${e.startLine}-${e.endLine}\n${printBody ? `${e.body}\n\n` : ''}`),
   );
 }
 
 export function formatClassMethods(identifier: string, entries: readonly FunctionEntry[], printBody: boolean): string {
-  if (entries.length === 0) return `No class methods named ${identifier} found.`;
+  return renderClassMethods(identifier, entries, printBody).text;
+}
+
+export function renderClassMethods(identifier: string, entries: readonly FunctionEntry[], printBody: boolean): FormattedEntries {
+  if (entries.length === 0) return { text: `No class methods named ${identifier} found.`, shown: 0 };
   const header = `Found ${entries.length} ${plural(entries.length, 'class method', 'class methods')} named ${identifier}:\n`;
-  return clipEntries(
+  return clipEntriesShown(
     header,
     entries.map(
       (e, i) =>
@@ -65,9 +87,13 @@ export function formatClassMethods(identifier: string, entries: readonly Functio
 }
 
 export function formatClasses(identifier: string, entries: readonly ClassEntry[], printBody: boolean): string {
-  if (entries.length === 0) return `No classes named ${identifier} found.`;
+  return renderClasses(identifier, entries, printBody).text;
+}
+
+export function renderClasses(identifier: string, entries: readonly ClassEntry[], printBody: boolean): FormattedEntries {
+  if (entries.length === 0) return { text: `No classes named ${identifier} found.`, shown: 0 };
   const header = `Found ${entries.length} ${plural(entries.length, 'class', 'classes')} named ${identifier}:\n`;
-  return clipEntries(
+  return clipEntriesShown(
     header,
     entries.map((e, i) => {
       let text = `${i + 1}. ${e.filePath}:${e.startLine}-${e.endLine}\n`;
