@@ -159,7 +159,7 @@ export async function extractSource(
     language.visitor(tree.rootNode, collector);
     let graph: ExtractedGraph | undefined;
     if (withGraph && language.references) {
-      const references = new GraphCollector();
+      const references = new GraphCollector(source);
       language.references(tree.rootNode, references);
       graph = references.finish(collector.functions, collector.classes, lineCount(source));
     }

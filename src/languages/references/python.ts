@@ -142,6 +142,8 @@ function moduleText(node: Node | null | undefined): string | undefined {
 function visit(root: Node, sink: ReferenceSink): void {
   const nodes = root.descendantsOfType(SEARCHED).filter((n): n is Node => n !== null);
   const scopes = new LexicalScopes();
+  /** Where classes' base lists start: those argument lists are bases, not value uses. */
+  const baseLists = new Set<number>();
 
   // Pass 1: scopes and what each binds (Python decides a name's scope from the whole body).
   for (const node of nodes) {
@@ -150,6 +152,10 @@ function visit(root: Node, sink: ReferenceSink): void {
       const enclosing = scopes.innermostAt(node.startIndex);
       const kind = type === 'class_definition' ? 'class' : 'function';
       const scope = scopes.open(node, kind);
+      if (type === 'class_definition') {
+        const bases = node.childForFieldName('superclasses');
+        if (bases) baseLists.add(bases.startIndex);
+      }
       if (type === 'function_definition' || type === 'class_definition') {
         const name = node.childForFieldName('name');
         if (name && enclosing >= 0) scopes.bind(enclosing, name.text, { kind: 'definition' });
@@ -342,7 +348,7 @@ function visit(root: Node, sink: ReferenceSink): void {
     // Functions used as values: passed, returned, stored in collections, assigned.
     if (VALUE_PARENTS.has(node.type)) {
       // A class's bases are an argument list too: they are `inherits` sites already.
-      if (node.type === 'argument_list' && node.parent?.type === 'class_definition') continue;
+      if (node.type === 'argument_list' && baseLists.has(node.startIndex)) continue;
       const values = node.type === 'keyword_argument' || node.type === 'pair' ? [node.childForFieldName('value')] : node.namedChildren;
       for (const value of values) if (value && (value.type === 'identifier' || value.type === 'attribute')) use('reference', value);
     } else if (node.type === 'assignment') {
