@@ -67,10 +67,47 @@ export class GraphReader {
     this.#tracked?.add(name);
   }
 
+  /**
+   * Module symbols by name, read in one query: module names are what import resolution probes
+   * most (every candidate of every specifier, every `pkg.sub` submodule), mostly in vain.
+   */
+  #modules: Map<string, GraphSymbol[]> | undefined;
+
+  /** Every symbol was read into the name map (see preload): a name not in it has no symbol. */
+  #preloaded = false;
+
+  /**
+   * Reads every symbol in one query when there are at most `limit`: a build asks for most names
+   * anyway, and one scan costs far less than thousands of lookups (Django: 12,000 symbols, 8,000
+   * names asked). Larger indexes (the kernel's 850,000) keep asking name by name, to bound memory.
+   */
+  preload(limit: number): void {
+    const count = Number(this.#all('SELECT count(*) FROM symbols', [])[0]?.[0] ?? 0);
+    if (count > limit) return;
+    this.#byName.clear();
+    for (const r of this.#all('SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols ORDER BY id', [])) {
+      const s = toSymbol(r);
+      this.#byId.set(s.id, s);
+      let list = this.#byName.get(s.name) as GraphSymbol[] | undefined;
+      if (!list) this.#byName.set(s.name, (list = []));
+      list.push(s);
+    }
+    this.#preloaded = true;
+  }
+
   /** Symbols named exactly `name` (every kind, every file), in id order. */
   named(name: string): readonly GraphSymbol[] {
     this.#tracked?.add(name);
     let out = this.#byName.get(name);
+    if (out === undefined && this.#preloaded) return NONE;
+    // Modules are the symbols whose names hold a separator (`pkg.mod`, `src/util`): read together.
+    if (out === undefined && (name.includes('.') || name.includes('/'))) {
+      const modules = this.#moduleMap().get(name) ?? NONE;
+      // A definition may have such a name too (C++ `operator/`): ask for the others.
+      const others = this.#all("SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols WHERE name = ? AND kind <> 'module' ORDER BY id", [name]).map(toSymbol);
+      out = others.length === 0 ? modules : [...modules, ...others].sort((a, b) => a.id - b.id);
+      this.#byName.set(name, out);
+    }
     if (out === undefined) {
       out = this.#all('SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols WHERE name = ? ORDER BY id', [name]).map(toSymbol);
       for (const s of out) this.#byId.set(s.id, s);
@@ -79,8 +116,22 @@ export class GraphReader {
     return out;
   }
 
+  #moduleMap(): Map<string, GraphSymbol[]> {
+    if (this.#modules === undefined) {
+      this.#modules = new Map();
+      for (const r of this.#all("SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols WHERE kind = 'module' ORDER BY id", [])) {
+        const s = toSymbol(r);
+        this.#byId.set(s.id, s);
+        let list = this.#modules.get(s.name);
+        if (!list) this.#modules.set(s.name, (list = []));
+        list.push(s);
+      }
+    }
+    return this.#modules;
+  }
+
   symbol(id: number): GraphSymbol | undefined {
-    if (!this.#byId.has(id)) {
+    if (!this.#byId.has(id) && !this.#preloaded) {
       const row = this.#all('SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols WHERE id = ?', [id])[0];
       this.#byId.set(id, row ? toSymbol(row) : undefined);
     }

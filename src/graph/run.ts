@@ -35,6 +35,9 @@ interface SiteRow {
   readonly deps: string | null;
 }
 
+/** A build reads every symbol at once up to this many (about 150 bytes each in memory). */
+const PRELOAD_SYMBOLS = 300_000;
+
 const SITE_COLUMNS = 'id, kind, from_id, to_name, site, to_id, resolution, deps';
 const STRUCTURE_KINDS: ReadonlySet<number> = new Set([EDGE_KIND_CODES.imports, EDGE_KIND_CODES.inherits, EDGE_KIND_CODES.implements, EDGE_KIND_CODES.member_of]);
 
@@ -160,6 +163,7 @@ export function resolveGraph(db: Database, changes: GraphChanges | { readonly bu
 
     /** A build: every site is in memory; resolve them all, then insert each edge once. */
     function resolveBuild(build: PendingSites): ResolutionStats {
+      reader.preload(PRELOAD_SYMBOLS);
       const n = build.length;
       const toIds = new Int32Array(n).fill(-1);
       const codes = new Uint8Array(n);
