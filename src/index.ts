@@ -44,6 +44,8 @@ export {
   DEFAULT_GLOB_LIMIT,
   DEFAULT_HEAD_LIMIT,
   DEFAULT_SEARCH_TIMEOUT_MS,
+  type CodebaseGlobOptions,
+  type CodebaseGrepOptions,
   type GlobMatch,
   type GlobOptions,
   type GlobResult,

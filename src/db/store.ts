@@ -290,6 +290,21 @@ export class IndexStore {
     return this.#files;
   }
 
+  /** The line ranges of one file's functions and classes (grep names the definition around a hit). */
+  definitionsIn(path: string): { readonly name: string; readonly parentClass: string | undefined; readonly startLine: number; readonly endLine: number }[] {
+    const rows = this.#select(
+      `SELECT r.name, r.parent_class, r.start_line, r.end_line FROM functions r JOIN files f ON f.id = r.file_id WHERE f.path = ?
+       UNION ALL SELECT r.name, NULL, r.start_line, r.end_line FROM classes r JOIN files f ON f.id = r.file_id WHERE f.path = ?`,
+      [path, path],
+    );
+    return rows.map(([name, parentClass, startLine, endLine]) => ({
+      name: String(name),
+      parentClass: parentClass === null ? undefined : String(parentClass),
+      startLine: Number(startLine),
+      endLine: Number(endLine),
+    }));
+  }
+
   /** Counts of rows, for reports and tests. */
   counts(): { files: number; functions: number; classes: number } {
     this.#assertOpen();
