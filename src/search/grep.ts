@@ -235,8 +235,11 @@ const CLOCK_EVERY_MATCHES = 256;
  * it was being searched (a file is reported whole or not at all).
  */
 function searchText(file: SearchFile, text: string, matcher: TextMatcher, p: GrepPlan, clock: SearchClock, context: SearchContext): FileResult | undefined {
+  if (text.length === 0) return undefined; // an empty file has no line, not one empty line
   if (p.mode === 'files_with_matches') {
-    return matcher.test(text) ? { file, entries: [{ type: 'file', path: file.path, mtimeMs: file.mtimeMs }], matches: 1, total: 1 } : undefined;
+    // After a final line break there is no line: `^$` must not match the end of "a\n".
+    const lines = text.charCodeAt(text.length - 1) === 10 ? text.slice(0, -1) : text;
+    return matcher.test(lines) ? { file, entries: [{ type: 'file', path: file.path, mtimeMs: file.mtimeMs }], matches: 1, total: 1 } : undefined;
   }
   const find = matcher.finder(text);
   let span = find(0);

@@ -12,7 +12,7 @@ export interface MatchSpan {
 export interface TextMatcher {
   /** Whether `bytes` may hold a match (a cheap check on the raw bytes before decoding). */
   mayMatchBytes(bytes: Uint8Array): boolean;
-  /** Whether the text holds a match. */
+  /** Whether the text holds a match (the text's final line break starts no line to match). */
   test(text: string): boolean;
   /** Successive matches, each searched from where the caller asks (the start of the next line). */
   finder(text: string): (from: number) => MatchSpan | undefined;
