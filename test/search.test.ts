@@ -58,21 +58,25 @@ describe.each(BACKENDS)('glob on %s', (backend) => {
 
   it('streams files as the walk finds them and stops the walk when the loop breaks', async () => {
     const files: Record<string, string> = {};
-    for (let i = 0; i < 60; i++) files[`d${String(i).padStart(2, '0')}/f.txt`] = '';
+    for (let i = 0; i < 20; i++) files[`d${String(i).padStart(2, '0')}/f.txt`] = '';
     tree = makeTree(backend, files);
+    // The last folder is listed only once the first file has reached the caller: a glob that
+    // waited for the walk to end would never yield (and the test would time out).
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
     const listed: string[] = [];
-    const fs = spyListings(tree.fs, listed);
-    let listedAtFirst = -1;
+    const fs = gatedFs(tree.fs, `${tree.root}/d19`, gate, listed);
+    const seen: string[] = [];
     for await (const match of globStream({ fs, root: tree.root, pattern: '*.txt' })) {
-      expect(match.path).toBe(`${tree.root}/d00/f.txt`);
-      listedAtFirst = listed.length;
-      break;
+      seen.push(match.path);
+      release();
+      if (seen.length === 2) break;
     }
+    expect(seen).toEqual([`${tree.root}/d00/f.txt`, `${tree.root}/d01/f.txt`]);
     const afterBreak = listed.length;
-    expect(listedAtFirst).toBeGreaterThan(0);
-    expect(listedAtFirst).toBeLessThan(61); // the first file came before the walk listed every folder
+    expect(afterBreak).toBeLessThan(21);
     await new Promise((r) => setTimeout(r, 20));
-    expect(listed.length).toBe(afterBreak); // and the walk stopped with the loop
+    expect(listed.length).toBe(afterBreak); // the walk stopped with the loop
   });
 
   it('rejects bad options with typed errors', async () => {
@@ -86,22 +90,24 @@ describe.each(BACKENDS)('glob on %s', (backend) => {
   });
 });
 
-/** A FileSystem that records each folder listing (sync and promise forms). */
-function spyListings(fs: FileSystem, listed: string[]): FileSystem {
-  const raw = fs as unknown as Record<string, unknown>;
-  const readdirSync = raw.readdirSync as (p: string, o?: unknown) => unknown;
-  return new Proxy(raw, {
-    get(target, prop) {
-      if (prop === 'readdirSync') {
-        return (p: string, o?: unknown) => {
-          listed.push(p);
-          return readdirSync.call(target, p, o);
-        };
-      }
-      const v = Reflect.get(target, prop);
-      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+/**
+ * A promise-only FileSystem (no sync twins) over `fs` that records each folder listing and
+ * holds the listing of `gated` until `gate` resolves.
+ */
+function gatedFs(fs: FileSystem, gated: string, gate: Promise<void>, listed: string[]): FileSystem {
+  const p = fs.promises as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
+  return {
+    promises: {
+      readFile: (path: string) => p.readFile!.call(fs.promises, path),
+      stat: (path: string) => p.stat!.call(fs.promises, path),
+      lstat: (path: string) => p.lstat!.call(fs.promises, path),
+      readdir: async (path: string, options?: unknown) => {
+        if (path === gated) await gate;
+        listed.push(path);
+        return p.readdir!.call(fs.promises, path, options);
+      },
     },
-  }) as unknown as FileSystem;
+  } as unknown as FileSystem;
 }
 
 describe.each(BACKENDS)('grep on %s', (backend) => {
@@ -270,18 +276,19 @@ describe.each(BACKENDS)('grep on %s', (backend) => {
 
   it('streams entries during the walk, honours headLimit, and throws ABORTED when the signal fires', async () => {
     const files: Record<string, string> = {};
-    for (let i = 0; i < 60; i++) files[`d${String(i).padStart(2, '0')}/f.txt`] = 'one hit\ntwo hit\n';
+    for (let i = 0; i < 20; i++) files[`d${String(i).padStart(2, '0')}/f.txt`] = 'one hit\ntwo hit\n';
     tree = makeTree(backend, files);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
     const listed: string[] = [];
-    const fs = spyListings(tree.fs, listed);
+    const fs = gatedFs(tree.fs, `${tree.root}/d19`, gate, listed);
     const seen: string[] = [];
-    let listedAtFirst = -1;
     for await (const e of grepStream({ fs, root: tree.root, pattern: 'hit', outputMode: 'content', headLimit: 3 })) {
-      if (listedAtFirst < 0) listedAtFirst = listed.length;
       seen.push(lines([e])[0]!);
+      release(); // the walk finishes only after the first entry was yielded
     }
     expect(seen).toEqual(['f.txt:1:one hit', 'f.txt:2:two hit', 'f.txt:1:one hit']);
-    expect(listedAtFirst).toBeLessThan(61);
+    expect(listed.length).toBeLessThan(21);
     const controller = new AbortController();
     const stream = grepStream({ fs: tree.fs, root: tree.root, pattern: 'hit', headLimit: 1000, signal: controller.signal });
     const got: unknown[] = [];
@@ -296,13 +303,13 @@ describe.each(BACKENDS)('grep on %s', (backend) => {
   });
 });
 
-/** A FileSystem that calls `hook` before each file read. */
+/** A FileSystem that calls `hook` before each file read (whole-file reads and opens: a search does one of them per file). */
 function onRead(fs: FileSystem, hook: () => void): FileSystem {
   const raw = fs as unknown as Record<string, unknown>;
   return new Proxy(raw, {
     get(target, prop) {
       const v = Reflect.get(target, prop);
-      if (prop === 'readFileSync') {
+      if (prop === 'readFileSync' || prop === 'openSync') {
         return (...args: unknown[]) => {
           hook();
           return (v as (...a: unknown[]) => unknown).apply(target, args);

@@ -3,6 +3,7 @@ import { CKGError } from '../errors.js';
 import { FsAdapter } from '../fs/adapter.js';
 import type { FileSystem } from '../fs/types.js';
 import { pathMatcher } from './glob.js';
+import { fileReader } from './read.js';
 import { createMatcher, type TextMatcher } from './matcher.js';
 import { compilePattern } from './pattern.js';
 import { decodeText, lineAt, lineStarts, lineText } from './text.js';
@@ -281,6 +282,7 @@ async function* searchFiles(p: GrepPlan, context: SearchContext, clock: SearchCl
   const matcher = await p.matcher;
   clock.check();
   await assertSearchRoot(p.fs, p.root);
+  const read = fileReader(p.fs);
   for await (const file of walkSearchFiles(p.fs, p.root, context, p.hidden, clock)) {
     await clock.breathe();
     if (clock.expired()) return;
@@ -288,7 +290,7 @@ async function* searchFiles(p: GrepPlan, context: SearchContext, clock: SearchCl
     if (p.language !== undefined && file.language?.id !== p.language) continue;
     let bytes: Uint8Array;
     try {
-      bytes = await p.fs.readBytes(file.path);
+      bytes = await read(file.path, file.size);
     } catch {
       continue; // unreadable (permissions, gone since the listing): like ripgrep, search the rest
     }

@@ -14,7 +14,10 @@ export interface TextMatcher {
   mayMatchBytes(bytes: Uint8Array): boolean;
   /** Whether the text holds a match (the text's final line break starts no line to match). */
   test(text: string): boolean;
-  /** Successive matches, each searched from where the caller asks (the start of the next line). */
+  /**
+   * Successive matches, each searched from where the caller asks (the start of the next line).
+   * In line mode a span may start where its line starts rather than where the match does.
+   */
   finder(text: string): (from: number) => MatchSpan | undefined;
 }
 
@@ -70,11 +73,13 @@ function byteRank(b: number): number {
  */
 export async function createMatcher(pattern: CompiledPattern): Promise<TextMatcher> {
   const encoder = new TextEncoder();
-  // Byte check before decoding: a file without any required literal (case-sensitive) cannot match.
-  const requiredBytes = !pattern.caseInsensitive && pattern.required !== undefined ? pattern.required.map((l) => encoder.encode(l)) : undefined;
-  const mayMatchBytes = (bytes: Uint8Array): boolean => requiredBytes === undefined || requiredBytes.some((needle) => bytesIndexOf(bytes, needle) >= 0);
-  // Text check before the regex engine, for case-insensitive required literals.
-  const requiredText = pattern.required !== undefined && pattern.caseInsensitive ? new RegExp(pattern.required.map(escapeRegExp).join('|'), 'iu') : undefined;
+  const required = pattern.required;
+  // Byte check before decoding: a file without the required literals (case-sensitive) cannot match.
+  const requiredBytes = !pattern.caseInsensitive && required !== undefined ? required.literals.map((l) => encoder.encode(l)) : undefined;
+  const mayMatchBytes = (bytes: Uint8Array): boolean => {
+    if (requiredBytes === undefined) return true;
+    return required!.mode === 'all' ? requiredBytes.every((n) => bytesIndexOf(bytes, n) >= 0) : requiredBytes.some((n) => bytesIndexOf(bytes, n) >= 0);
+  };
 
   if (pattern.kind === 'literal' && !pattern.caseInsensitive) {
     const needle = pattern.literal;
@@ -110,14 +115,53 @@ export async function createMatcher(pattern: CompiledPattern): Promise<TextMatch
     const why = error instanceof Error ? error.message : String(error);
     throw new CKGError('INVALID_ARGUMENT', `Invalid grep pattern ${JSON.stringify(pattern.source)}: ${why}`, { pattern: pattern.source });
   }
-  const prefilter = (text: string): boolean => requiredText === undefined || requiredText.test(text);
-  return {
+  const wholeText: TextMatcher = {
     mayMatchBytes,
-    test: (text) => prefilter(text) && compiled.test(text),
+    test: (text) => compiled.test(text),
     finder: (text) => {
-      if (!prefilter(text)) return () => undefined;
       const matcher = compiled.matcher(text);
       return (from) => (from <= text.length && matcher.find(from) ? { start: matcher.start(), end: matcher.end() } : undefined);
     },
+  };
+  if (required === undefined || pattern.multiline) return wholeText;
+  // Line mode with required literals: only lines holding the longest literal of `all`, or one
+  // of `any`, can match. The engine then runs on those lines alone instead of the whole text.
+  const anchors = required.mode === 'all' ? [required.literals[0]!] : required.literals;
+  const occurrences = (text: string): ((from: number) => number) => {
+    if (pattern.caseInsensitive) {
+      const re = new RegExp(anchors.map(escapeRegExp).join('|'), 'giu');
+      return (from) => {
+        re.lastIndex = from;
+        return re.exec(text)?.index ?? -1;
+      };
+    }
+    const next = anchors.map(() => -2); // per anchor: its next occurrence at or after the last `from`, -1 none
+    return (from) => {
+      let best = -1;
+      for (let k = 0; k < anchors.length; k++) {
+        if (next[k]! !== -1 && next[k]! < from) next[k] = text.indexOf(anchors[k]!, from);
+        const at = next[k]!;
+        if (at >= 0 && (best < 0 || at < best)) best = at;
+      }
+      return best;
+    };
+  };
+  const nextMatchingLine = (text: string): ((from: number) => MatchSpan | undefined) => {
+    const occurrence = occurrences(text);
+    return (from) => {
+      for (let at = occurrence(from); at >= 0; at = occurrence(from)) {
+        const start = text.lastIndexOf('\n', at - 1) + 1;
+        let end = text.indexOf('\n', at);
+        if (end < 0) end = text.length;
+        if (compiled.test(text.slice(start, end))) return { start, end: start };
+        from = end + 1;
+      }
+      return undefined;
+    };
+  };
+  return {
+    mayMatchBytes,
+    test: (text) => nextMatchingLine(text)(0) !== undefined,
+    finder: nextMatchingLine,
   };
 }

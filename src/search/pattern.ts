@@ -15,11 +15,17 @@ export interface CompiledPattern {
   readonly caseInsensitive: boolean;
   readonly multiline: boolean;
   /**
-   * Literals one of which every match contains (a file holding none of them cannot match), or
+   * Literals every match contains: `all` of them, or `any` one (a top-level alternation);
    * undefined when none could be read off the pattern. Compared case-insensitively when the
-   * pattern is.
+   * pattern is. A file, and in line mode a line, without them cannot match.
    */
-  readonly required: readonly string[] | undefined;
+  readonly required: RequiredLiterals | undefined;
+}
+
+/** See {@link CompiledPattern.required}. `literals[0]` is the longest of `all`. */
+export interface RequiredLiterals {
+  readonly mode: 'all' | 'any';
+  readonly literals: readonly string[];
 }
 
 // JavaScript's \s (WhiteSpace and LineTerminator), without \n: the line break is never part of
@@ -359,16 +365,16 @@ export function compilePattern(source: string, options: { readonly caseInsensiti
     re2,
     caseInsensitive,
     multiline,
-    required: allLiteral ? [literal] : requiredLiterals(tokens),
+    required: allLiteral ? { mode: 'all', literals: [literal] } : requiredLiterals(tokens),
   };
 }
 
 /**
- * Literals every match must contain: the longest run of plain characters at the top level of
- * a pattern without top-level alternation, or one literal per alternative when the pattern is
- * an alternation of plain literals. Undefined when no such literal is certain.
+ * Literals every match must contain: the runs of plain characters at the top level of a
+ * pattern without top-level alternation (all of them), or the longest run of each alternative
+ * of a top-level alternation (any of them). Undefined when no such literal is certain.
  */
-function requiredLiterals(tokens: readonly Token[]): readonly string[] | undefined {
+function requiredLiterals(tokens: readonly Token[]): RequiredLiterals | undefined {
   let depth = 0;
   const alternatives: Token[][] = [[]];
   for (const t of tokens) {
@@ -377,20 +383,28 @@ function requiredLiterals(tokens: readonly Token[]): readonly string[] | undefin
     if (depth === 0 && t.kind === 'alt') alternatives.push([]);
     else alternatives[alternatives.length - 1]!.push(t);
   }
+  if (alternatives.length === 1) {
+    const runs = literalRuns(alternatives[0]!).sort((a, b) => b.length - a.length);
+    return runs.length === 0 ? undefined : { mode: 'all', literals: runs };
+  }
   const out: string[] = [];
   for (const alternative of alternatives) {
-    const best = longestRun(alternative);
-    if (best === '') return undefined;
+    const best = literalRuns(alternative).sort((a, b) => b.length - a.length)[0];
+    if (best === undefined) return undefined;
     out.push(best);
   }
-  return out;
+  return { mode: 'any', literals: out };
 }
 
-/** The longest run of literal tokens at depth 0 of one alternative that no quantifier makes optional or repeats. */
-function longestRun(tokens: readonly Token[]): string {
-  let best = '';
+/** The runs of literal tokens at depth 0 of one alternative that no quantifier makes optional or repeats. */
+function literalRuns(tokens: readonly Token[]): string[] {
+  const runs: string[] = [];
   let run = '';
   let depth = 0;
+  const end = (): void => {
+    if (run !== '') runs.push(run);
+    run = '';
+  };
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!;
     if (t.kind === 'open') depth++;
@@ -402,9 +416,9 @@ function longestRun(tokens: readonly Token[]): string {
     } else {
       // A quantified literal with min ≥ 1 still appears once, but ends the run.
       if (depth === 0 && t.literal !== undefined && quantified && next!.quantifier!.min >= 1) run += t.literal;
-      if (run.length > best.length) best = run;
-      run = '';
+      end();
     }
   }
-  return run.length > best.length ? run : best;
+  end();
+  return runs;
 }
