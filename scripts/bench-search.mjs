@@ -187,7 +187,7 @@ async function main() {
     const ours = async () => {
       const r = await search.grep(options);
       const files = new Set(r.results.map((e) => e.path));
-      return { files, total: r.totalMatches };
+      return { files, total: r.totalMatches, partial: r.partial };
     };
     const theirs = () => {
       const r = rg(rgArgs, root);
@@ -233,7 +233,8 @@ async function main() {
       rgFiles: b.files.size,
       lines: c.outputMode === 'content' ? a.total : undefined,
       rgLines: b.lines,
-      same,
+      same: same && !a.partial,
+      partial: a.partial,
       onlyOurs: [...fa].filter((p) => !fb.has(p)).slice(0, 5),
       onlyRg: [...fb].filter((p) => !fa.has(p)).slice(0, 5),
     });

@@ -717,7 +717,7 @@ function searchReport(search) {
     for (const row of r.rows) {
       const ratio = row.oursMs / row.rgMs;
       const target = SEARCH_TARGETS[name];
-      lines.push(`| ${row.name} | ${fmt.ms(row.oursMs)} | ${fmt.ms(row.rgMs)} | ${ratio.toFixed(1)}× | ${target === undefined ? '–' : ratio <= target ? 'met' : '**missed**'} | ${fmt.n(row.files)} / ${fmt.n(row.rgFiles)} | ${row.lines === undefined ? '–' : `${fmt.n(row.lines)} / ${fmt.n(row.rgLines)}`} | ${row.same && (row.lines === undefined || row.lines === row.rgLines) ? 'yes' : '**no**'} | ${row.firstMs === undefined ? '–' : fmt.ms(row.firstMs)} |`);
+      lines.push(`| ${row.name} | ${fmt.ms(row.oursMs)}${row.partial ? ' (**partial**: timed out)' : ''} | ${fmt.ms(row.rgMs)} | ${ratio.toFixed(1)}× | ${target === undefined ? '–' : ratio <= target ? 'met' : '**missed**'} | ${fmt.n(row.files)} / ${fmt.n(row.rgFiles)} | ${row.lines === undefined ? '–' : `${fmt.n(row.lines)} / ${fmt.n(row.rgLines)}`} | ${row.same && (row.lines === undefined || row.lines === row.rgLines) ? 'yes' : '**no**'} | ${row.firstMs === undefined ? '–' : fmt.ms(row.firstMs)} |`);
     }
     lines.push('');
     for (const n of r.notes) lines.push(`- ${n}`);
