@@ -20,7 +20,7 @@ import {
  *
  * @example
  * ```ts
- * const options: GlobOptions = { fs, root: '/abs/repo', pattern: 'src/**\/*.ts', limit: 20 };
+ * const options: GlobOptions = { fs, root: '/abs/repo', pattern: 'src/*.ts', limit: 20 };
  * const { results } = await glob(options);
  * ```
  * @public
@@ -65,7 +65,7 @@ export interface GlobMatch {
  *
  * @example
  * ```ts
- * const r: GlobResult = await glob({ fs, root, pattern: '**\/*.md' });
+ * const r: GlobResult = await glob({ fs, root, pattern: '*.md' });
  * if (r.truncated) console.log(`${r.totalMatches - r.results.length} more not shown`);
  * ```
  * @public
@@ -80,7 +80,15 @@ export interface GlobResult {
   readonly totalMatches: number;
 }
 
-/** Default most entries of a glob. */
+/**
+ * Default most entries of a glob.
+ *
+ * @example
+ * ```ts
+ * const all = await glob({ fs, root, pattern: '*.py', limit: 10 * DEFAULT_GLOB_LIMIT });
+ * ```
+ * @public
+ */
 export const DEFAULT_GLOB_LIMIT = 100;
 
 /** A test of a root-relative path against a glob (see {@link GlobOptions.pattern}). */
@@ -155,7 +163,7 @@ export async function* globStreamWith(options: GlobOptions, context: SearchConte
  * @example
  * ```ts
  * import fs from 'node:fs';
- * const { results, truncated, totalMatches } = await glob({ fs, root: '/abs/repo', pattern: '**\/*.test.ts' });
+ * const { results, truncated, totalMatches } = await glob({ fs, root: '/abs/repo', pattern: '*.test.ts' });
  * for (const r of results) console.log(r.path);
  * if (truncated) console.log(`(${totalMatches - results.length} more not shown)`);
  * ```

@@ -165,7 +165,15 @@ export interface GrepResult {
   readonly totalMatches: number;
 }
 
-/** Default most entries of a grep: about 250 lines stay within a few per cent of a 200k-token context. */
+/**
+ * Default most entries of a grep: about 250 lines stay within a few per cent of a 200k-token context.
+ *
+ * @example
+ * ```ts
+ * const next = await grep({ fs, root, pattern: 'TODO', outputMode: 'content', offset: DEFAULT_HEAD_LIMIT });
+ * ```
+ * @public
+ */
 export const DEFAULT_HEAD_LIMIT = 250;
 
 const OUTPUT_MODES: readonly GrepOutputMode[] = ['files_with_matches', 'content', 'count'];

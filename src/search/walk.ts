@@ -41,7 +41,15 @@ export function defaultSearchContext(): SearchContext {
   return { registry: defaultRegistry, skipDirectories: DEFAULT_SKIPPED_DIRECTORIES, exclude: [], respectGitignore: true };
 }
 
-/** Default time budget of a search: afterwards the results found so far are returned, marked partial. */
+/**
+ * Default time budget of a search: afterwards the results found so far are returned, marked partial.
+ *
+ * @example
+ * ```ts
+ * const patient = await grep({ fs, root, pattern: 'x', timeoutMs: 3 * DEFAULT_SEARCH_TIMEOUT_MS });
+ * ```
+ * @public
+ */
 export const DEFAULT_SEARCH_TIMEOUT_MS = 20_000;
 
 /** How long (ms) a search works before it lets timers and abort events run. */
