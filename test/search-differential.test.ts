@@ -104,3 +104,34 @@ describe('grep agrees with ripgrep on generated trees', () => {
     );
   }, 120_000);
 });
+
+// JavaScript's own RegExp, line by line, is the reference for the syntax ckg-wasm accepts beyond
+// ripgrep's: \u escapes, named groups, [^], lazy and counted quantifiers, classes with escapes.
+describe('grep agrees with JavaScript RegExp, line by line', () => {
+  const JS_ATOMS = ['\\u0061', '\\x62', '(?<n>fo+)', '[^]', '[\\d-x]', '[a-c\\s]', '[^\\w]', '\\W', '\\D', '\\S', 'o{2}', 'a{1,}?', '[\\]]', '\\/', '\\-', '(?:ab|b9)', '\\b', '\\B'];
+  const jsAtom = fc.oneof(fc.constantFrom(...ATOMS), fc.constantFrom(...JS_ATOMS));
+  const jsPattern = fc
+    .tuple(fc.boolean(), fc.array(sequence(jsAtom), { minLength: 1, maxLength: 2 }), fc.boolean())
+    .map(([start, alternatives, end]) => `${start ? '^' : ''}${alternatives.join('|')}${end ? '$' : ''}`)
+    .filter((p) => {
+      try {
+        new RegExp(p);
+        return !/\\b[*+?{]|\\B[*+?{]/.test(p); // a quantified assertion is a JavaScript syntax error
+      } catch {
+        return false;
+      }
+    });
+  it('on which lines match', async () => {
+    const { Volume } = await import('memfs');
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 12 }), jsPattern, fc.boolean(), async (ls, p, caseInsensitive) => {
+        const vol = Volume.fromJSON({ '/r/a.txt': `${ls.join('\n')}\n` });
+        const re = new RegExp(p, caseInsensitive ? 'i' : '');
+        const expected = ls.flatMap((l, i) => (re.test(l) ? [i + 1] : []));
+        const r = await grep({ fs: vol as never, root: '/r', pattern: p, caseInsensitive, outputMode: 'content', headLimit: 1000 });
+        expect((r.results as GrepLineEntry[]).map((e) => e.line), `pattern ${JSON.stringify(p)}${caseInsensitive ? ' (i)' : ''}`).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
+  }, 120_000);
+});
