@@ -3,13 +3,15 @@ import { syncIndex, WalkFeed, type FileProcessor, type ProcessOptions, type Inde
 import { DEFAULT_SKIPPED_DIRECTORIES, ListingCache, walkCodebase, type SkippedFile, type SourceFile, type WalkOptions, type WalkResult } from '../build/walker.js';
 import { CKGError, tagCaller } from '../errors.js';
 import { FsAdapter } from '../fs/adapter.js';
-import { isAbsolute, normalize, relativeInside } from '../fs/path.js';
+import { basename, isAbsolute, join, normalize, relativeInside } from '../fs/path.js';
+import type { NamingContext } from '../graph/strategy.js';
 import type { FileSystem } from '../fs/types.js';
 import { createDefaultRegistry } from '../languages/index.js';
 import { LanguageRegistry } from '../languages/registry.js';
 import { extractSource } from '../parser/extract.js';
 import { initSql, ParserPool, type WasmOptions } from '../parser/runtime.js';
-import type { ClassEntry, FunctionEntry, FunctionKind } from './entries.js';
+import type { ClassEntry, Edge, EdgeFilter, FunctionEntry, FunctionKind } from './entries.js';
+import { queryEdges } from '../query/edges.js';
 import { DEFAULT_BODY_MODE, IndexStore, StaleBodyError, type BodyMode } from './store.js';
 import type { Storage } from '../storage/types.js';
 import {
@@ -569,6 +571,25 @@ export class CKGDatabase {
   }
 
   /**
+   * Edges of the code graph (calls, imports, inheritance, containment), each with its source,
+   * its target (null when not resolved soundly: then `toName` and `reason` say what and why),
+   * the site's file and line, and how it was resolved; ordered by file, line, kind.
+   *
+   * @example
+   * ```ts
+   * const calls = await db.edges({ kind: 'calls', from: 'shop.cart.Cart.checkout' });
+   * for (const e of calls) console.log(`${e.filePath}:${e.line} ${e.to?.qualifiedName ?? `${e.toName}?`}`);
+   * ```
+   */
+  async edges(filter: EdgeFilter = {}): Promise<Edge[]> {
+    try {
+      return queryEdges(this.#store, this.codebasePath, filter);
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.edges');
+    }
+  }
+
+  /**
    * Files of the codebase matching a glob, as {@link glob} finds them, with this database's walk
    * rules (`.gitignore`, `skipDirectories`, `exclude`) and kept folder listings.
    *
@@ -649,9 +670,9 @@ export class CKGDatabase {
     return out;
   }
 
-  /** Counts of indexed files, functions and classes. */
-  stats(): { files: number; functions: number; classes: number } {
-    return this.#store.counts();
+  /** Counts of indexed files, functions, classes, symbols (definitions and modules) and edges. */
+  stats(): { files: number; functions: number; classes: number; symbols: number; edges: number } {
+    return { ...this.#store.counts(), ...this.#store.graphCounts() };
   }
 
   /** The SQLite database bytes. */
@@ -765,6 +786,8 @@ export class CKGDatabase {
     }
     this.#report = await syncIndex({
       fs,
+      root: this.codebasePath,
+      naming: await namingContext(fs, this.codebasePath),
       store: this.#store,
       walk,
       processor,
@@ -794,6 +817,12 @@ export class CKGDatabase {
     if (persist && changed) await this.#persist();
     return this.#report;
   }
+}
+
+/** What module names depend on besides file paths (read once per sync). */
+async function namingContext(fs: FsAdapter, root: string): Promise<NamingContext> {
+  const init = await fs.stat(join(root, '__init__.py'));
+  return { rootName: basename(root), rootIsPythonPackage: init?.kind === 'file' };
 }
 
 async function assertDirectory(fs: FsAdapter, path: string): Promise<void> {
