@@ -40,3 +40,24 @@ export type { ParsePoolOptions } from './parser/thread-pool.js';
 export type { Storage } from './storage/types.js';
 export { MemoryStorage, type MemoryStorageOptions } from './storage/memory.js';
 export { expireStorage, DEFAULT_STORAGE_MAX_AGE_MS, type ExpireOptions } from './storage/expire.js';
+export {
+  glob,
+  globStream,
+  grep,
+  grepStream,
+  DEFAULT_GLOB_LIMIT,
+  DEFAULT_HEAD_LIMIT,
+  DEFAULT_SEARCH_TIMEOUT_MS,
+  type CodebaseGlobOptions,
+  type CodebaseGrepOptions,
+  type GlobMatch,
+  type GlobOptions,
+  type GlobResult,
+  type GrepCountEntry,
+  type GrepEntry,
+  type GrepFileEntry,
+  type GrepLineEntry,
+  type GrepOptions,
+  type GrepOutputMode,
+  type GrepResult,
+} from './search/index.js';

@@ -230,6 +230,31 @@ describe('browser example (Vite + Chromium)', () => {
     ]);
   });
 
+  it('greps and globs the in-memory files, naming the definition of each line', async () => {
+    await settled('/sample');
+    const find = async (how: 'grep' | 'glob', text: string): Promise<string[]> => {
+      await page.fill('#pattern', text);
+      await page.selectOption('#mode', how);
+      await page.click('#text-search button[type=submit]');
+      await page.waitForFunction((p) => document.querySelector<HTMLElement>('#text-results')?.dataset.pattern === p, `${how}:${text}`);
+      return await page.$$eval('#text-results li', (items) => items.map((li) => `${li.className} ${li.textContent ?? ''}`));
+    };
+    // A regular expression: run by re2js, loaded on demand in the page.
+    expect(await find('grep', 'line_total\\(|unit_cents\\b')).toEqual([
+      'context /sample/shop/cart.py-13-    quantity: int  (in LineItem)',
+      'match /sample/shop/cart.py:14:    unit_cents: int  (in LineItem)',
+      'context /sample/shop/cart.py-15-',
+      'context /sample/shop/cart.py-24-    def total(self):  (in Cart.total)',
+      'match /sample/shop/cart.py:25:        def line_total(item):  (in line_total)',
+      'match /sample/shop/cart.py:26:            return item.quantity * item.unit_cents  (in line_total)',
+      'context /sample/shop/cart.py-27-  (in Cart.total)',
+      'match /sample/shop/cart.py:28:        return sum(line_total(item) for item in self.items)  (in Cart.total)',
+    ]);
+    expect(await find('grep', 'no such text')).toEqual(['empty Nothing found for no such text.']);
+    expect(await find('grep', '(a)\\1')).toEqual([expect.stringMatching(/^error .*backreferences/)]);
+    expect((await find('glob', '*.py')).sort()).toEqual(['/sample/shop/__init__.py', '/sample/shop/cart.py', '/sample/shop/inventory.py'].map((p) => ` ${p}`));
+  });
+
   it('indexes files picked by the user, fetching only their grammar', async () => {
     server.requests.length = 0;
     const rust = ['pub struct Basket {', '    pub cents: u32,', '}', '', 'pub fn parse_price(text: &str) -> u32 {', '    text.len() as u32', '}', ''].join('\n');

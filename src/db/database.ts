@@ -23,6 +23,9 @@ import {
   type Snapshot,
 } from '../snapshot/key.js';
 import type { SqlJsStatic } from 'sql.js';
+import { databaseSearchContext, type CodebaseGlobOptions, type CodebaseGrepOptions } from '../search/database.js';
+import { globWith, type GlobResult } from '../search/glob.js';
+import { grepWith, type GrepResult } from '../search/grep.js';
 
 /**
  * Default size limit: larger files are skipped (and reported) as generated or data.
@@ -590,6 +593,47 @@ export class CKGDatabase {
     } catch (error) {
       return tagCaller(error, 'CKGDatabase.edges');
     }
+  }
+
+  /**
+   * Files of the codebase matching a glob, as {@link glob} finds them, with this database's walk
+   * rules (`.gitignore`, `skipDirectories`, `exclude`) and kept folder listings.
+   *
+   * @example
+   * ```ts
+   * const { results } = await db.glob({ pattern: '*.py', limit: 20 });
+   * ```
+   */
+  async glob(options: CodebaseGlobOptions): Promise<GlobResult> {
+    try {
+      return await globWith({ ...options, fs: this.#searchFs(), root: this.codebasePath }, databaseSearchContext(this.#options, this.#registry, this.#listings, this.#store));
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.glob');
+    }
+  }
+
+  /**
+   * Lines of the codebase matching a pattern, as {@link grep} finds them, with this database's
+   * walk rules; each `content` line of a file unchanged since indexing names its enclosing
+   * function or class (`enclosing`).
+   *
+   * @example
+   * ```ts
+   * const { results } = await db.grep({ pattern: 'json\\.loads', outputMode: 'content' });
+   * ```
+   */
+  async grep(options: CodebaseGrepOptions): Promise<GrepResult> {
+    try {
+      return await grepWith({ ...options, fs: this.#searchFs(), root: this.codebasePath }, databaseSearchContext(this.#options, this.#registry, this.#listings, this.#store));
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.grep');
+    }
+  }
+
+  #searchFs(): FileSystem {
+    if (!this.#fs) throw new CKGError('INVALID_ARGUMENT', 'This database was opened from bytes without fs: it has no codebase to search');
+    if (this.#store.closed) throw new CKGError('CLOSED', 'The database is closed');
+    return this.#fs.raw;
   }
 
   /**

@@ -291,6 +291,21 @@ export class IndexStore {
     return this.#files;
   }
 
+  /** The line ranges of one file's functions and classes (grep names the definition around a hit). */
+  definitionsIn(path: string): { readonly name: string; readonly parentClass: string | undefined; readonly startLine: number; readonly endLine: number }[] {
+    const rows = this.#select(
+      `SELECT s.name, s.parent_class, s.start_line, s.end_line FROM symbols s JOIN files f ON f.id = s.file_id
+       WHERE f.path = ? AND s.kind IN ('function', 'method', 'class')`,
+      [path],
+    );
+    return rows.map(([name, parentClass, startLine, endLine]) => ({
+      name: String(name),
+      parentClass: parentClass === null ? undefined : String(parentClass),
+      startLine: Number(startLine),
+      endLine: Number(endLine),
+    }));
+  }
+
   /** Counts of rows, for reports and tests. */
   filesByLanguage(): Record<string, number> {
     this.#assertOpen();

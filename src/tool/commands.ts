@@ -1,6 +1,8 @@
 import type { CKGDatabase } from '../db/database.js';
 import type { ClassEntry, FunctionEntry } from '../db/entries.js';
-import { renderClasses, renderClassMethods, renderFunctions, type FormattedEntries } from './format.js';
+import { CKGError } from '../errors.js';
+import type { GrepOutputMode } from '../search/grep.js';
+import { formatGlob, formatGrep, renderClasses, renderClassMethods, renderFunctions, type FormattedEntries } from './format.js';
 
 /**
  * The arguments a command receives, already checked by the tool: `identifier` is the string
@@ -204,6 +206,65 @@ const SEARCH_COMMANDS: readonly ToolCommand[] = [
   },
 ];
 
+/** An optional integer argument as the agent sent it (numbers or digit strings). */
+function integerArgument(raw: Readonly<Record<string, unknown>>, name: string): number | undefined {
+  const value = raw[name];
+  if (value === undefined || value === null || value === '') return undefined;
+  const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) throw new CKGError('INVALID_ARGUMENT', `${name} must be a non-negative integer, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+const PAGE_PARAMETERS: Readonly<Record<string, ToolParameter>> = {
+  head_limit: { type: 'integer', description: 'Max entries.' },
+  offset: { type: 'integer', description: 'Skip entries.' },
+};
+
+/** Text search beside the graph: file names by glob, file contents by regular expression. */
+const TEXT_COMMANDS: readonly ToolCommand[] = [
+  {
+    name: 'glob',
+    summary: 'The `glob` command finds files by the glob `identifier`, newest first',
+    identifier: { description: 'Glob pattern (picomatch), relative to the codebase' },
+    parameters: PAGE_PARAMETERS,
+    run: async (db, { identifier, raw }) => {
+      const offset = integerArgument(raw, 'offset') ?? 0;
+      const limit = integerArgument(raw, 'head_limit');
+      const result = await db.glob({ pattern: identifier, offset, ...(limit === undefined ? {} : { limit }) });
+      return { text: formatGlob(identifier, result, offset), found: result.totalMatches > 0 };
+    },
+  },
+  {
+    name: 'grep',
+    summary: 'The `grep` command finds lines matching the JS regex `identifier`',
+    identifier: { description: 'JavaScript regular expression' },
+    parameters: {
+      output_mode: { type: 'string', description: 'grep output.', enum: ['files_with_matches', 'content', 'count'] },
+      ...PAGE_PARAMETERS,
+      glob: { type: 'string', description: 'grep: path glob filter.' },
+      case_insensitive: { type: 'boolean', description: 'grep: ignore case.' },
+      context: { type: 'integer', description: 'grep: context lines.' },
+    },
+    run: async (db, { identifier, raw }) => {
+      const offset = integerArgument(raw, 'offset') ?? 0;
+      const headLimit = integerArgument(raw, 'head_limit');
+      const context = integerArgument(raw, 'context');
+      const mode = raw.output_mode ?? undefined;
+      const glob = typeof raw.glob === 'string' && raw.glob.trim() !== '' ? raw.glob : undefined;
+      const result = await db.grep({
+        pattern: identifier,
+        outputMode: mode as GrepOutputMode | undefined,
+        caseInsensitive: raw.case_insensitive === true || raw.case_insensitive === 'true',
+        offset,
+        ...(headLimit === undefined ? {} : { headLimit }),
+        ...(context === undefined ? {} : { context }),
+        ...(glob === undefined ? {} : { glob }),
+      });
+      return { text: formatGrep(identifier, result, offset), found: result.totalMatches > 0 };
+    },
+  },
+];
+
 /**
  * Every command of the `ckg` tool, in the order of its `enum`.
  *
@@ -212,7 +273,7 @@ const SEARCH_COMMANDS: readonly ToolCommand[] = [
  * const names = TOOL_COMMANDS.map((c) => c.name); // ['search_function', 'search_class', …]
  * ```
  */
-export const TOOL_COMMANDS: readonly ToolCommand[] = Object.freeze([...SEARCH_COMMANDS]);
+export const TOOL_COMMANDS: readonly ToolCommand[] = Object.freeze([...SEARCH_COMMANDS, ...TEXT_COMMANDS]);
 
 /**
  * Every optional parameter of the commands, by name (the first schema given for a name wins;
