@@ -3,6 +3,28 @@ export { CKGError, type CKGErrorCode } from './errors.js';
 export type { FileSystem, FileSystemPromises, StatsLike } from './fs/types.js';
 export { CKGDatabase, DEFAULT_MAX_FILE_SIZE, type IndexOptions, type IndexOrigin, type OpenOptions, type UpdateOptions } from './db/database.js';
 export type { ClassEntry, Edge, EdgeFilter, EdgeKind, FunctionEntry, FunctionKind, SymbolKind, SymbolRef } from './db/entries.js';
+export type {
+  CallEntry,
+  CallGroup,
+  CallsAnswer,
+  CallsOptions,
+  ClassHierarchy,
+  DeadCodeAnswer,
+  DeadCodeEntry,
+  DeadCodeOptions,
+  FileOutline,
+  HierarchyEntry,
+  OutlineEntry,
+  PathAnswer,
+  PathHop,
+  SearchSymbolsOptions,
+  SourceLocation,
+  SymbolMatch,
+  SymbolSearchAnswer,
+  SymbolTarget,
+  TraceOptions,
+  UnresolvedCalls,
+} from './query/types.js';
 export type { BindingFact, DefinitionFlag, ExtractedGraph, FixedReason, ReceiverFact, ReferenceSink, ReferenceVisitor, SiteFact } from './graph/facts.js';
 export { BODY_MODES, DEFAULT_BODY_MODE, type BodyMode } from './db/store.js';
 export type { IndexReport, ProgressEvent, FileProcessor, ProcessOptions } from './build/indexer.js';

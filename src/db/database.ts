@@ -12,6 +12,24 @@ import { extractSource } from '../parser/extract.js';
 import { initSql, ParserPool, type WasmOptions } from '../parser/runtime.js';
 import type { ClassEntry, Edge, EdgeFilter, FunctionEntry, FunctionKind } from './entries.js';
 import { queryEdges } from '../query/edges.js';
+import { calls, tracePath } from '../query/calls.js';
+import { classHierarchy } from '../query/hierarchy.js';
+import { deadCode } from '../query/dead-code.js';
+import { searchSymbols } from '../query/search.js';
+import { fileOutline } from '../query/outline.js';
+import type {
+  CallsAnswer,
+  CallsOptions,
+  ClassHierarchy,
+  DeadCodeAnswer,
+  DeadCodeOptions,
+  FileOutline,
+  PathAnswer,
+  SearchSymbolsOptions,
+  SymbolSearchAnswer,
+  SymbolTarget,
+  TraceOptions,
+} from '../query/types.js';
 import { DEFAULT_BODY_MODE, IndexStore, StaleBodyError, type BodyMode } from './store.js';
 import type { Storage } from '../storage/types.js';
 import {
@@ -634,6 +652,134 @@ export class CKGDatabase {
     if (!this.#fs) throw new CKGError('INVALID_ARGUMENT', 'This database was opened from bytes without fs: it has no codebase to search');
     if (this.#store.closed) throw new CKGError('CLOSED', 'The database is closed');
     return this.#fs.raw;
+  }
+
+  /**
+   * The call sites of a definition: `file:line` and the calling symbol, breadth first to `depth`
+   * levels (callers of callers), one group per definition the target names (a name, a qualified
+   * name or a SymbolRef); for a class, the calls of its constructors too. The answer says whether
+   * it is complete or a lower bound: unresolved calls that carry the definition's name are
+   * counted, with their first locations.
+   *
+   * @example
+   * ```ts
+   * const answer = await db.callers('shop.catalog.Catalog.add_product');
+   * for (const g of answer.groups) for (const c of g.calls) console.log(`${c.filePath}:${c.line} ${c.symbol?.qualifiedName}`);
+   * if (!answer.complete) console.log('lower bound');
+   * ```
+   */
+  async callers(target: SymbolTarget, options: CallsOptions = {}): Promise<CallsAnswer> {
+    try {
+      return calls(this.#store, target, 'in', options);
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.callers');
+    }
+  }
+
+  /**
+   * The calls a definition makes, each with its callee (null when unresolved: then the name and
+   * the reason), breadth first to `depth` levels. See {@link CKGDatabase.callers}.
+   *
+   * @example
+   * ```ts
+   * const { groups } = await db.callees('app.main', { depth: 2 });
+   * ```
+   */
+  async callees(target: SymbolTarget, options: CallsOptions = {}): Promise<CallsAnswer> {
+    try {
+      return calls(this.#store, target, 'out', options);
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.callees');
+    }
+  }
+
+  /**
+   * Call paths into (`inbound`) or out of (`outbound`) a definition, breadth first to `depth`
+   * hops (default 3, at most 10), each hop with its call site; every symbol is expanded once, so
+   * cycles end.
+   *
+   * @example
+   * ```ts
+   * const { hops } = await db.tracePath('handle_request', { direction: 'outbound', depth: 5 });
+   * ```
+   */
+  async tracePath(target: SymbolTarget, options: TraceOptions = {}): Promise<PathAnswer> {
+    try {
+      return tracePath(this.#store, target, options);
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.tracePath');
+    }
+  }
+
+  /**
+   * The bases and subclasses of every class a name (or qualified name) names, transitive, with
+   * `inherits` and `implements` relations; a base outside the codebase appears by name.
+   *
+   * @example
+   * ```ts
+   * const [h] = await db.classHierarchy('Model');
+   * console.log(h.subclasses.map((s) => s.symbol?.qualifiedName));
+   * ```
+   */
+  async classHierarchy(name: SymbolTarget): Promise<ClassHierarchy[]> {
+    try {
+      return classHierarchy(this.#store, name);
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.classHierarchy');
+    }
+  }
+
+  /**
+   * Functions and methods that no resolved call or value use reaches, less entry points,
+   * constructors, magic methods, overrides, tests, exported API, decorated functions and any
+   * whose name an unresolved call carries (docs/dead-code.md lists every rule).
+   *
+   * @example
+   * ```ts
+   * const { entries, total } = await db.deadCode({ path: 'shop/' });
+   * ```
+   */
+  async deadCode(options: DeadCodeOptions = {}): Promise<DeadCodeAnswer> {
+    try {
+      return await this.#withBodies((onStale) => deadCode(this.#store, this.codebasePath, options, onStale));
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.deadCode');
+    }
+  }
+
+  /**
+   * Ranked search over symbol names for when the exact name is unknown: exact, prefix, whole
+   * word (camelCase / snake_case split), substring, then typos; `+term` / `-term` filters,
+   * `/regex/`, qualified-name prefixes (`django.db.models.`). Ties by call count, then path.
+   *
+   * @example
+   * ```ts
+   * const { results } = await db.searchSymbols('prase conf', { kind: 'function', limit: 5 });
+   * ```
+   */
+  async searchSymbols(query: string, options: SearchSymbolsOptions = {}): Promise<SymbolSearchAnswer> {
+    try {
+      return await this.#withBodies((onStale) => searchSymbols(this.#store, this.codebasePath, query, options, onStale));
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.searchSymbols');
+    }
+  }
+
+  /**
+   * The definitions of one file, nested, with line ranges and signature lines: what an agent
+   * reads instead of the file. Undefined when the file is not in the index.
+   *
+   * @example
+   * ```ts
+   * const outline = await db.fileOutline('shop/catalog.py');
+   * ```
+   */
+  async fileOutline(path: string): Promise<FileOutline | undefined> {
+    try {
+      return await this.#withBodies((onStale) => fileOutline(this.#store, this.codebasePath, path, onStale));
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.fileOutline');
+    }
   }
 
   /**
