@@ -2,7 +2,7 @@ import { CKGError } from '../errors.js';
 import type { FsAdapter } from '../fs/adapter.js';
 import type { FileRecord, IndexStore } from '../db/store.js';
 import type { ExtractedFile } from '../parser/extract.js';
-import type { LanguageDefinition } from '../languages/types.js';
+import type { ExtractionOptions, LanguageDefinition } from '../languages/types.js';
 import { extractorVersionOf } from '../languages/registry.js';
 import { contentHash, decodeSource, looksBinary, looksMinified } from './decode.js';
 import { RACY_WINDOW_MS, type SkippedFile, type SourceFile, type WalkResult } from './walker.js';
@@ -79,7 +79,8 @@ export interface FileProcessor {
   /**
    * The rows of one file. `options.keepTree` says the file is likely to change again soon (it
    * is one of the few files of a small update): a processor that can should keep its syntax
-   * tree, so the next call for the same `path` re-parses incrementally.
+   * tree, so the next call for the same `path` re-parses incrementally. `options.extraction`
+   * are the index's extraction options, to hand to the visitor.
    */
   process(language: LanguageDefinition, source: string, path: string, options?: ProcessOptions): Promise<ExtractedFile>;
   /** How many files it takes at once (a worker pool: workers × queue depth). Default 1. */
@@ -98,6 +99,8 @@ export interface FileProcessor {
 export interface ProcessOptions {
   /** Keep this file's syntax tree for an incremental re-parse of the same path. */
   readonly keepTree?: boolean;
+  /** The index's extraction options (`functionMacros`), passed to the language's visitor. */
+  readonly extraction?: ExtractionOptions;
 }
 
 /**
@@ -190,6 +193,8 @@ export interface SyncOptions {
    * again without being read. The sync updates the map.
    */
   readonly contentSkips?: Map<string, { readonly size: number; readonly mtimeMs: number; readonly skip: SkippedFile }> | undefined;
+  /** The index's extraction options: handed to the processor, part of every file's extractor version. */
+  readonly extraction?: ExtractionOptions | undefined;
 }
 
 /**
@@ -246,6 +251,14 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   const todo: SourceFile[] = [];
   const skipped: SkippedFile[] = [];
   const contentSkips = options.contentSkips;
+  const extraction = options.extraction ?? {};
+  // Extractor versions per language, computed once (they hash the extraction options).
+  const versions = new Map<LanguageDefinition, string>();
+  const versionOf = (language: LanguageDefinition): string => {
+    let version = versions.get(language);
+    if (version === undefined) versions.set(language, (version = extractorVersionOf(language, extraction)));
+    return version;
+  };
   let reused = 0;
   let bytesTotal = 0;
   let classified = 0; // walkedFiles[0, classified) are sorted into reused / todo / skipped
@@ -271,7 +284,7 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
         old.mtimeMs < lastSyncStarted - RACY_WINDOW_MS &&
         options.recheck?.has(file.path) !== true &&
         old.language === file.language.id &&
-        old.extractorVersion === extractorVersionOf(file.language)
+        old.extractorVersion === versionOf(file.language)
       ) {
         reused++;
       } else {
@@ -282,7 +295,10 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   };
   classify();
   // Small updates keep their trees (decided on the whole walk: a feed's files are not all known yet).
-  const processOptions: ProcessOptions | undefined = feed === undefined && todo.length <= KEEP_TREES_UP_TO_FILES ? { keepTree: true } : undefined;
+  const keepTree = feed === undefined && todo.length <= KEEP_TREES_UP_TO_FILES;
+  const hasExtraction = extraction.functionMacros !== undefined && extraction.functionMacros.length > 0;
+  const processOptions: ProcessOptions | undefined =
+    keepTree || hasExtraction ? { ...(keepTree ? { keepTree: true } : {}), ...(hasExtraction ? { extraction } : {}) } : undefined;
   let filesDone = 0;
   let bytesDone = 0;
   let parsed = 0;
@@ -304,7 +320,7 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
       mtimeMs: file.mtimeMs,
       contentHash: contentHash(bytes),
       language: file.language.id,
-      extractorVersion: extractorVersionOf(file.language),
+      extractorVersion: versionOf(file.language),
     };
     const old = existing.get(file.path);
     if (old && old.contentHash === record.contentHash && old.language === record.language && old.extractorVersion === record.extractorVersion) {

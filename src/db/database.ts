@@ -6,7 +6,8 @@ import { FsAdapter } from '../fs/adapter.js';
 import { isAbsolute, normalize, relativeInside } from '../fs/path.js';
 import type { FileSystem } from '../fs/types.js';
 import { createDefaultRegistry } from '../languages/index.js';
-import { LanguageRegistry } from '../languages/registry.js';
+import { LanguageRegistry, validateExtractionOptions } from '../languages/registry.js';
+import type { ExtractionOptions } from '../languages/types.js';
 import { extractSource } from '../parser/extract.js';
 import { initSql, ParserPool, type WasmOptions } from '../parser/runtime.js';
 import type { ClassEntry, FunctionEntry, FunctionKind } from './entries.js';
@@ -86,6 +87,18 @@ export interface IndexOptions {
    * keeps its mode; stored bytes of another mode are rebuilt by `open()`.
    */
   readonly bodies?: BodyMode;
+  /**
+   * C and C++ macros that define a function, for this codebase. Without help, a macro
+   * invocation at file or namespace scope directly followed by a body is a function named
+   * after the macro's first identifier argument (`SYSCALL_DEFINE3(read, unsigned int, fd, …) { … }`
+   * → `read`; `TEST(Suite, Name)` and `TEST_F` → their second argument); the body (the row's
+   * text) starts with the macro. An entry here adds a macro name (`DEFINE_HANDLER`) or prefix
+   * (`SYSCALL_DEFINE*`), optionally `:N` to name the function after the N-th argument
+   * (`PHP_METHOD:2`); such a macro is also recognised where tree-sitter reads it as the name of
+   * a definition with specifiers (`static DEFINE_HANDLER(timer) { … }`). Changing the list
+   * re-parses the index.
+   */
+  readonly functionMacros?: readonly string[];
 }
 
 /**
@@ -180,7 +193,7 @@ function resolveRegistry(languages: IndexOptions['languages']): LanguageRegistry
 class LocalProcessor implements FileProcessor {
   constructor(private readonly pool: ParserPool) {}
   process(language: Parameters<FileProcessor['process']>[0], source: string, path: string, options?: ProcessOptions): ReturnType<FileProcessor['process']> {
-    return extractSource(this.pool, language, source, { key: path, keep: options?.keepTree === true });
+    return extractSource(this.pool, language, source, { key: path, keep: options?.keepTree === true }, options?.extraction);
   }
 }
 
@@ -207,6 +220,7 @@ export class CKGDatabase {
   readonly #fs: FsAdapter | undefined;
   readonly #options: IndexOptions;
   readonly #registry: LanguageRegistry;
+  readonly #extraction: ExtractionOptions;
   #pool: ParserPool | undefined;
   #report: IndexReport | undefined;
   #updating: Promise<IndexReport> | undefined;
@@ -232,6 +246,7 @@ export class CKGDatabase {
     this.#fs = fs;
     this.#options = options;
     this.#registry = resolveRegistry(options.languages);
+    this.#extraction = validateExtractionOptions(options);
     store.setBodyReader(fs ? { read: (path) => fs.readBytes(path), readRange: (path, start, end) => fs.readRange(path, start, end) } : undefined);
     this.#listings = fs !== undefined && (options.trustFolderMtimes ?? platform.keepsFolderMtimes(fs.raw)) ? new ListingCache() : undefined;
   }
@@ -263,6 +278,7 @@ export class CKGDatabase {
       const fs = new FsAdapter(options.fs);
       const root = normalize(options.codebasePath);
       if (options.storage !== undefined) checkStorage(options.storage);
+      validateExtractionOptions(options);
       await assertDirectory(fs, root);
       const SQL = await initSql(options.wasm ?? {});
       if (options.storage === undefined) return await CKGDatabase.#load(SQL, fs, root, options, {});
@@ -290,6 +306,7 @@ export class CKGDatabase {
   static async fromBytes(bytes: Uint8Array, options: IndexOptions & { readonly fs?: FileSystem; readonly codebasePath?: string } = {}): Promise<CKGDatabase> {
     try {
       if (!(bytes instanceof Uint8Array)) throw new CKGError('INVALID_ARGUMENT', 'bytes must be a Uint8Array');
+      validateExtractionOptions(options);
       const SQL = await initSql(options.wasm ?? {});
       if (options.fs !== undefined && options.codebasePath !== undefined) {
         if (!isAbsolute(options.codebasePath)) throw new CKGError('INVALID_ARGUMENT', `codebasePath must be an absolute POSIX path, got ${options.codebasePath}`);
@@ -318,7 +335,7 @@ export class CKGDatabase {
       root,
       realRoot: (await fs.realpath(root)) ?? root,
       repoRelativePath: location.repoRelativePath,
-      languages: registry.fingerprint(),
+      languages: registry.fingerprint(validateExtractionOptions(options)),
       // Body modes separate indexes too: two tools with different modes must not thrash one entry.
       options: `${walkOptionsFingerprint(walkOptionsOf(options, registry))} bodies=${options.bodies ?? DEFAULT_BODY_MODE}`,
     });
@@ -425,7 +442,7 @@ export class CKGDatabase {
         snapshot !== undefined &&
         bytes !== undefined &&
         db.#store.getMeta('snapshot_key') === snapshot.key &&
-        db.#store.getMeta('languages') === db.#registry.fingerprint()
+        db.#store.getMeta('languages') === db.#registry.fingerprint(db.#extraction)
       ) {
         db.#origin = 'storage';
         const counts = db.#store.counts();
@@ -730,6 +747,7 @@ export class CKGDatabase {
       recheck: new Set(this.#recheck),
       scope: only,
       contentSkips: this.#contentSkips,
+      extraction: this.#extraction,
     });
     // A streamed walk has finished (the sync waited for it); its key is the one to record.
     if (streamed !== undefined) snapshot = await streamed;
@@ -741,7 +759,7 @@ export class CKGDatabase {
     this.#recheck.clear();
     const previousKey = this.#store.getMeta('snapshot_key');
     this.#store.setMeta({
-      languages: this.#registry.fingerprint(),
+      languages: this.#registry.fingerprint(this.#extraction),
       snapshot_key: snapshot!.key,
       walk_options: walkOptionsFingerprint(walkOptionsOf(this.#options, this.#registry)),
     });

@@ -2,6 +2,7 @@
 // survive structured cloning (worker_threads and Web Workers alike), so no functions, no
 // class instances, no tree-sitter objects. (Plain functions below are helpers of both sides.)
 import type { ExtractedClass, ExtractedFile, ExtractedFunction } from './extract.js';
+import type { ExtractionOptions } from '../languages/types.js';
 
 /**
  * The rows of one file as they cross threads: without `body` texts. Bodies are slices of the
@@ -89,6 +90,8 @@ export interface WorkerParse {
   readonly path?: string;
   /** Keep this file's tree for the next parse of the same path (a small update). */
   readonly keepTree?: boolean;
+  /** The index's extraction options (plain data), for the visitor. */
+  readonly extraction?: ExtractionOptions;
 }
 
 /**
