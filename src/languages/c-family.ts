@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { collapseSpaces, namedChildren, typeSet } from './common.js';
+import { applyTextEdits, collapseSpaces, namedChildren, typeSet } from './common.js';
 import type { ExtractionOptions, VisitorSink } from './types.js';
 
 // Declarator logic shared by the C and C++ visitors. tree-sitter-c and tree-sitter-cpp name their
@@ -395,7 +395,7 @@ export function cFamilyVisitor(options: CFamilyOptions): (root: Node, sink: Visi
       const name = specifierName(node);
       if (name) sink.addClass(node, { name, ...memberSummaries(node) });
     }
-    visitMacroCalls(root, sink, 0);
+    visitMacroCalls(root, sink, macros, 0);
   };
 }
 
@@ -405,13 +405,13 @@ export function cFamilyVisitor(options: CFamilyOptions): (root: Node, sink: Visi
  * first identifier argument (`close`). Only file-scope statements are looked at (and `#if`
  * blocks): inside functions the same shape is a loop macro (`list_for_each(p, head) { … }`).
  */
-function visitMacroCalls(scope: Node, sink: VisitorSink, depth: number): void {
+function visitMacroCalls(scope: Node, sink: VisitorSink, macros: FunctionMacros, depth: number): void {
   if (depth > 16) return;
   const children = namedChildren(scope);
   for (let i = 0; i < children.length; i++) {
     const node = children[i]!;
     if (PREPROC_CONTAINERS.has(node.type)) {
-      visitMacroCalls(node, sink, depth + 1);
+      visitMacroCalls(node, sink, macros, depth + 1);
       continue;
     }
     // At column 0, as definitions are written: error recovery can leave a broken function's
@@ -424,7 +424,7 @@ function visitMacroCalls(scope: Node, sink: VisitorSink, depth: number): void {
     while (children[next]?.type === 'comment') next++;
     const body = children[next];
     if (body?.type !== 'compound_statement') continue;
-    sink.addFunction(node, { name: macroFunctionName(callee.text, call!.childForFieldName('arguments'), undefined), endNode: body });
+    sink.addFunction(node, { name: macroFunctionName(callee.text, call!.childForFieldName('arguments'), macros.get(callee.text)), endNode: body });
     i = next;
   }
 }
@@ -443,7 +443,7 @@ function visitFunction(definition: Node, sink: VisitorSink, classTypes: Readonly
   }
   // A macro invocation read as a definition: `TEST(Suite, Name) { … }` without a type at file
   // or namespace scope (C++ allows no such function), or a registered macro after specifiers.
-  if (found.node.type === 'identifier' && declarator?.type === 'function_declarator' && declarator.childForFieldName('declarator') === found.node) {
+  if (found.node.type === 'identifier' && declarator?.type === 'function_declarator' && declarator.childForFieldName('declarator')?.id === found.node.id) {
     const registered = macros.get(found.node.text);
     const typeless = !definition.childForFieldName('type') && definition.parent !== null && FILE_SCOPES.has(definition.parent.type);
     if (registered !== undefined || (typeless && classTypes !== undefined)) {
@@ -453,7 +453,16 @@ function visitFunction(definition: Node, sink: VisitorSink, classTypes: Readonly
   }
   const name = plainName(found.node);
   if (!name) return;
+  // C++ has no nested functions: a "definition" directly inside a function body is a macro
+  // statement read as one (`JSON_CATCH (...) { … }`). A local class's methods are kept.
+  if (classTypes !== undefined && enclosingScope(definition, classTypes)?.type === 'function_definition') return;
   sink.addFunction(definition, { name, parentClass: classTypes ? ownerClass(definition, found.node, classTypes) : undefined });
+}
+
+/** The nearest enclosing function definition or class-like specifier. */
+function enclosingScope(node: Node, classTypes: ReadonlySet<string>): Node | undefined {
+  for (let p = node.parent; p; p = p.parent) if (p.type === 'function_definition' || classTypes.has(p.type)) return p;
+  return undefined;
 }
 
 /**
@@ -511,27 +520,6 @@ function ownerClass(definition: Node, name: Node, classTypes: ReadonlySet<string
 // and attach its methods to nothing. Those tokens are blanked (spaces, line breaks kept) before
 // parsing; rows and texts still come from the original source, at the same offsets.
 
-/**
- * Replaces every character but line breaks in `[start, end)` ranges with spaces, and single
- * characters as `chars` says (index → replacement).
- */
-function blank(text: string, ranges: readonly (readonly [number, number])[], chars?: ReadonlyMap<number, string>): string {
-  const edits: [number, number, string | undefined][] = ranges.map(([start, end]) => [start, end, undefined]);
-  for (const [at, c] of chars ?? []) edits.push([at, at + 1, c]);
-  if (edits.length === 0) return text;
-  edits.sort((a, b) => a[0] - b[0]);
-  const parts: string[] = [];
-  let at = 0;
-  for (const [start, end, replacement] of edits) {
-    if (end <= at) continue;
-    const from = Math.max(start, at);
-    parts.push(text.slice(at, from), replacement ?? text.slice(from, end).replace(/[^\r\n]/g, ' '));
-    at = end;
-  }
-  parts.push(text.slice(at));
-  return parts.join('');
-}
-
 /** `class EXPORT widget {`, `struct BOOST_SYMBOL_VISIBLE error : base`: the macros between keyword and name. */
 const EXPORT_MACROS = /\b(?:class|struct|union)[ \t]+((?:[A-Z_][A-Z0-9_]*(?:\([^()\n]*\))?[ \t]+)+)(?=[A-Za-z_]\w*\s*(?:final\b|:(?!:)|\{|<))/g;
 
@@ -541,7 +529,7 @@ function blankExportMacros(text: string): string {
     const start = match.index + match[0].length - match[1]!.length;
     ranges.push([start, start + match[1]!.length]);
   }
-  return blank(text, ranges);
+  return applyTextEdits(text, ranges);
 }
 
 /** A line holding only an upper-case macro, with or without arguments: `NLOHMANN_JSON_NAMESPACE_BEGIN`. */
@@ -645,7 +633,7 @@ function rewriteLoneMacroLines(text: string): string {
     }
     previous = line;
   }
-  return blank(text, ranges, chars);
+  return applyTextEdits(text, ranges, chars);
 }
 
 /** The index of the `)` closing the `(` at `open`, or -1. */
@@ -687,7 +675,7 @@ function blankHeadConditionals(text: string): string {
       if (blanked) ranges.push(...blanked);
     }
   }
-  return blank(text, ranges);
+  return applyTextEdits(text, ranges);
 }
 
 /**
@@ -834,7 +822,7 @@ function rewriteDecltypeCommas(text: string): string {
       } else if (c === ';') break;
     }
   }
-  return blank(text, [], chars);
+  return applyTextEdits(text, [], chars);
 }
 
 /**

@@ -18,6 +18,7 @@ export const javascript: LanguageDefinition = {
   extensions: ['.js', '.jsx', '.mjs', '.cjs'],
   grammar: 'tree-sitter-javascript.wasm',
   grammarPackage: { name: 'tree-sitter-javascript', version: '0.25.0' },
-  version: '1',
+  // 2: call-made functions (`const Button = memo(forwardRef((props, ref) => …))`).
+  version: '2',
   visitor: ecmascriptVisitor,
 };

@@ -1,11 +1,13 @@
-import { ecmascriptVisitor } from './ecmascript.js';
+import { ecmascriptVisitor, rewriteTypeScriptSource } from './ecmascript.js';
 import type { LanguageDefinition } from './types.js';
 
 /**
  * TypeScript (`.ts`, `.mts`, `.cts`, `.d.ts` included): functions (declarations, generators,
  * functions bound to names, `declare function` signatures), classes (classes, abstract classes,
  * interfaces, enums, bound class expressions) with their methods and field/method summaries.
- * The rules are shared with JavaScript; see `ecmascript.ts`.
+ * The rules are shared with JavaScript; see `ecmascript.ts`. Three shapes the grammar cannot
+ * parse (variance annotations `<in out A>`, a generic call signature on its own line after a
+ * member, backslashes in template literal types) are rewritten before parsing, offsets kept.
  *
  * @example
  * ```ts
@@ -19,8 +21,10 @@ export const typescript: LanguageDefinition = {
   extensions: ['.ts', '.mts', '.cts'],
   grammar: 'tree-sitter-typescript.wasm',
   grammarPackage: { name: 'tree-sitter-typescript', version: '0.23.2' },
-  version: '1',
+  // 2: the grammar-gap rewrite; call-made functions; construct signatures.
+  version: '2',
   visitor: ecmascriptVisitor,
+  rewriteSource: rewriteTypeScriptSource,
 };
 
 /**
@@ -39,6 +43,8 @@ export const tsx: LanguageDefinition = {
   extensions: ['.tsx'],
   grammar: 'tree-sitter-tsx.wasm',
   grammarPackage: { name: 'tree-sitter-typescript', version: '0.23.2' },
-  version: '1',
+  // 2: the grammar-gap rewrite; call-made functions; construct signatures.
+  version: '2',
   visitor: ecmascriptVisitor,
+  rewriteSource: rewriteTypeScriptSource,
 };
