@@ -6,6 +6,7 @@ import type { ExtractionOptions, LanguageDefinition } from '../languages/types.j
 import { extractorVersionOf } from '../languages/registry.js';
 import { contentHash, decodeSource, looksBinary, looksMinified } from './decode.js';
 import { RACY_WINDOW_MS, type SkippedFile, type SourceFile, type WalkResult } from './walker.js';
+import type { GitignoreExclusion } from './gitignored.js';
 
 /**
  * A progress event of a build or an update, for a CLI bar or an IDE status line.
@@ -62,6 +63,12 @@ export interface IndexReport {
   /** Extensions that no registered language covers, with how many files each. */
   readonly unknownExtensions: Readonly<Record<string, number>>;
   readonly durationMs: number;
+  /**
+   * Set when `.gitignore` rules left out everything or more files than were indexed (a
+   * `.gitignore` ending in `/*`, as Debian's kernel source ships): the files each rule excluded,
+   * largest count first. Files git tracks are indexed whatever `.gitignore` says.
+   */
+  readonly gitignoreExclusions?: readonly GitignoreExclusion[];
 }
 
 /**

@@ -1,6 +1,7 @@
 import { platform } from '#platform';
 import { syncIndex, WalkFeed, type FileProcessor, type ProcessOptions, type IndexReport, type ProgressEvent } from '../build/indexer.js';
 import { DEFAULT_SKIPPED_DIRECTORIES, ListingCache, walkCodebase, type SkippedFile, type SourceFile, type WalkOptions, type WalkResult } from '../build/walker.js';
+import { reportExclusions } from '../build/gitignored.js';
 import { CKGError, tagCaller } from '../errors.js';
 import { FsAdapter } from '../fs/adapter.js';
 import { isAbsolute, normalize, relativeInside } from '../fs/path.js';
@@ -457,6 +458,7 @@ export class CKGDatabase {
           skipped: snapshot.walk.skipped,
           unknownExtensions: Object.fromEntries([...snapshot.walk.unknownExtensions].sort(([a], [b]) => (a < b ? -1 : 1))),
           durationMs: Date.now() - started,
+          ...(await db.#exclusionsOf(snapshot.walk)),
         };
         share?.({ bytes, origin: 'storage', report: db.#report, rebuildReason });
       } else {
@@ -690,6 +692,13 @@ export class CKGDatabase {
     return computeSnapshot(fs, this.codebasePath, { ...walkOptionsOf(this.#options, this.#registry), listings: this.#listings, onFile, signal }, this.#location);
   }
 
+  /** What `.gitignore` left out of a walk, when it left out everything or most (see `IndexReport.gitignoreExclusions`). */
+  async #exclusionsOf(walk: WalkResult): Promise<{ gitignoreExclusions?: IndexReport['gitignoreExclusions'] }> {
+    const options = walkOptionsOf(this.#options, this.#registry);
+    const found = await reportExclusions(this.#fs!, walk.gitignored, walk.files.length, this.#registry, new Set(options.skipDirectories));
+    return found === undefined ? {} : { gitignoreExclusions: found };
+  }
+
   /**
    * Stores the bytes under the storage key (when opened with storage); a failure is recorded,
    * not thrown: the index in memory is correct, only persistence was lost.
@@ -751,6 +760,10 @@ export class CKGDatabase {
     });
     // A streamed walk has finished (the sync waited for it); its key is the one to record.
     if (streamed !== undefined) snapshot = await streamed;
+    if (only === undefined) {
+      const exclusions = await this.#exclusionsOf(snapshot?.walk ?? (walk as WalkResult));
+      if (exclusions.gitignoreExclusions !== undefined) this.#report = { ...this.#report, ...exclusions };
+    }
     if (only !== undefined) {
       for (const p of only) this.#recheck.delete(p);
       if (persist && (this.#report.filesParsed > 0 || this.#report.filesRemoved > 0)) await this.#persist();

@@ -16,6 +16,7 @@ import type { LanguageDefinition } from './types.js';
 export const javascript: LanguageDefinition = {
   id: 'javascript',
   extensions: ['.js', '.jsx', '.mjs', '.cjs'],
+  interpreters: ['node', 'nodejs'],
   grammar: 'tree-sitter-javascript.wasm',
   grammarPackage: { name: 'tree-sitter-javascript', version: '0.25.0' },
   // 2: call-made functions (`const Button = memo(forwardRef((props, ref) => …))`).

@@ -148,6 +148,7 @@ function visit(root: Node, sink: VisitorSink): void {
 export const lua: LanguageDefinition = {
   id: 'lua',
   extensions: ['.lua'],
+  interpreters: ['lua', 'luajit'],
   grammar: 'tree-sitter-lua.wasm',
   grammarPackage: { name: '@tree-sitter-grammars/tree-sitter-lua', version: '0.4.1' },
   // 2: functions in table constructors.

@@ -18,6 +18,7 @@ import type { ExtractionOptions, LanguageDefinition } from './types.js';
 export class LanguageRegistry {
   readonly #byId = new Map<string, LanguageDefinition>();
   readonly #byExtension = new Map<string, LanguageDefinition>();
+  readonly #byInterpreter = new Map<string, LanguageDefinition>();
 
   constructor(languages: Iterable<LanguageDefinition> = []) {
     for (const language of languages) this.register(language);
@@ -35,8 +36,15 @@ export class LanguageRegistry {
         throw new CKGError('DUPLICATE_LANGUAGE', `Extension ${ext} already belongs to ${owner.id}`, { language: language.id, extension: ext });
       }
     }
+    for (const name of language.interpreters ?? []) {
+      const owner = this.#byInterpreter.get(name);
+      if (owner) {
+        throw new CKGError('DUPLICATE_LANGUAGE', `Interpreter ${name} already belongs to ${owner.id}`, { language: language.id, interpreter: name });
+      }
+    }
     this.#byId.set(language.id, language);
     for (const ext of language.extensions) this.#byExtension.set(ext, language);
+    for (const name of language.interpreters ?? []) this.#byInterpreter.set(name, language);
     return this;
   }
 
@@ -46,6 +54,7 @@ export class LanguageRegistry {
     if (!language) return false;
     this.#byId.delete(id);
     for (const ext of language.extensions) this.#byExtension.delete(ext);
+    for (const name of language.interpreters ?? []) this.#byInterpreter.delete(name);
     return true;
   }
 
@@ -65,6 +74,16 @@ export class LanguageRegistry {
     const dot = path.lastIndexOf('.');
     if (dot <= slash + 1) return undefined;
     return this.#byExtension.get(path.slice(dot));
+  }
+
+  /** The language whose `interpreters` hold this name (from a `#!` line: `python3`, `bash`), or undefined. */
+  forInterpreter(name: string): LanguageDefinition | undefined {
+    return this.#byInterpreter.get(name);
+  }
+
+  /** True when some language can be recognised by a `#!` line. */
+  get hasInterpreters(): boolean {
+    return this.#byInterpreter.size > 0;
   }
 
   /** A new registry holding only the given ids. Throws `UNKNOWN_LANGUAGE` for an unknown id. */
@@ -155,6 +174,9 @@ function validate(language: LanguageDefinition): void {
   if (typeof language?.visitor !== 'function') problems.push('visitor must be a function');
   if (typeof language?.version !== 'string' || language.version === '') problems.push('version must be a non-empty string');
   if (language?.grammar === undefined || language.grammar === null) problems.push('grammar is required');
+  if (language?.interpreters !== undefined && (!Array.isArray(language.interpreters) || language.interpreters.some((n) => typeof n !== 'string' || !/^[\w.+-]+$/.test(n)))) {
+    problems.push('interpreters must be an array of program names');
+  }
   if (problems.length > 0) {
     throw new CKGError('INVALID_ARGUMENT', `Invalid language definition ${String(language?.id)}: ${problems.join('; ')}`, { language: language?.id });
   }

@@ -19,6 +19,7 @@ import type { LanguageDefinition } from './types.js';
 export const typescript: LanguageDefinition = {
   id: 'typescript',
   extensions: ['.ts', '.mts', '.cts'],
+  interpreters: ['ts-node', 'tsx', 'deno', 'bun'],
   grammar: 'tree-sitter-typescript.wasm',
   grammarPackage: { name: 'tree-sitter-typescript', version: '0.23.2' },
   // 2: the grammar-gap rewrite; call-made functions; construct signatures.
