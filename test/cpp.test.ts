@@ -173,6 +173,11 @@ describe('cpp: macros around declaration heads', () => {
         { kind: 'class', name: 'Mode', lines: '67-67' },
         // GoogleTest: a macro with a body and no type, named after its second argument.
         { kind: 'function', name: 'ParsesEmpty', lines: '69-72' },
+        // `typename T::value_type(…)` as an expression parses (in a large class, error recovery
+        // there swallowed the methods after it: nlohmann's `basic_json::push_back`).
+        { kind: 'class', name: 'holder', lines: '75-83' },
+        { kind: 'method', name: 'push', lines: '77-80', parent: 'holder' },
+        { kind: 'method', name: 'size', lines: '82-82', parent: 'holder' },
       ]);
       const [json] = await db.queryClass('basic_json');
       // Bodies and summaries are the original text, macros included.

@@ -24,7 +24,7 @@ export interface GitignoreExclusion {
   readonly rule: string;
   /** Files a language covers that the rule left out, directly or inside folders it left out. */
   readonly files: number;
-  /** False when the count stopped early (it lists at most {@link EXCLUSION_COUNT_LIMIT} entries). */
+  /** False when the count stopped early (it lists at most 50,000 folder entries in all). */
   readonly complete: boolean;
 }
 

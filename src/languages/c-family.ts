@@ -453,9 +453,17 @@ function visitFunction(definition: Node, sink: VisitorSink, classTypes: Readonly
   }
   const name = plainName(found.node);
   if (!name) return;
-  // C++ has no nested functions: a "definition" directly inside a function body is a macro
-  // statement read as one (`JSON_CATCH (...) { … }`). A local class's methods are kept.
-  if (classTypes !== undefined && enclosingScope(definition, classTypes)?.type === 'function_definition') return;
+  // C++ has no nested functions: a typeless "definition" in a function body is a macro
+  // statement read as one (`JSON_CATCH (...) { … }`). Typed ones are real definitions that
+  // error recovery put inside the function before them, and a local class's methods are kept.
+  if (
+    classTypes !== undefined &&
+    !definition.childForFieldName('type') &&
+    found.node.type === 'identifier' &&
+    enclosingScope(definition, classTypes)?.type === 'function_definition'
+  ) {
+    return;
+  }
   sink.addFunction(definition, { name, parentClass: classTypes ? ownerClass(definition, found.node, classTypes) : undefined });
 }
 
@@ -826,6 +834,19 @@ function rewriteDecltypeCommas(text: string): string {
 }
 
 /**
+ * `typename T::value_type(a, b)` as an expression (a functional cast of a dependent type):
+ * tree-sitter-cpp cannot parse it, and its error recovery can swallow the methods after the
+ * function. The `typename` keyword is blanked there (a declaration's `typename T::type name(`
+ * has a name before its parenthesis and is left alone).
+ */
+function blankTypenameCasts(text: string): string {
+  if (!text.includes('typename')) return text;
+  const ranges: [number, number][] = [];
+  for (const match of text.matchAll(/\btypename(?=\s+(?:::)?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)+\s*\()/g)) ranges.push([match.index, match.index + 8]);
+  return applyTextEdits(text, ranges);
+}
+
+/**
  * The C++ rewrite: macro tokens that tree-sitter cannot place, blanked with their offsets kept
  * (see `LanguageDefinition.rewriteSource`).
  *
@@ -835,5 +856,5 @@ function rewriteDecltypeCommas(text: string): string {
  * ```
  */
 export function rewriteCppSource(source: string): string {
-  return blankHeadConditionals(rewriteLoneMacroLines(blankExportMacros(rewriteAccessMacros(rewriteDecltypeCommas(source)))));
+  return blankHeadConditionals(rewriteLoneMacroLines(blankExportMacros(rewriteAccessMacros(rewriteDecltypeCommas(blankTypenameCasts(source))))));
 }
