@@ -443,10 +443,13 @@ function visitFunction(definition: Node, sink: VisitorSink, classTypes: Readonly
   }
   // A macro invocation read as a definition: `TEST(Suite, Name) { … }` without a type at file
   // or namespace scope (C++ allows no such function), or a registered macro after specifiers.
-  if (found.node.type === 'identifier' && declarator?.type === 'function_declarator' && declarator.childForFieldName('declarator')?.id === found.node.id) {
+  // (Checked cheapest first: this runs for every function of a codebase.)
+  if (found.node.type === 'identifier' && declarator?.type === 'function_declarator') {
     const registered = macros.get(found.node.text);
-    const typeless = !definition.childForFieldName('type') && definition.parent !== null && FILE_SCOPES.has(definition.parent.type);
-    if (registered !== undefined || (typeless && classTypes !== undefined)) {
+    if (
+      (registered !== undefined || (classTypes !== undefined && !definition.childForFieldName('type') && FILE_SCOPES.has(definition.parent?.type ?? ''))) &&
+      declarator.childForFieldName('declarator')?.id === found.node.id
+    ) {
       sink.addFunction(definition, { name: macroFunctionName(found.node.text, declarator.childForFieldName('parameters'), registered) });
       return;
     }
@@ -555,6 +558,12 @@ function codeLines(lines: readonly string[]): (string | undefined)[] {
   let continued = false; // a preprocessor line ending in `\` continues on the next line
   for (let i = 0; i < lines.length; i++) {
     let line = lines[i]!;
+    if (!inComment && !continued && !line.includes('/') && !line.includes('#')) {
+      // The common line: no comment, no directive.
+      const trimmed = line.trim();
+      code[i] = trimmed === '' ? undefined : trimmed;
+      continue;
+    }
     const directive: boolean = continued || (!inComment && /^[ \t]*#/.test(line));
     continued = directive && /\\\r?$/.test(line);
     if (directive) {
@@ -601,7 +610,8 @@ function codeLines(lines: readonly string[]): (string | undefined)[] {
  * arguments before a block may define a function (`TEST(Suite, Name)` ⏎ `{`) and stays.
  */
 function rewriteLoneMacroLines(text: string): string {
-  if (!/^[ \t]*[A-Z_][A-Z0-9_]*[ \t(]*/m.test(text)) return text;
+  // Most files have no such line: a cheap test of the whole text first.
+  if (!/^[ \t]*[A-Z_][A-Z0-9_]*[A-Z][A-Z0-9_]*[ \t]*(?:\(.*\))?[ \t]*(?:\/[/*].*)?\r?$/m.test(text)) return text;
   const lines = text.split('\n');
   const code = codeLines(lines);
   const ranges: [number, number][] = [];
@@ -675,9 +685,31 @@ function blankHeadConditionals(text: string): string {
     [CLASS_HEAD, (from) => headDirectives(text, from, true)],
     [TEMPLATE_HEAD, (from) => headDirectives(text, from, false)],
   ];
+  // Where directive lines start: a head is scanned only when one comes before its first `{`/`;`
+  // (include guards and #includes are nowhere near most heads).
+  const directiveStarts: number[] = [];
+  for (const match of text.matchAll(/^[ \t]*#/gm)) directiveStarts.push(match.index);
+  if (directiveStarts.length === 0) return text;
+  const nextDirective = (from: number): number => {
+    let lo = 0;
+    let hi = directiveStarts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (directiveStarts[mid]! < from) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < directiveStarts.length ? directiveStarts[lo]! : Infinity;
+  };
+  const firstEnd = (from: number): number => {
+    const brace = text.indexOf('{', from);
+    const semicolon = text.indexOf(';', from);
+    return Math.min(brace < 0 ? Infinity : brace, semicolon < 0 ? Infinity : semicolon);
+  };
   for (const [pattern, directives] of heads) {
     for (const match of text.matchAll(pattern)) {
-      const found = directives(match.index + match[0].length);
+      const from = match.index + match[0].length;
+      if (nextDirective(from) > firstEnd(from)) continue;
+      const found = directives(from);
       if (found === undefined || found.length === 0) continue;
       const blanked = branchRanges(text, match.index, found);
       if (blanked) ranges.push(...blanked);
@@ -700,7 +732,9 @@ function headDirectives(text: string, from: number, classHead: boolean): number[
   for (let i = from; i < text.length && i < from + 4000; i++) {
     const c = text[i];
     if (c === '\n') {
-      const directive: RegExpExecArray | null = DIRECTIVE_LINE.exec(text.slice(i + 1, i + 80));
+      let first = i + 1;
+      while (text[first] === ' ' || text[first] === '\t') first++;
+      const directive: RegExpExecArray | null = text[first] === '#' ? DIRECTIVE_LINE.exec(text.slice(i + 1, i + 80)) : null;
       if (directive) {
         lines.push(i + 1);
         if (directive[1]!.startsWith('if')) open++;
