@@ -4,6 +4,10 @@ import type { FileRecord, IndexStore } from '../db/store.js';
 import type { ExtractedFile } from '../parser/extract.js';
 import type { ExtractionOptions, LanguageDefinition } from '../languages/types.js';
 import { extractorVersionOf } from '../languages/registry.js';
+import { describeFile } from '../graph/describe.js';
+import { graphStrategyFor } from '../graph/languages/index.js';
+import type { NamingContext } from '../graph/strategy.js';
+import { relativeInside } from '../fs/path.js';
 import { contentHash, decodeSource, looksBinary, looksMinified } from './decode.js';
 import { RACY_WINDOW_MS, type SkippedFile, type SourceFile, type WalkResult } from './walker.js';
 import type { GitignoreExclusion } from './gitignored.js';
@@ -106,6 +110,8 @@ export interface FileProcessor {
 export interface ProcessOptions {
   /** Keep this file's syntax tree for an incremental re-parse of the same path. */
   readonly keepTree?: boolean;
+  /** Extract the file's calls, imports and bases for the code graph (default true). */
+  readonly graph?: boolean;
   /** The index's extraction options (`functionMacros`), passed to the language's visitor. */
   readonly extraction?: ExtractionOptions;
 }
@@ -180,6 +186,12 @@ export class WalkFeed {
 
 export interface SyncOptions {
   readonly fs: FsAdapter;
+  /** The codebase root (module names are relative to it). */
+  readonly root: string;
+  /** What module names depend on beyond a file's path (see {@link NamingContext}). */
+  readonly naming: NamingContext;
+  /** Build the code graph (default true); without it files get symbols but no edges. */
+  readonly graph?: boolean;
   readonly store: IndexStore;
   /** The walked files: a finished walk, or one in progress (a build that parses as it walks). */
   readonly walk: WalkResult | WalkFeed;
@@ -259,11 +271,16 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   const skipped: SkippedFile[] = [];
   const contentSkips = options.contentSkips;
   const extraction = options.extraction ?? {};
-  // Extractor versions per language, computed once (they hash the extraction options).
+  // A file's rows depend on its extractor (with the extraction options) and on what its module
+  // name depends on; computed once per language (the options are hashed).
   const versions = new Map<LanguageDefinition, string>();
   const versionOf = (language: LanguageDefinition): string => {
     let version = versions.get(language);
-    if (version === undefined) versions.set(language, (version = extractorVersionOf(language, extraction)));
+    if (version === undefined) {
+      const key = options.graph === false ? 'no-graph' : (graphStrategyFor(language.id).namingKey?.(options.naming) ?? '');
+      version = key === '' ? extractorVersionOf(language, extraction) : `${extractorVersionOf(language, extraction)}+${key}`;
+      versions.set(language, version);
+    }
     return version;
   };
   let reused = 0;
@@ -302,10 +319,12 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   };
   classify();
   // Small updates keep their trees (decided on the whole walk: a feed's files are not all known yet).
-  const keepTree = feed === undefined && todo.length <= KEEP_TREES_UP_TO_FILES;
+  const keepTrees = feed === undefined && todo.length <= KEEP_TREES_UP_TO_FILES;
   const hasExtraction = extraction.functionMacros !== undefined && extraction.functionMacros.length > 0;
   const processOptions: ProcessOptions | undefined =
-    keepTree || hasExtraction ? { ...(keepTree ? { keepTree: true } : {}), ...(hasExtraction ? { extraction } : {}) } : undefined;
+    keepTrees || options.graph === false || hasExtraction
+      ? { ...(keepTrees ? { keepTree: true } : {}), ...(options.graph === false ? { graph: false } : {}), ...(hasExtraction ? { extraction } : {}) }
+      : undefined;
   let filesDone = 0;
   let bytesDone = 0;
   let parsed = 0;
@@ -414,7 +433,8 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
         writer.touchFile(prepared.record);
         reused++;
       } else if (prepared.record && extracted) {
-        writer.putFile(prepared.record, extracted, prepared.bytes);
+        const relative = relativeInside(options.root, file.path) ?? file.path;
+        writer.putFile(prepared.record, extracted, describeFile(relative, extracted, graphStrategyFor(file.language.id), options.naming), prepared.bytes);
         parsed++;
         if (extracted.hasSyntaxErrors) withErrors++;
       }
@@ -442,6 +462,7 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
     skipped.unshift(...walk.skipped);
     unknownExtensions = walk.unknownExtensions;
     onProgress?.({ phase: 'write', filesDone, filesTotal: todo.length, bytesDone, bytesTotal });
+    if (options.graph !== false) writer.resolveGraph();
     writer.commit();
   } catch (error) {
     writer.rollback();

@@ -106,7 +106,18 @@ export interface WalkOptions {
   readonly onFile?: ((file: SourceFile) => void) | undefined;
   /** Stops the walk (with a CKGError `ABORTED`) at the next folder once aborted. */
   readonly signal?: AbortSignal | undefined;
+  /**
+   * Called, in walk order with `onFile`, with each file no language covers that passes the
+   * same rules (text search lists every file, not only indexable ones). Such files are still
+   * counted in `unknownExtensions` and never appear in `WalkResult.files`.
+   */
+  readonly onOtherFile?: ((file: OtherFile) => void) | undefined;
+  /** Also walk hidden files and folders below the root (`.github`, `.env`), except `.git`. Default false. */
+  readonly hidden?: boolean | undefined;
 }
+
+/** A file the walker selected that no registered language covers (see `WalkOptions.onOtherFile`). */
+export type OtherFile = Omit<SourceFile, 'language'>;
 
 /** A folder listing as the walker reads it: names with kinds, sorted by name. */
 type Listing = readonly { readonly name: string; readonly kind: FileInfo['kind'] | undefined }[];
@@ -122,7 +133,8 @@ interface FolderPlan {
   readonly rules: readonly unknown[];
   readonly subdirs: readonly string[];
   readonly files: readonly string[];
-  readonly languages: readonly LanguageDefinition[];
+  /** The language of each of `files`; undefined for a file no language covers (with `onOtherFile`). */
+  readonly languages: readonly (LanguageDefinition | undefined)[];
   readonly symlinks: readonly string[];
   /** Files no language covers, as extension / count pairs: `['.po', 2, '.mo', 2]`. */
   readonly unknown: readonly (string | number)[];
@@ -386,7 +398,13 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
     return ext;
   };
   const onFile = options.onFile;
-  const consider = (path: string, size: number, mtimeMs: number, language: LanguageDefinition): void => {
+  const onOtherFile = options.onOtherFile;
+  const hidden = options.hidden === true;
+  const consider = (path: string, size: number, mtimeMs: number, language: LanguageDefinition | undefined): void => {
+    if (language === undefined) {
+      onOtherFile?.({ path, size, mtimeMs });
+      return;
+    }
     if (size > options.maxFileSize) {
       skipped.push({ path, reason: 'too-large', detail: `${size} bytes > ${options.maxFileSize}` });
       return;
@@ -421,7 +439,7 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
   const planKey =
     listings === undefined || options.only !== undefined
       ? undefined
-      : listings.internPlanKey(JSON.stringify([options.registry.fingerprint(), [...skipDirs].sort(), options.exclude, options.respectGitignore]));
+      : listings.internPlanKey(JSON.stringify([options.registry.fingerprint(), [...skipDirs].sort(), options.exclude, options.respectGitignore, hidden, onOtherFile !== undefined]));
 
   const processSymlinks = async (symlinks: readonly string[]): Promise<void> => {
     for (const path of symlinks) {
@@ -440,7 +458,7 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
       const name = path.slice(path.lastIndexOf('/') + 1);
       const script = language === undefined && scriptsPossible && mayBeScript(name) ? await sniff(fs, options.registry, path, target.size) : undefined;
       if (language === undefined && script === undefined) countUnknown(name);
-      else consider(path, target.size, target.mtimeMs, (language ?? script)!);
+      if (language !== undefined || script !== undefined || onOtherFile !== undefined) consider(path, target.size, target.mtimeMs, language ?? script);
     }
   };
 
@@ -456,7 +474,8 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
         ? await shebangs.languageOf(fs, options.registry, path, info.size, info.mtimeMs)
         : await sniff(fs, options.registry, path, info.size);
       if (language === undefined) countUnknown(path.slice(path.lastIndexOf('/') + 1));
-      else consider(path, info.size, info.mtimeMs, language);
+      // Not a script: still a file for `onOtherFile` (text search lists every file).
+      if (language !== undefined || onOtherFile !== undefined) consider(path, info.size, info.mtimeMs, language);
     }
   };
 
@@ -490,7 +509,7 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
       const infos = await fs.lstatMany(plan.files);
       for (let i = 0; i < plan.files.length; i++) {
         const info = infos[i];
-        if (info?.kind === 'file') consider(plan.files[i]!, info.size, info.mtimeMs, plan.languages[i]!);
+        if (info?.kind === 'file') consider(plan.files[i]!, info.size, info.mtimeMs, plan.languages[i]);
       }
       await considerScripts(plan.scripts);
       await processSymlinks(plan.symlinks);
@@ -502,7 +521,9 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
     const subdirs: string[] = [];
     const symlinks: string[] = [];
     const toStat: string[] = []; // indexable files, and entries of unknown kind (names-only listings)
-    const toStatLanguage: (LanguageDefinition | undefined)[] = []; // undefined: kind unknown yet
+    // undefined: no language covers the file (with onOtherFile), or its kind is not known yet
+    const toStatLanguage: (LanguageDefinition | undefined)[] = [];
+    const toStatKnown: boolean[] = []; // the entry's kind was listed (a file), not to be found by lstat
     const scripts: string[] = []; // extensionless files to read the `#!` line of
     // Entries `.gitignore` rules ignore, decided once the tracked files are known (resolvePending).
     const pending: { readonly name: string; readonly path: string; readonly kind: 'file' | 'directory' | 'symlink'; readonly scope: IgnoreScope; readonly language?: LanguageDefinition }[] = [];
@@ -524,7 +545,7 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
         const ext = countUnknown(name);
         unknownHere.set(ext, (unknownHere.get(ext) ?? 0) + 1);
       }
-      return language !== undefined;
+      return language !== undefined || onOtherFile !== undefined;
     };
     const directory = (name: string, path: string, unignored = false): void => {
       if (skipDirs.has(name) || (excluded !== undefined && excluded(relative(path)))) return;
@@ -539,7 +560,7 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
       else symlinks.push(path);
     };
     /** Ignored entries: kept when git tracks them (or files under them), else tallied by rule. */
-    const resolvePending = async (keepFile: (path: string, language: LanguageDefinition) => void): Promise<void> => {
+    const resolvePending = async (keepFile: (path: string, language: LanguageDefinition | undefined) => void): Promise<void> => {
       if (pending.length === 0) return;
       const known = await trackedFiles();
       if (known !== undefined) trackedStamp = known.stamp;
@@ -548,7 +569,7 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
         if (known !== undefined && (entry.kind === 'directory' ? known.folders.has(rel) : known.files.has(rel))) {
           if (entry.kind === 'directory') directory(entry.name, entry.path, true);
           else if (entry.kind === 'symlink') symlink(entry.name, entry.path, true);
-          else if (file(entry.name, entry.path, entry.language, true)) keepFile(entry.path, entry.language!);
+          else if (file(entry.name, entry.path, entry.language, true)) keepFile(entry.path, entry.language);
           continue;
         }
         // Only what would have been indexed is worth telling about: folders, and files a language covers.
@@ -561,11 +582,13 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
       }
     };
     for (const { name, kind } of entries) {
-      if (name.charCodeAt(0) === 46) continue; // hidden: `.git`, `.venv`, `.cache`, ...
+      // hidden: `.git`, `.venv`, `.cache`, ... (`.git` even with `hidden`)
+      if (name.charCodeAt(0) === 46 && (!hidden || name === '.git')) continue;
       const path = child(dir, name);
       if (kind === undefined) {
         toStat.push(path);
         toStatLanguage.push(undefined);
+        toStatKnown.push(false);
       } else if (!wanted(path, kind)) {
         continue;
       } else if (kind === 'file') {
@@ -573,6 +596,7 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
         if (file(name, path, language)) {
           toStat.push(path);
           toStatLanguage.push(language);
+          toStatKnown.push(true);
         }
       } else if (kind === 'directory') {
         directory(name, path);
@@ -583,16 +607,17 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
     await resolvePending((path, language) => {
       toStat.push(path);
       toStatLanguage.push(language);
+      toStatKnown.push(true);
     });
     if (planKey !== undefined && kept) {
-      // Every entry had a kind (a kept listing), so toStat holds exactly the indexable files.
+      // Every entry had a kind (a kept listing), so toStat holds exactly the selected files.
       const unknown = [...unknownHere].flat();
       listings!.setPlan(dir, {
         key: planKey,
         rules,
         subdirs,
         files: toStat,
-        languages: toStatLanguage as LanguageDefinition[],
+        languages: toStatLanguage,
         symlinks,
         unknown,
         scripts,
@@ -605,9 +630,8 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
       const info = infos[i];
       if (info === undefined) continue; // gone since the listing
       const path = toStat[i]!;
-      const known = toStatLanguage[i];
-      if (known !== undefined) {
-        consider(path, info.size, info.mtimeMs, known);
+      if (toStatKnown[i]) {
+        consider(path, info.size, info.mtimeMs, toStatLanguage[i]);
         continue;
       }
       // A names-only listing: the lstat tells the kind.
@@ -617,11 +641,11 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
       else if (info.kind === 'symlink') symlink(name, path);
       else if (info.kind === 'file') {
         const language = options.registry.forPath(name);
-        if (file(name, path, language)) consider(path, info.size, info.mtimeMs, language!);
+        if (file(name, path, language)) consider(path, info.size, info.mtimeMs, language);
       }
     }
     // A names-only listing finds its ignored entries only now.
-    const late: { path: string; language: LanguageDefinition }[] = [];
+    const late: { path: string; language: LanguageDefinition | undefined }[] = [];
     await resolvePending((path, language) => late.push({ path, language }));
     if (late.length > 0) {
       const lateInfos = await fs.lstatMany(late.map((l) => l.path));

@@ -1,5 +1,6 @@
 import { ecmascriptVisitor } from './ecmascript.js';
 import type { LanguageDefinition } from './types.js';
+import { ecmascriptReferences } from './references/ecmascript.js';
 
 /**
  * JavaScript (`.js`, `.jsx`, `.mjs`, `.cjs`; the grammar parses JSX): the TypeScript rules
@@ -19,7 +20,8 @@ export const javascript: LanguageDefinition = {
   interpreters: ['node', 'nodejs'],
   grammar: 'tree-sitter-javascript.wasm',
   grammarPackage: { name: 'tree-sitter-javascript', version: '0.25.0' },
-  // 2: call-made functions (`const Button = memo(forwardRef((props, ref) => …))`).
-  version: '2',
+  // 3: call-made functions (`const Button = memo(forwardRef((props, ref) => …))`).
+  version: '3',
   visitor: ecmascriptVisitor,
+  references: ecmascriptReferences,
 };

@@ -1,5 +1,6 @@
 import { ecmascriptVisitor, rewriteTypeScriptSource } from './ecmascript.js';
 import type { LanguageDefinition } from './types.js';
+import { ecmascriptReferences } from './references/ecmascript.js';
 
 /**
  * TypeScript (`.ts`, `.mts`, `.cts`, `.d.ts` included): functions (declarations, generators,
@@ -22,9 +23,10 @@ export const typescript: LanguageDefinition = {
   interpreters: ['ts-node', 'tsx', 'deno', 'bun'],
   grammar: 'tree-sitter-typescript.wasm',
   grammarPackage: { name: 'tree-sitter-typescript', version: '0.23.2' },
-  // 2: the grammar-gap rewrite; call-made functions; construct signatures.
-  version: '2',
+  // 3: the grammar-gap rewrite; call-made functions; construct signatures.
+  version: '3',
   visitor: ecmascriptVisitor,
+  references: ecmascriptReferences,
   rewriteSource: rewriteTypeScriptSource,
 };
 
@@ -44,8 +46,9 @@ export const tsx: LanguageDefinition = {
   extensions: ['.tsx'],
   grammar: 'tree-sitter-tsx.wasm',
   grammarPackage: { name: 'tree-sitter-typescript', version: '0.23.2' },
-  // 2: the grammar-gap rewrite; call-made functions; construct signatures.
-  version: '2',
+  // 3: the grammar-gap rewrite; call-made functions; construct signatures.
+  version: '3',
   visitor: ecmascriptVisitor,
+  references: ecmascriptReferences,
   rewriteSource: rewriteTypeScriptSource,
 };

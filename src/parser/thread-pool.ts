@@ -85,6 +85,7 @@ interface Job {
   readonly source: string;
   readonly path: string;
   readonly keepTree: boolean;
+  readonly graph: boolean;
   readonly extraction: ExtractionOptions | undefined;
   readonly resolve: (file: ExtractedFile) => void;
   readonly reject: (error: unknown) => void;
@@ -158,13 +159,14 @@ export class ThreadPoolProcessor {
   process(language: LanguageDefinition, source: string, path: string, options?: ProcessOptions): Promise<ExtractedFile> {
     if (this.#closing) return Promise.reject(new CKGError('CLOSED', 'The worker pool is closed'));
     const keepTree = options?.keepTree === true;
+    const graph = options?.graph !== false;
     if (!builtins.has(language)) {
       // Custom visitors are functions: they cannot be sent to a worker.
       this.#local ??= new ParserPool(this.#wasm);
-      return extractSource(this.#local, language, source, { key: path, keep: keepTree }, options?.extraction);
+      return extractSource(this.#local, language, source, { key: path, keep: keepTree }, graph, options?.extraction);
     }
     return new Promise<ExtractedFile>((resolve, reject) => {
-      this.#dispatch({ id: this.#nextId++, languageId: language.id, source, path, keepTree, extraction: options?.extraction, resolve, reject });
+      this.#dispatch({ id: this.#nextId++, languageId: language.id, source, path, keepTree, graph, extraction: options?.extraction, resolve, reject });
     });
   }
 
@@ -235,6 +237,7 @@ export class ThreadPoolProcessor {
         source: job.source,
         path: job.path,
         ...(job.keepTree ? { keepTree: true } : {}),
+        ...(job.graph ? {} : { graph: false }),
         ...(job.extraction !== undefined ? { extraction: job.extraction } : {}),
       });
     } catch (error) {
