@@ -14,9 +14,9 @@ const NEVER_SCRIPTS = new Set([
   'Dockerfile', 'Containerfile', 'Jenkinsfile', 'Vagrantfile', 'Gemfile', 'Rakefile', 'Procfile', 'Brewfile', 'Pipfile',
 ]);
 
-/** True for a file name without an extension that may be a script worth reading the first bytes of. */
+/** True for a file name without an extension (nor a leading dot) that may be a script worth reading the first bytes of. */
 export function mayBeScript(name: string): boolean {
-  return name.lastIndexOf('.') <= 0 && !NEVER_SCRIPTS.has(name);
+  return !name.includes('.') && !NEVER_SCRIPTS.has(name);
 }
 
 /**

@@ -138,8 +138,8 @@ interface FolderPlan {
   readonly symlinks: readonly string[];
   /** Files no language covers, as extension / count pairs: `['.po', 2, '.mo', 2]`. */
   readonly unknown: readonly (string | number)[];
-  /** Extensionless files whose `#!` line may name a language (read on every walk, through a cache). */
-  readonly scripts: readonly string[];
+  /** Per file of `files`: an extensionless file whose `#!` line may name a language (read on every walk, through a cache). */
+  readonly scripts: readonly boolean[];
   /** What `.gitignore` rules left out here: `[gitignore, rule, path, isFolder]`, replayed into the walk's tally. */
   readonly exclusions: readonly (readonly [string, string, string, boolean])[];
   /** The git index stamp the decisions depended on (tracked files under ignored paths), if any. */
@@ -462,21 +462,14 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
     }
   };
 
-  /** Extensionless files: indexed when their `#!` line names a language, else counted as `(none)`. */
-  const considerScripts = async (paths: readonly string[]): Promise<void> => {
-    if (paths.length === 0) return;
-    const infos = await fs.lstatMany(paths);
-    for (let i = 0; i < paths.length; i++) {
-      const info = infos[i];
-      if (info?.kind !== 'file') continue;
-      const path = paths[i]!;
-      const language = shebangs
-        ? await shebangs.languageOf(fs, options.registry, path, info.size, info.mtimeMs)
-        : await sniff(fs, options.registry, path, info.size);
-      if (language === undefined) countUnknown(path.slice(path.lastIndexOf('/') + 1));
-      // Not a script: still a file for `onOtherFile` (text search lists every file).
-      if (language !== undefined || onOtherFile !== undefined) consider(path, info.size, info.mtimeMs, language);
-    }
+  /** An extensionless file: indexed when its `#!` line names a language, else counted as `(none)` (and another file). */
+  const considerScript = async (path: string, info: FileInfo): Promise<void> => {
+    const language = shebangs
+      ? await shebangs.languageOf(fs, options.registry, path, info.size, info.mtimeMs)
+      : await sniff(fs, options.registry, path, info.size);
+    if (language === undefined) countUnknown(path.slice(path.lastIndexOf('/') + 1));
+    // Not a script: still a file for `onOtherFile` (text search lists every file).
+    if (language !== undefined || onOtherFile !== undefined) consider(path, info.size, info.mtimeMs, language);
   };
 
   // A walk over synchronous file system calls never gives the event loop a turn (its awaits
@@ -509,9 +502,10 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
       const infos = await fs.lstatMany(plan.files);
       for (let i = 0; i < plan.files.length; i++) {
         const info = infos[i];
-        if (info?.kind === 'file') consider(plan.files[i]!, info.size, info.mtimeMs, plan.languages[i]);
+        if (info?.kind !== 'file') continue;
+        if (plan.scripts[i]) await considerScript(plan.files[i]!, info);
+        else consider(plan.files[i]!, info.size, info.mtimeMs, plan.languages[i]);
       }
-      await considerScripts(plan.scripts);
       await processSymlinks(plan.symlinks);
       for (const sub of plan.subdirs) await walkDir(sub, local);
       return;
@@ -524,23 +518,23 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
     // undefined: no language covers the file (with onOtherFile), or its kind is not known yet
     const toStatLanguage: (LanguageDefinition | undefined)[] = [];
     const toStatKnown: boolean[] = []; // the entry's kind was listed (a file), not to be found by lstat
-    const scripts: string[] = []; // extensionless files to read the `#!` line of
+    const toStatScript: boolean[] = []; // an extensionless file: its `#!` line decides
     // Entries `.gitignore` rules ignore, decided once the tracked files are known (resolvePending).
     const pending: { readonly name: string; readonly path: string; readonly kind: 'file' | 'directory' | 'symlink'; readonly scope: IgnoreScope; readonly language?: LanguageDefinition }[] = [];
     const exclusions: [string, string, string, boolean][] = [];
     let trackedStamp: string | undefined;
-    /** True when a file is to be stat'ed and indexed; false when left out (or deferred). */
-    const file = (name: string, path: string, language: LanguageDefinition | undefined, unignored = false): boolean => {
+    /**
+     * True when a file is to be stat'ed and selected, `'script'` when its `#!` line decides;
+     * false when left out (or deferred: ignored, see resolvePending).
+     */
+    const file = (name: string, path: string, language: LanguageDefinition | undefined, unignored = false): boolean | 'script' => {
       if (excluded !== undefined && excluded(relative(path))) return false;
       const scope = unignored ? undefined : ignored(name, false);
       if (scope) {
         pending.push({ name, path, kind: 'file', scope, ...(language ? { language } : {}) });
         return false;
       }
-      if (language === undefined && scriptsPossible && mayBeScript(name)) {
-        scripts.push(path);
-        return false;
-      }
+      if (language === undefined && scriptsPossible && mayBeScript(name)) return 'script';
       if (language === undefined) {
         const ext = countUnknown(name);
         unknownHere.set(ext, (unknownHere.get(ext) ?? 0) + 1);
@@ -560,7 +554,7 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
       else symlinks.push(path);
     };
     /** Ignored entries: kept when git tracks them (or files under them), else tallied by rule. */
-    const resolvePending = async (keepFile: (path: string, language: LanguageDefinition | undefined) => void): Promise<void> => {
+    const resolvePending = async (keepFile: (path: string, language: LanguageDefinition | undefined, script: boolean) => void): Promise<void> => {
       if (pending.length === 0) return;
       const known = await trackedFiles();
       if (known !== undefined) trackedStamp = known.stamp;
@@ -569,7 +563,10 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
         if (known !== undefined && (entry.kind === 'directory' ? known.folders.has(rel) : known.files.has(rel))) {
           if (entry.kind === 'directory') directory(entry.name, entry.path, true);
           else if (entry.kind === 'symlink') symlink(entry.name, entry.path, true);
-          else if (file(entry.name, entry.path, entry.language, true)) keepFile(entry.path, entry.language);
+          else {
+            const verdict = file(entry.name, entry.path, entry.language, true);
+            if (verdict) keepFile(entry.path, entry.language, verdict === 'script');
+          }
           continue;
         }
         // Only what would have been indexed is worth telling about: folders, and files a language covers.
@@ -589,14 +586,17 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
         toStat.push(path);
         toStatLanguage.push(undefined);
         toStatKnown.push(false);
+        toStatScript.push(false);
       } else if (!wanted(path, kind)) {
         continue;
       } else if (kind === 'file') {
         const language = options.registry.forPath(name);
-        if (file(name, path, language)) {
+        const verdict = file(name, path, language);
+        if (verdict) {
           toStat.push(path);
           toStatLanguage.push(language);
           toStatKnown.push(true);
+          toStatScript.push(verdict === 'script');
         }
       } else if (kind === 'directory') {
         directory(name, path);
@@ -604,10 +604,11 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
         symlink(name, path);
       }
     }
-    await resolvePending((path, language) => {
+    await resolvePending((path, language, script) => {
       toStat.push(path);
       toStatLanguage.push(language);
       toStatKnown.push(true);
+      toStatScript.push(script);
     });
     if (planKey !== undefined && kept) {
       // Every entry had a kind (a kept listing), so toStat holds exactly the selected files.
@@ -620,7 +621,7 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
         languages: toStatLanguage,
         symlinks,
         unknown,
-        scripts,
+        scripts: toStatScript,
         exclusions,
         ...(trackedStamp !== undefined ? { trackedStamp } : {}),
       });
@@ -631,7 +632,8 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
       if (info === undefined) continue; // gone since the listing
       const path = toStat[i]!;
       if (toStatKnown[i]) {
-        consider(path, info.size, info.mtimeMs, toStatLanguage[i]);
+        if (toStatScript[i]) await considerScript(path, info);
+        else consider(path, info.size, info.mtimeMs, toStatLanguage[i]);
         continue;
       }
       // A names-only listing: the lstat tells the kind.
@@ -641,20 +643,24 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
       else if (info.kind === 'symlink') symlink(name, path);
       else if (info.kind === 'file') {
         const language = options.registry.forPath(name);
-        if (file(name, path, language)) consider(path, info.size, info.mtimeMs, language);
+        const verdict = file(name, path, language);
+        if (verdict === 'script') await considerScript(path, info);
+        else if (verdict) consider(path, info.size, info.mtimeMs, language);
       }
     }
     // A names-only listing finds its ignored entries only now.
-    const late: { path: string; language: LanguageDefinition | undefined }[] = [];
-    await resolvePending((path, language) => late.push({ path, language }));
+    const late: { path: string; language: LanguageDefinition | undefined; script: boolean }[] = [];
+    await resolvePending((path, language, script) => late.push({ path, language, script }));
     if (late.length > 0) {
       const lateInfos = await fs.lstatMany(late.map((l) => l.path));
-      late.forEach(({ path, language }, i) => {
+      for (let i = 0; i < late.length; i++) {
         const info = lateInfos[i];
-        if (info?.kind === 'file') consider(path, info.size, info.mtimeMs, language);
-      });
+        const { path, language, script } = late[i]!;
+        if (info?.kind !== 'file') continue;
+        if (script) await considerScript(path, info);
+        else consider(path, info.size, info.mtimeMs, language);
+      }
     }
-    await considerScripts(scripts);
     await processSymlinks(symlinks);
     for (const sub of subdirs) await walkDir(sub, local);
   };
