@@ -21,7 +21,7 @@ function locations(sample: readonly SourceLocation[], rel: (p: string) => string
 function unresolvedNote(u: UnresolvedCalls, name: string, rel: (p: string) => string): string {
   if (u.count === 0) return '';
   const more = u.count > u.sample.length ? ', …' : '';
-  return ` Lower bound: ${u.count} unresolved ${u.count === 1 ? 'call' : 'calls'} named ${name} may be more (${locations(u.sample, rel)}${more}).`;
+  return ` Lower bound: ${u.count} unresolved ${u.count === 1 ? 'call' : 'calls'} named ${name} may also be ${u.count === 1 ? 'a call' : 'calls'} of it (${locations(u.sample, rel)}${more}).`;
 }
 
 /** `find_callers` / `find_callees`. */
@@ -113,7 +113,7 @@ export function formatOutline(path: string, outline: FileOutline | undefined, ro
   if (!outline) return { text: `No indexed file ${path}.`, shown: 0 };
   const entries: string[] = [];
   const walk = (e: OutlineEntry, depth: number): void => {
-    entries.push(`${'  '.repeat(depth)}${e.startLine}-${e.endLine} ${e.kind} ${e.name}: ${e.signature}\n`);
+    entries.push(`${'  '.repeat(depth)}${e.startLine}-${e.endLine} ${e.signature || `${e.kind} ${e.name}`}\n`);
     for (const c of e.children) walk(c, depth + 1);
   };
   for (const e of outline.entries) walk(e, 0);
