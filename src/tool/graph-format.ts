@@ -34,7 +34,7 @@ export function formatCalls(target: string, answer: CallsAnswer, direction: 'in'
   const deep = answer.groups.some((g) => g.calls.some((c) => c.depth > 1));
   for (const g of answer.groups) {
     const what = direction === 'in' ? 'caller' : 'call';
-    const unresolvedCallees = direction === 'out' ? g.calls.filter((c) => c.symbol === null).length : 0;
+    const unresolvedCallees = direction === 'out' ? g.unresolved.count : 0;
     const tail = direction === 'in' ? unresolvedNote(g.unresolved, g.symbol.name, rel) || (g.total > 0 ? ' Complete.' : ' Complete: nothing calls it.') : unresolvedCallees > 0 ? ` ${unresolvedCallees} unresolved here.` : '';
     parts.push(`${direction === 'in' ? 'Callers of' : 'Calls made by'} ${g.symbol.qualifiedName} (${g.symbol.kind}, ${where(g.symbol, rel)}): ${g.total} ${g.total === 1 ? what : `${what}s`}.${tail}`);
     for (const c of g.calls) {
