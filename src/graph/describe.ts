@@ -68,7 +68,7 @@ export function describeFile(
   context: NamingContext,
 ): FileGraphRows {
   const graph = file.graph;
-  const moduleName = strategy.moduleName(relativePath, context);
+  const moduleName = strategy.moduleName(relativePath, context, graph?.package);
   const nf = file.functions.length;
   const total = nf + file.classes.length;
   const parents = graph ? [...graph.functionParents, ...graph.classParents] : new Array<number>(total).fill(-1);

@@ -101,7 +101,7 @@ export class Resolver {
     if (shape.superConstructor) return this.#superConstructor(ctx);
     const r = shape.receiver;
     let outcome: Outcome;
-    if (r === undefined) outcome = this.#plain(name, ctx);
+    if (r === undefined) outcome = this.#plain(name, ctx, call && !shape.construct);
     else if (r.kind === 'self') {
       const cls = this.#enclosingClass(ctx);
       outcome = cls ? relabel(this.#classMember(cls, name, new Set()), RESOLUTION_CODES.self) : NOT_FOUND;
@@ -131,8 +131,13 @@ export class Resolver {
     return outcome;
   }
 
-  /** A plain name: enclosing functions, the module (definitions, imports), then builtins. */
-  #plain(name: string, ctx: SiteContext): Outcome {
+  /**
+   * A plain name: enclosing functions, the module (definitions, imports), then builtins.
+   * `memberCall`: the name is called (not constructed with `new`, not a type): in a language with
+   * implicit members, a class with a base outside the codebase may inherit a method of that name,
+   * which would hide every name further out, so the call stays unresolved.
+   */
+  #plain(name: string, ctx: SiteContext, memberCall = false): Outcome {
     const reader = this.#reader;
     for (const scope of ctx.chain) {
       if (scope.kind === 'module') break;
@@ -141,6 +146,7 @@ export class Resolver {
         if (ctx.strategy.implicitMembers === true) {
           const member = this.#classMember(scope, name, new Set());
           if (member.toId !== null || member.code === RESOLUTION_CODES.ambiguous) return relabel(member, RESOLUTION_CODES.self);
+          if (memberCall && member.code === RESOLUTION_CODES.external) return member;
         }
         // Python: a class body's names are not visible from inside its methods.
         continue;
@@ -173,7 +179,8 @@ export class Resolver {
     if (!file) return undefined;
     const strategy = this.#strategyOf(file.language);
     const localLabel = own ? RESOLUTION_CODES.local : RESOLUTION_CODES.import;
-    const bindings = reader.bindings(file.id).filter((b) => b.scopeId === null);
+    // A shared module's imports belong to each of its files: another module never sees them.
+    const bindings = strategy.sharedModules === true && !own ? [] : reader.bindings(file.id).filter((b) => b.scopeId === null);
     const candidates: Outcome[] = [];
     if (strategy.sharedModules === true) {
       // The package's other files: their top-level definitions (their imports are their own).
@@ -205,9 +212,16 @@ export class Resolver {
     for (const b of bindings) {
       if (b.kind !== 'star' || b.module === null) continue;
       if (strategy.isPrivateName?.(name) === true) continue;
-      const target = this.#resolveModule(b.module, file);
+      const target = this.#resolveContainer(b.module, file);
       if (target.toId === null) {
         stars.push(target);
+        continue;
+      }
+      const container = this.#reader.symbol(target.toId);
+      if (container?.kind === 'class') {
+        // `import static a.Util.*`: the class's members.
+        const member = this.#classMember(container, name, new Set());
+        if (member.toId !== null || member.code !== RESOLUTION_CODES['not-found']) stars.push(relabel(member, RESOLUTION_CODES.import));
         continue;
       }
       if (!this.#starExports(target.toId, name)) continue;
@@ -216,7 +230,9 @@ export class Resolver {
     }
     if (stars.length > 0) {
       const resolvedStars = stars.filter((s) => s.toId !== null);
-      // A codebase module that binds the name, next to one we cannot see into: either may win.
+      // A codebase module that binds the name, next to one we cannot see into: either may win,
+      // unless binding it twice would not compile (then the one we see is the one).
+      if (resolvedStars.length > 0 && strategy.starConflictsAreErrors === true) return combine(stars.filter((s) => s.code !== RESOLUTION_CODES.external));
       if (resolvedStars.length > 0 && resolvedStars.length < stars.length) return unresolved(RESOLUTION_CODES.ambiguous);
       return combine(stars);
     }
@@ -244,16 +260,49 @@ export class Resolver {
   /** Where an import binding leads. */
   #followBinding(b: GraphBinding, file: GraphFile, depth: number): Outcome {
     if (b.module === null) return NOT_FOUND;
-    if (b.kind === 'module') return this.#resolveModule(b.module, file);
+    if (b.kind === 'module') return this.#resolveContainer(b.module, file);
     if (b.kind === 'member') return this.#memberOfSpecifier(b.module, b.member ?? b.name, file, depth);
     return NOT_FOUND;
   }
 
-  /** `member` of the module an import specifier names. */
+  /** `member` of the module (or, with member imports, the class) an import specifier names. */
   #memberOfSpecifier(specifier: string, member: string, file: GraphFile, depth: number): Outcome {
-    const target = this.#resolveModule(specifier, file);
+    const target = this.#resolveContainer(specifier, file);
     if (target.toId === null) return target;
+    const container = this.#reader.symbol(target.toId);
+    if (container?.kind === 'class') return this.#classMember(container, member, new Set());
     return this.#moduleMember(target.toId, member, depth, false) ?? NOT_FOUND;
+  }
+
+  /**
+   * The module an import specifier names or, in a language with member imports, the class it
+   * names inside a module (`a.b.Outer.Inner`: module `a.b`, class `Outer`, its class `Inner`).
+   */
+  #resolveContainer(specifier: string, file: GraphFile): Outcome {
+    const direct = this.#resolveModule(specifier, file);
+    const strategy = this.#strategyOf(file.language);
+    if (direct.toId !== null || direct.code !== RESOLUTION_CODES.external || strategy.memberImports !== true) return direct;
+    const parts = specifier.split('.');
+    for (let cut = parts.length - 1; cut >= 1; cut--) {
+      const module = this.#resolveModule(parts.slice(0, cut).join('.'), file);
+      if (module.toId === null) {
+        if (module.code === RESOLUTION_CODES.external) continue;
+        return module;
+      }
+      let current: Outcome = module;
+      for (const part of parts.slice(cut)) {
+        const container = this.#reader.symbol(current.toId!);
+        if (container?.kind === 'module') current = this.#moduleMember(container.id, part, 0, false) ?? NOT_FOUND;
+        else if (container?.kind === 'class') current = this.#classMember(container, part, new Set());
+        else current = NOT_FOUND;
+        if (current.toId === null) break;
+      }
+      if (current.toId !== null && this.#reader.symbol(current.toId)?.kind === 'class') return relabel(current, RESOLUTION_CODES.import);
+      // A package of the codebase without that class (Java's `com.acme` beside `com.acme.util`):
+      // a shorter prefix may still name the module, else the specifier is outside the codebase.
+      if (current.code === RESOLUTION_CODES.ambiguous) return current;
+    }
+    return direct;
   }
 
   /** The module an import specifier names from `file`, or why not (outside the codebase: external). */
@@ -290,9 +339,9 @@ export class Resolver {
     return picked === undefined ? 'ambiguous' : modules[picked];
   }
 
-  /** The import site's module. */
+  /** The import site's module (or class, with member imports). */
   #importedModule(specifier: string, ctx: SiteContext): Outcome {
-    return this.#resolveModule(specifier, ctx.file);
+    return this.#resolveContainer(specifier, ctx.file);
   }
 
   /** A class named by a base clause or a member_of edge: a plain or qualified name that must be a class. */
@@ -331,7 +380,9 @@ export class Resolver {
 
   /** `name` in a class or, depth-first in declaration order, its bases. */
   #classMember(cls: GraphSymbol, name: string, seen: Set<number>): Outcome {
-    const own = this.#reader.children(cls.id, name);
+    // Its methods and nested classes: a plain function in a class's range is no member of it
+    // (a Java anonymous class's method in a field initializer).
+    const own = this.#reader.children(cls.id, name).filter((s) => s.kind !== 'function');
     if (own.length > 0) return combine(own.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.self })))!;
     return this.#baseMember(cls, name, seen);
   }
