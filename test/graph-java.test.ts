@@ -113,7 +113,7 @@ const EXPECTED = [
   'src/main/java/com/acme/shop/Catalog.java:31 calls com.acme.shop.Catalog.each -> ∅ [forEach] unresolved:external',
   'src/main/java/com/acme/shop/Catalog.java:32 calls com.acme.shop.Catalog.each -> ∅ [accept] unresolved:external',
   'src/main/java/com/acme/shop/Catalog.java:35 contains com.acme.shop.Catalog -> com.acme.shop.Catalog.create [create] local',
-  'src/main/java/com/acme/shop/Catalog.java:36 calls com.acme.shop.Catalog.create -> com.acme.shop.Catalog.Catalog [Catalog] self',
+  'src/main/java/com/acme/shop/Catalog.java:36 calls com.acme.shop.Catalog.create -> com.acme.shop.Catalog.Catalog [Catalog] local',
   'src/main/java/com/acme/shop/Helper.java:4 contains com.acme.shop.Helper -> com.acme.shop.Helper.audit [audit] local',
   'src/main/java/com/acme/shop/Helper.java:5 calls com.acme.shop.Helper.audit -> ∅ [Runnable] unresolved:builtin',
   'src/main/java/com/acme/shop/Helper.java:6 contains com.acme.shop.Helper.audit -> com.acme.shop.Helper.audit.run [run] local',

@@ -143,7 +143,8 @@ export class Resolver {
       if (scope.kind === 'module') break;
       if (scope.kind === 'class') {
         // Java-like languages: `m()` in a class means this class's (or a base's) member.
-        if (ctx.strategy.implicitMembers === true) {
+        // (A class's members named like it are its constructors, never called by a plain name.)
+        if (ctx.strategy.implicitMembers === true && scope.name !== name) {
           const member = this.#classMember(scope, name, new Set());
           if (member.toId !== null || member.code === RESOLUTION_CODES.ambiguous) return relabel(member, RESOLUTION_CODES.self);
           if (memberCall && member.code === RESOLUTION_CODES.external) return member;
@@ -339,9 +340,14 @@ export class Resolver {
     return picked === undefined ? 'ambiguous' : modules[picked];
   }
 
-  /** The import site's module (or class, with member imports). */
+  /** The import site's module (or, with member imports, the class or member it names). */
   #importedModule(specifier: string, ctx: SiteContext): Outcome {
-    return this.#resolveContainer(specifier, ctx.file);
+    const container = this.#resolveContainer(specifier, ctx.file);
+    const cut = specifier.lastIndexOf('.');
+    if (container.toId !== null || ctx.strategy.memberImports !== true || cut <= 0) return container;
+    // `import com.acme.util.slug` (a Kotlin top-level function), `import a.Strings.slug as s`.
+    const member = this.#memberOfSpecifier(specifier.slice(0, cut), specifier.slice(cut + 1), ctx.file, 0);
+    return member.toId !== null || member.code === RESOLUTION_CODES.ambiguous ? relabel(member, RESOLUTION_CODES.import) : container;
   }
 
   /** A class named by a base clause or a member_of edge: a plain or qualified name that must be a class. */

@@ -81,14 +81,15 @@ function packageGraph(family: string, builtins: ReadonlySet<string>, constructor
 export const javaGraph: LanguageGraph = packageGraph('java', JAVA_LANG, (cls) => [cls]);
 
 /**
- * Kotlin's graph rules: secondary constructors are methods named like their class.
+ * Kotlin's graph rules: `Foo(…)` targets the class Foo, never one of its secondary constructors
+ * (methods named like the class): the primary constructor, which it may call, is no symbol.
  *
  * @example
  * ```ts
  * kotlinGraph.qualify('com.acme', ['Shop', 'add']); // 'com.acme.Shop.add'
  * ```
  */
-export const kotlinGraph: LanguageGraph = packageGraph('kotlin', KOTLIN_DEFAULTS, (cls) => [cls]);
+export const kotlinGraph: LanguageGraph = packageGraph('kotlin', KOTLIN_DEFAULTS, () => []);
 
 /**
  * Scala's graph rules: a class has no constructor method of its own (auxiliary constructors are
