@@ -109,7 +109,9 @@ export interface BindingFact {
  * What a definition's own syntax says about it, for dead-code answers: `exported` (JS/TS
  * `export`, `module.exports`, Python `__all__`), `decorated` (registered by a decorator or an
  * attribute/annotation), `static` (C `static`: visible in its own file only), `entry` (an entry
- * point the language runs itself).
+ * point the language runs itself); and for resolution: `singleton` (a Scala or Kotlin `object`,
+ * which may share its name with a class, its companion: a type names the class, a value the
+ * object).
  *
  * @example
  * ```ts
@@ -117,7 +119,7 @@ export interface BindingFact {
  * ```
  * @public
  */
-export type DefinitionFlag = 'exported' | 'decorated' | 'static' | 'entry' | 'test';
+export type DefinitionFlag = 'exported' | 'decorated' | 'static' | 'entry' | 'test' | 'singleton';
 
 /**
  * The graph part of an extracted file: where each definition sits, and the file's sites and

@@ -1,4 +1,5 @@
 import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../db/schema.js';
+import { SYMBOL_FLAGS } from './describe.js';
 import type { ReceiverFact } from './facts.js';
 import type { GraphBinding, GraphFile, GraphReader, GraphSymbol } from './reader.js';
 import type { SiteShape } from './site.js';
@@ -67,6 +68,11 @@ interface SiteContext {
 export class Resolver {
   readonly #reader: GraphReader;
   readonly #strategyOf: (language: string) => LanguageGraph;
+  /**
+   * What the name being looked up must be, where a class and an object share it (Scala
+   * companions): a `type` (`new Foo`, a declared type, a base) or a `term` (`Foo.m()`, `Foo()`).
+   */
+  #use: 'type' | 'term' = 'term';
 
   constructor(reader: GraphReader, strategyOf: (language: string) => LanguageGraph) {
     this.#reader = reader;
@@ -80,6 +86,7 @@ export class Resolver {
     const file = this.#reader.file(from.fileId);
     if (!file) return NOT_FOUND;
     const ctx: SiteContext = { file, strategy: this.#strategyOf(file.language), chain: this.#chain(from) };
+    this.#use = site.kind === EDGE_KIND_CODES.calls || site.kind === EDGE_KIND_CODES.references ? (site.shape.construct ? 'type' : 'term') : 'type';
     switch (site.kind) {
       case EDGE_KIND_CODES.imports:
         return this.#importedModule(site.name, ctx);
@@ -109,7 +116,10 @@ export class Resolver {
       const cls = this.#enclosingClass(ctx);
       outcome = cls ? relabel(this.#baseMember(cls, name, new Set()), RESOLUTION_CODES.super) : NOT_FOUND;
     } else if (r.kind === 'type') {
+      const use = this.#use;
+      this.#use = 'type';
       const cls = this.#typeNamed(r.type, ctx, r.constructed === true);
+      this.#use = use;
       outcome = cls.toId === null ? cls : relabel(this.#classMember(this.#reader.symbol(cls.toId)!, name, new Set()), RESOLUTION_CODES.typed);
     } else {
       outcome = this.#qualified(r.path, name, ctx);
@@ -206,7 +216,7 @@ export class Resolver {
         else candidates.push(this.#moduleMember(moduleId, b.member ?? name, depth + 1, true) ?? NOT_FOUND);
       }
     }
-    const direct = combine(candidates);
+    const direct = combine(this.#companion(candidates));
     if (direct) return direct;
     // Star imports: each module's public names; one outside the codebase may bind anything.
     const stars: Outcome[] = [];
@@ -371,9 +381,13 @@ export class Resolver {
 
   /** `a.b.name`: the head as a plain name, then each part as a member of a module or class. */
   #qualified(path: readonly string[], name: string, ctx: SiteContext): Outcome {
+    const use = this.#use;
+    // The qualifier is a value (`Foo.create()`: the object Foo), the last name what the site asks.
+    this.#use = 'term';
     let current = this.#plain(path[0]!, ctx);
     const label = current.code;
-    for (const part of [...path.slice(1), name]) {
+    for (const [i, part] of [...path.slice(1), name].entries()) {
+      if (i === path.length - 1) this.#use = use;
       if (current.toId === null) return current;
       const container = this.#reader.symbol(current.toId);
       if (!container) return NOT_FOUND;
@@ -384,11 +398,23 @@ export class Resolver {
     return relabel(current, label);
   }
 
+  /** Of a class and an object of one name (companions), the one the current use means. */
+  #companion<T extends Outcome | GraphSymbol>(candidates: T[]): T[] {
+    if (candidates.length < 2) return candidates;
+    const symbols = candidates.map((c): GraphSymbol | undefined => ('toId' in c ? (c.toId === null ? undefined : this.#reader.symbol(c.toId)) : (c as GraphSymbol)));
+    if (symbols.some((s) => s?.kind !== 'class')) return candidates;
+    const singleton = (s: GraphSymbol | undefined): boolean => ((s?.flags ?? 0) & SYMBOL_FLAGS.singleton) !== 0;
+    const objects = candidates.filter((_, i) => singleton(symbols[i]));
+    if (objects.length === 0 || objects.length === candidates.length) return candidates;
+    const wanted = this.#use === 'term' ? objects : candidates.filter((_, i) => !singleton(symbols[i]));
+    return wanted;
+  }
+
   /** `name` in a class or, depth-first in declaration order, its bases. */
   #classMember(cls: GraphSymbol, name: string, seen: Set<number>): Outcome {
     // Its methods and nested classes: a plain function in a class's range is no member of it
     // (a Java anonymous class's method in a field initializer).
-    const own = this.#reader.children(cls.id, name).filter((s) => s.kind !== 'function');
+    const own = this.#companion(this.#reader.children(cls.id, name).filter((s) => s.kind !== 'function'));
     if (own.length > 0) return combine(own.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.self })))!;
     return this.#baseMember(cls, name, seen);
   }

@@ -41,7 +41,7 @@ const SCALA_DEFAULTS = words(`
   IndexedSeq Vector Map Set Array Range Either Left Right Iterator LazyList Stream StringBuilder BigInt BigDecimal
   Tuple2 Tuple3 Ordering Function Exception RuntimeException IllegalArgumentException IllegalStateException
   UnsupportedOperationException NoSuchElementException NullPointerException IndexOutOfBoundsException Throwable
-  Error String Int Long Double Float Boolean Char Byte Short Unit Any AnyRef Nothing Object System Math Thread`);
+  Error String Int Long Double Float Boolean Char Byte Short Unit Any AnyRef Nothing Object System Math Thread Runnable`);
 
 /** Types of `System` (nearly every C# file's `using System;`) called or constructed by their plain name. */
 const CSHARP_SYSTEM = words(`

@@ -112,6 +112,7 @@ function visit(root: Node, sink: ReferenceSink): void {
     if (CLASSES.has(type)) {
       const name = node.childForFieldName('name')?.text;
       const span = classes.add(node, name ? unquote(name) : type === 'companion_object' ? 'Companion' : null);
+      if (type !== 'class_declaration') sink.flag(node, 'singleton');
       for (const ctor of node.namedChildren) {
         if (ctor?.type !== 'primary_constructor') continue;
         for (const p of ctor.namedChildren.find((c) => c?.type === 'class_parameters')?.namedChildren ?? []) {
