@@ -110,4 +110,10 @@ export const scalaGraph: LanguageGraph = packageGraph('scala', SCALA_DEFAULTS, (
  * csharpGraph.qualify('Acme.Shop', ['Cart', 'Add']); // 'Acme.Shop.Cart.Add'
  * ```
  */
-export const csharpGraph: LanguageGraph = packageGraph('csharp', CSHARP_SYSTEM, (cls) => [cls]);
+export const csharpGraph: LanguageGraph = {
+  ...packageGraph('csharp', CSHARP_SYSTEM, (cls) => [cls]),
+  // A file with types in several namespaces (declared as '/') is a module of its own, named by
+  // its path, which no namespace can be; its types carry their namespaces in their chains.
+  moduleName: (relativePath, _context, declaredPackage) => (declaredPackage === '/' ? `/${relativePath}` : (declaredPackage ?? '')),
+  qualify: (module, chain) => [module.startsWith('/') ? '' : module, ...chain].filter((p) => p !== '').join('.'),
+};
