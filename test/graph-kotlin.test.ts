@@ -6,8 +6,9 @@
 // constructor call; typed receivers from parameters, `val x = Foo()`, `for (x: Foo in …)` and
 // constructor properties (`catalog.find`, `this.catalog`); `super.m()`, implicit-this calls,
 // inherited methods from a base class or interface in another file, an inner class; objects
-// (`Strings.slug`); recursion. Unresolved, as they must be: overloads (`add(Item)` / `add(String,
-// Int)`), methods of call results and of `val x = f()` for a function f, lambda parameters (`it`,
+// (`Strings.slug`); recursion; overloads picked by argument count (`add(Item)` / `add(String, Int)`,
+// `item.log("added")` → `Base.log` past `Item.log(String, Int)`). Unresolved, as they must be:
+// overloads of one argument count (`remove`), methods of call results and of `val x = f()` for a function f, lambda parameters (`it`,
 // `i ->`), a call of a function-typed parameter (`action(…)`), a library import whose simple name
 // the codebase also has (`org.apache.commons.lang3.StringUtils`), plain calls in a class with a base
 // outside the codebase (`cap` in `Watcher`), in an anonymous `object :` body (`flush`), in a lambda
@@ -50,6 +51,7 @@ const EXPECTED = [
   'src/main/kotlin/com/acme/App.kt:32 calls com.acme.run -> ∅ [describe] unresolved:dynamic',
   'src/main/kotlin/com/acme/App.kt:32 calls com.acme.run -> com.acme.shop.Catalog.find [find] typed',
   'src/main/kotlin/com/acme/App.kt:33 calls com.acme.run -> com.acme.shop.Catalog.each [each] typed',
+  'src/main/kotlin/com/acme/App.kt:34 calls com.acme.run -> ∅ [remove] unresolved:ambiguous',
   'src/main/kotlin/com/acme/model/Base.kt:4 contains com.acme.model.Base -> com.acme.model.Base.log [log] local',
   'src/main/kotlin/com/acme/model/Base.kt:5 calls com.acme.model.Base.log -> ∅ [println] unresolved:builtin',
   'src/main/kotlin/com/acme/model/Base.kt:8 contains com.acme.model.Base -> com.acme.model.Base.describe [describe] local',
@@ -64,9 +66,11 @@ const EXPECTED = [
   'src/main/kotlin/com/acme/model/Item.kt:8 contains com.acme.model.Item -> com.acme.model.Item.describe [describe] local',
   'src/main/kotlin/com/acme/model/Item.kt:10 calls com.acme.model.Item.toString -> com.acme.model.Item.describe [describe] self',
   'src/main/kotlin/com/acme/model/Item.kt:10 contains com.acme.model.Item -> com.acme.model.Item.toString [toString] local',
-  'src/main/kotlin/com/acme/model/Item.kt:12 contains com.acme.model.Item -> com.acme.model.Item.Companion [Companion] local',
-  'src/main/kotlin/com/acme/model/Item.kt:13 calls com.acme.model.Item.Companion.free -> com.acme.model.Item [Item] local',
-  'src/main/kotlin/com/acme/model/Item.kt:13 contains com.acme.model.Item.Companion -> com.acme.model.Item.Companion.free [free] local',
+  'src/main/kotlin/com/acme/model/Item.kt:12 contains com.acme.model.Item -> com.acme.model.Item.log [log] local',
+  'src/main/kotlin/com/acme/model/Item.kt:13 calls com.acme.model.Item.log -> com.acme.model.Base.log [log] self',
+  'src/main/kotlin/com/acme/model/Item.kt:16 contains com.acme.model.Item -> com.acme.model.Item.Companion [Companion] local',
+  'src/main/kotlin/com/acme/model/Item.kt:17 calls com.acme.model.Item.Companion.free -> com.acme.model.Item [Item] local',
+  'src/main/kotlin/com/acme/model/Item.kt:17 contains com.acme.model.Item.Companion -> com.acme.model.Item.Companion.free [free] local',
   'src/main/kotlin/com/acme/model/Priced.kt:4 contains com.acme.model.Priced -> com.acme.model.Priced.price [price] local',
   'src/main/kotlin/com/acme/model/Priced.kt:6 calls com.acme.model.Priced.label -> com.acme.model.Priced.price [price] self',
   'src/main/kotlin/com/acme/model/Priced.kt:6 contains com.acme.model.Priced -> com.acme.model.Priced.label [label] local',
@@ -80,7 +84,7 @@ const EXPECTED = [
   'src/main/kotlin/com/acme/shop/Cart.kt:10 calls com.acme.shop.Cart.put -> com.acme.shop.Catalog.find [find] typed',
   'src/main/kotlin/com/acme/shop/Cart.kt:11 calls com.acme.shop.Cart.put -> com.acme.util.Strings.capitalize [cap] import',
   'src/main/kotlin/com/acme/shop/Cart.kt:11 calls com.acme.shop.Cart.put -> com.acme.model.Base.log [log] self',
-  'src/main/kotlin/com/acme/shop/Cart.kt:12 calls com.acme.shop.Cart.put -> ∅ [add] unresolved:ambiguous',
+  'src/main/kotlin/com/acme/shop/Cart.kt:12 calls com.acme.shop.Cart.put -> com.acme.shop.Catalog.add [add] typed',
   'src/main/kotlin/com/acme/shop/Cart.kt:13 calls com.acme.shop.Cart.put -> com.acme.shop.Catalog.find [find] typed',
   'src/main/kotlin/com/acme/shop/Cart.kt:13 calls com.acme.shop.Cart.put -> ∅ [price] unresolved:dynamic',
   'src/main/kotlin/com/acme/shop/Cart.kt:14 calls com.acme.shop.Cart.put -> ∅ [apply] unresolved:builtin',
@@ -107,7 +111,7 @@ const EXPECTED = [
   'src/main/kotlin/com/acme/shop/Catalog.kt:14 calls com.acme.shop.Catalog.add -> com.acme.model.Base.log [log] typed',
   'src/main/kotlin/com/acme/shop/Catalog.kt:17 contains com.acme.shop.Catalog -> com.acme.shop.Catalog.add [add] local',
   'src/main/kotlin/com/acme/shop/Catalog.kt:18 calls com.acme.shop.Catalog.add -> com.acme.model.Item [Item] import',
-  'src/main/kotlin/com/acme/shop/Catalog.kt:18 calls com.acme.shop.Catalog.add -> ∅ [add] unresolved:ambiguous',
+  'src/main/kotlin/com/acme/shop/Catalog.kt:18 calls com.acme.shop.Catalog.add -> com.acme.shop.Catalog.add [add] self',
   'src/main/kotlin/com/acme/shop/Catalog.kt:21 contains com.acme.shop.Catalog -> com.acme.shop.Catalog.find [find] local',
   'src/main/kotlin/com/acme/shop/Catalog.kt:23 calls com.acme.shop.Catalog.find -> ∅ [describe] unresolved:dynamic',
   'src/main/kotlin/com/acme/shop/Catalog.kt:25 calls com.acme.shop.Catalog.find -> ∅ [describe] unresolved:dynamic',
@@ -116,7 +120,9 @@ const EXPECTED = [
   'src/main/kotlin/com/acme/shop/Catalog.kt:29 calls com.acme.shop.Catalog.each -> ∅ [forEach] unresolved:builtin',
   'src/main/kotlin/com/acme/shop/Catalog.kt:30 calls com.acme.shop.Catalog.each -> com.acme.model.Item [Item] import',
   'src/main/kotlin/com/acme/shop/Catalog.kt:30 calls com.acme.shop.Catalog.each -> ∅ [action] unresolved:parameter',
-  'src/main/kotlin/com/acme/shop/Catalog.kt:34 calls com.acme.shop.create -> com.acme.shop.Catalog [Catalog] local',
+  'src/main/kotlin/com/acme/shop/Catalog.kt:33 contains com.acme.shop.Catalog -> com.acme.shop.Catalog.remove [remove] local',
+  'src/main/kotlin/com/acme/shop/Catalog.kt:35 contains com.acme.shop.Catalog -> com.acme.shop.Catalog.remove [remove] local',
+  'src/main/kotlin/com/acme/shop/Catalog.kt:38 calls com.acme.shop.create -> com.acme.shop.Catalog [Catalog] local',
   'src/main/kotlin/com/acme/shop/Helper.kt:5 contains com.acme.shop.audit -> com.acme.shop.audit.run [run] local',
   'src/main/kotlin/com/acme/shop/Helper.kt:6 calls com.acme.shop.audit.run -> ∅ [flush] unresolved:dynamic',
   'src/main/kotlin/com/acme/shop/Helper.kt:7 calls com.acme.shop.audit.run -> com.acme.shop.audit.report [report] local',
@@ -135,11 +141,25 @@ const EXPECTED = [
   'src/main/kotlin/com/acme/util/Strings.kt:11 calls com.acme.util.shout -> ∅ [uppercase] unresolved:dynamic',
 ];
 
+/** Resolved calls of overloaded names with the line of the definition they picked (overloads share a qualified name). */
+const PICKED = [
+  'src/main/kotlin/com/acme/model/Item.kt:13 [log] -> com.acme.model.Base.log:4',
+  'src/main/kotlin/com/acme/shop/Cart.kt:11 [log] -> com.acme.model.Base.log:4',
+  'src/main/kotlin/com/acme/shop/Cart.kt:12 [add] -> com.acme.shop.Catalog.add:12',
+  'src/main/kotlin/com/acme/shop/Catalog.kt:14 [log] -> com.acme.model.Base.log:4',
+  'src/main/kotlin/com/acme/shop/Catalog.kt:18 [add] -> com.acme.shop.Catalog.add:12',
+];
+const OVERLOADED = new Set(['add', 'log', 'remove']);
+
 describe.each(BACKENDS)('kotlin code graph on %s', (backend) => {
   it('has exactly the expected edges', async () => {
     const graph = await openGraph(graphFixture('kotlin'), backend);
     try {
       expect(await graph.lines()).toEqual(EXPECTED);
+      const picked = (await graph.db.edges({ kind: 'calls' }))
+        .filter((e) => e.to !== null && OVERLOADED.has(e.toName))
+        .map((e) => `${e.filePath.slice(graph.tree.root.length + 1)}:${e.line} [${e.toName}] -> ${e.to!.qualifiedName}:${e.to!.startLine}`);
+      expect(picked).toEqual(PICKED);
     } finally {
       graph.close();
     }

@@ -1,5 +1,5 @@
 import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../db/schema.js';
-import { SYMBOL_FLAGS } from './describe.js';
+import { admitsArity, SYMBOL_FLAGS } from './describe.js';
 import type { ReceiverFact } from './facts.js';
 import type { GraphBinding, GraphFile, GraphReader, GraphSymbol } from './reader.js';
 import type { SiteShape } from './site.js';
@@ -73,6 +73,8 @@ export class Resolver {
    * companions): a `type` (`new Foo`, a declared type, a base) or a `term` (`Foo.m()`, `Foo()`).
    */
   #use: 'type' | 'term' = 'term';
+  /** The argument count of the call being resolved, when known: definitions that cannot take it are no candidates (overloads). */
+  #arity: number | undefined;
 
   constructor(reader: GraphReader, strategyOf: (language: string) => LanguageGraph) {
     this.#reader = reader;
@@ -87,6 +89,7 @@ export class Resolver {
     if (!file) return NOT_FOUND;
     const ctx: SiteContext = { file, strategy: this.#strategyOf(file.language), chain: this.#chain(from) };
     this.#use = site.kind === EDGE_KIND_CODES.calls || site.kind === EDGE_KIND_CODES.references ? (site.shape.construct ? 'type' : 'term') : 'type';
+    this.#arity = site.kind === EDGE_KIND_CODES.calls ? site.shape.arity : undefined;
     switch (site.kind) {
       case EDGE_KIND_CODES.imports:
         return this.#importedModule(site.name, ctx);
@@ -117,9 +120,12 @@ export class Resolver {
       outcome = cls ? relabel(this.#baseMember(cls, name, new Set()), RESOLUTION_CODES.super) : NOT_FOUND;
     } else if (r.kind === 'type') {
       const use = this.#use;
+      const arity = this.#arity;
       this.#use = 'type';
+      this.#arity = undefined;
       const cls = this.#typeNamed(r.type, ctx, r.constructed === true);
       this.#use = use;
+      this.#arity = arity;
       outcome = cls.toId === null ? cls : relabel(this.#classMember(this.#reader.symbol(cls.toId)!, name, new Set()), RESOLUTION_CODES.typed);
     } else {
       outcome = this.#qualified(r.path, name, ctx);
@@ -162,7 +168,7 @@ export class Resolver {
         // Python: a class body's names are not visible from inside its methods.
         continue;
       }
-      const nested = reader.children(scope.id, name);
+      const nested = reader.children(scope.id, name).filter((s) => this.#fits(s));
       if (nested.length > 0) return combine(nested.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.local })))!;
       const imported = reader.bindings(ctx.file.id).filter((b) => b.scopeId === scope.id && b.name === name);
       if (imported.length > 0) return relabel(combine(imported.map((b) => this.#followBinding(b, ctx.file, 0)))!, RESOLUTION_CODES.import);
@@ -197,11 +203,11 @@ export class Resolver {
       // The package's other files: their top-level definitions (their imports are their own).
       for (const part of this.#modulesAllNamed(module.name, strategy)) {
         if (part.id === moduleId) continue;
-        for (const s of reader.children(part.id, name)) candidates.push({ toId: s.id, code: own ? RESOLUTION_CODES.package : RESOLUTION_CODES.import });
+        for (const s of reader.children(part.id, name)) if (this.#fits(s)) candidates.push({ toId: s.id, code: own ? RESOLUTION_CODES.package : RESOLUTION_CODES.import });
       }
     }
     if (!strategy.exportsOnly || own) {
-      for (const s of reader.children(moduleId, name)) candidates.push({ toId: s.id, code: localLabel });
+      for (const s of reader.children(moduleId, name)) if (this.#fits(s)) candidates.push({ toId: s.id, code: localLabel });
       for (const b of bindings) {
         if (b.name !== name || b.kind === 'star' || b.kind === 'export') continue;
         candidates.push(b.kind === 'assign' ? unresolved(RESOLUTION_CODES.dynamic) : relabel(this.#followBinding(b, file, depth + 1), RESOLUTION_CODES.import));
@@ -382,12 +388,17 @@ export class Resolver {
   /** `a.b.name`: the head as a plain name, then each part as a member of a module or class. */
   #qualified(path: readonly string[], name: string, ctx: SiteContext): Outcome {
     const use = this.#use;
+    const arity = this.#arity;
     // The qualifier is a value (`Foo.create()`: the object Foo), the last name what the site asks.
     this.#use = 'term';
+    this.#arity = undefined;
     let current = this.#plain(path[0]!, ctx);
     const label = current.code;
     for (const [i, part] of [...path.slice(1), name].entries()) {
-      if (i === path.length - 1) this.#use = use;
+      if (i === path.length - 1) {
+        this.#use = use;
+        this.#arity = arity;
+      }
       if (current.toId === null) return current;
       const container = this.#reader.symbol(current.toId);
       if (!container) return NOT_FOUND;
@@ -396,6 +407,11 @@ export class Resolver {
       else return unresolved(RESOLUTION_CODES.dynamic); // an attribute of a function's value
     }
     return relabel(current, label);
+  }
+
+  /** Whether a candidate can take the current call's arguments (classes and unknown counts always can). */
+  #fits(s: GraphSymbol): boolean {
+    return s.kind === 'class' || s.kind === 'module' || admitsArity(s.flags, this.#arity);
   }
 
   /** Of a class and an object of one name (companions), the one the current use means. */
@@ -414,7 +430,7 @@ export class Resolver {
   #classMember(cls: GraphSymbol, name: string, seen: Set<number>): Outcome {
     // Its methods and nested classes: a plain function in a class's range is no member of it
     // (a Java anonymous class's method in a field initializer).
-    const own = this.#companion(this.#reader.children(cls.id, name).filter((s) => s.kind !== 'function'));
+    const own = this.#companion(this.#reader.children(cls.id, name).filter((s) => s.kind !== 'function' && this.#fits(s)));
     if (own.length > 0) return combine(own.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.self })))!;
     return this.#baseMember(cls, name, seen);
   }
@@ -463,7 +479,7 @@ export class Resolver {
     const file = this.#reader.file(cls.fileId);
     const strategy = file ? this.#strategyOf(file.language) : ctx.strategy;
     for (const ctorName of strategy.constructorNames(cls.name)) {
-      const found = this.#reader.children(cls.id, ctorName).filter((s) => s.kind !== 'class');
+      const found = this.#reader.children(cls.id, ctorName).filter((s) => s.kind !== 'class' && this.#fits(s));
       if (found.length === 1) return found[0];
     }
     return undefined;

@@ -22,7 +22,6 @@ const FUNCTIONS = typeSet(...METHODS, 'lambda_expression', 'static_initializer')
 const SEARCHED = [
   ...CLASSES,
   ...FUNCTIONS,
-  'class_body',
   'type_parameter',
   'formal_parameter',
   'spread_parameter',
@@ -76,10 +75,33 @@ function className(type: Node | null | undefined): string[] | undefined {
   return undefined;
 }
 
+const COMMENTS = typeSet('line_comment', 'block_comment');
+
+/** The number of arguments of an `argument_list`. */
+function argumentCount(args: Node | null | undefined): number | undefined {
+  if (!args) return undefined;
+  let n = 0;
+  for (const c of args.namedChildren) if (c && !COMMENTS.has(c.type)) n++;
+  return n;
+}
+
+/** Reports how many arguments a method or constructor takes (`Item... xs`: any number from there). */
+function reportSignature(node: Node, sink: ReferenceSink): void {
+  const params = node.childForFieldName('parameters');
+  if (!params || !sink.signature) return;
+  let n = 0;
+  let varargs = false;
+  for (const p of params.namedChildren) {
+    if (p?.type === 'formal_parameter') n++;
+    else if (p?.type === 'spread_parameter') varargs = true;
+  }
+  sink.signature(node, n, varargs ? null : n);
+}
+
 /** The type of `new Foo<…>(…)` without a class body, as a path. */
 function constructedClass(value: Node | null | undefined): string[] | undefined {
   if (value?.type !== 'object_creation_expression') return undefined;
-  if (value.namedChildren.some((c) => c?.type === 'class_body')) return undefined;
+  if (value.lastNamedChild?.type === 'class_body') return undefined;
   return className(value.childForFieldName('type'));
 }
 
@@ -115,9 +137,10 @@ function visit(root: Node, sink: ReferenceSink): void {
       }
       continue;
     }
-    if (type === 'class_body') {
+    if (type === 'object_creation_expression') {
       // An anonymous class body (`new T() { … }`); an enum constant's body is the enum's own.
-      if (node.parent?.type === 'object_creation_expression') classes.add(node, null);
+      const body = node.lastNamedChild;
+      if (body?.type === 'class_body') classes.add(body, null);
       continue;
     }
     if (FUNCTIONS.has(type)) {
@@ -129,6 +152,7 @@ function visit(root: Node, sink: ReferenceSink): void {
       }
       if (METHODS.has(type)) {
         methodSpans.push({ start: node.startIndex, end: node.endIndex });
+        if (type !== 'compact_constructor_declaration') reportSignature(node, sink);
         const owner = classes.innermost(node.startIndex);
         const name = node.childForFieldName('name')?.text;
         if (owner && name) owner.methods.add(name);
@@ -143,7 +167,7 @@ function visit(root: Node, sink: ReferenceSink): void {
         break;
       }
       case 'formal_parameter': {
-        if (node.parent?.parent?.type === 'record_declaration') break;
+        // (A record's components are its fields, above; outside a method they bind nothing here.)
         bindLocal(node.childForFieldName('name'), declared(node.childForFieldName('type'), node.startIndex), 'parameter');
         break;
       }
@@ -289,26 +313,29 @@ function visit(root: Node, sink: ReferenceSink): void {
       if (!name) continue;
       const at = name.startIndex;
       const object = node.childForFieldName('object');
+      const arity = argumentCount(node.childForFieldName('arguments'));
+      const counted = arity !== undefined ? { arity } : {};
       if (!object) {
         const cls = classes.innermost(at);
         if (cls && cls.name === null && !cls.methods.has(name.text)) sink.site(name, { kind: 'call', name: name.text, fixed: 'dynamic' });
-        else if (cls && cls.name !== null && (ROOT_MEMBERS.java.has(name.text) || shadowedByAnonymous(at, name.text))) sink.site(name, { kind: 'call', name: name.text, receiver: { kind: 'self' } });
-        else sink.site(name, { kind: 'call', name: name.text });
+        else if (cls && cls.name !== null && (ROOT_MEMBERS.java.has(name.text) || shadowedByAnonymous(at, name.text))) sink.site(name, { kind: 'call', name: name.text, receiver: { kind: 'self' }, ...counted });
+        else sink.site(name, { kind: 'call', name: name.text, ...counted });
         continue;
       }
       const receiver = receiverOf(object, at);
       if (receiver === 'anonymous') {
         // `this.m()` in an anonymous body: the body's own method, found like a plain call.
-        if (classes.innermost(at)!.methods.has(name.text)) sink.site(name, { kind: 'call', name: name.text });
+        if (classes.innermost(at)!.methods.has(name.text)) sink.site(name, { kind: 'call', name: name.text, ...counted });
         else sink.site(name, { kind: 'call', name: name.text, fixed: 'dynamic' });
       } else if (receiver === 'dynamic') sink.site(name, { kind: 'call', name: name.text, fixed: 'dynamic' });
-      else sink.site(name, { kind: 'call', name: name.text, receiver });
+      else sink.site(name, { kind: 'call', name: name.text, receiver, ...counted });
     } else if (type === 'object_creation_expression') {
       const typeNode = node.childForFieldName('type');
       const generic = typeNode?.type === 'generic_type' ? typeNode.namedChildren.find((c) => c?.type === 'type_identifier' || c?.type === 'scoped_type_identifier') : typeNode;
       if (!generic) continue;
       // `outer.new Inner()`: a member class of outer's class, which the file does not declare.
-      if (node.namedChildren.some((c) => c !== null && c.endIndex <= generic.startIndex && c.type !== 'type_arguments' && !c.type.endsWith('annotation'))) {
+      const first = node.firstNamedChild;
+      if (first && first.endIndex <= generic.startIndex && first.type !== 'type_arguments' && !first.type.endsWith('annotation')) {
         sink.site(generic, { kind: 'call', name: generic.text.split('.').pop()!, construct: true, fixed: 'dynamic' });
         continue;
       }
@@ -316,13 +343,16 @@ function visit(root: Node, sink: ReferenceSink): void {
       if (!path) continue;
       const at = generic.type === 'scoped_type_identifier' ? (generic.namedChildren[generic.namedChildren.length - 1] ?? generic) : generic;
       const name = path[path.length - 1]!;
-      sink.site(at, { kind: 'call', name, construct: true, ...(path.length > 1 ? { receiver: { kind: 'path', path: path.slice(0, -1) } } : {}) });
+      const arity = argumentCount(node.childForFieldName('arguments'));
+      sink.site(at, { kind: 'call', name, construct: true, ...(arity !== undefined ? { arity } : {}), ...(path.length > 1 ? { receiver: { kind: 'path', path: path.slice(0, -1) } } : {}) });
     } else if (type === 'explicit_constructor_invocation') {
       const ctor = node.childForFieldName('constructor');
       if (!ctor) continue;
       const cls = namedClass(ctor.startIndex);
-      if (ctor.type === 'super') sink.site(ctor, { kind: 'call', name: 'super', superConstructor: true });
-      else if (ctor.type === 'this' && cls?.name) sink.site(ctor, { kind: 'call', name: cls.name, receiver: { kind: 'self' } });
+      const arity = argumentCount(node.childForFieldName('arguments'));
+      const counted = arity !== undefined ? { arity } : {};
+      if (ctor.type === 'super') sink.site(ctor, { kind: 'call', name: 'super', superConstructor: true, ...counted });
+      else if (ctor.type === 'this' && cls?.name) sink.site(ctor, { kind: 'call', name: cls.name, receiver: { kind: 'self' }, ...counted });
     } else if (type === 'method_reference') {
       const parts = node.namedChildren.filter((c): c is Node => c !== null && c.type !== 'type_arguments');
       const target = parts[0];

@@ -76,6 +76,47 @@ function navigationPath(node: Node | null | undefined): string[] | undefined {
   return head ? [...head, unquote(children[1]!.text)] : undefined;
 }
 
+/** Reports how many arguments a function takes: defaulted parameters are optional, `vararg` takes any number. */
+function reportSignature(node: Node, sink: ReferenceSink): void {
+  const params = node.namedChildren.find((c) => c?.type === 'function_value_parameters');
+  if (!params || !sink.signature) return;
+  let min = 0;
+  let max = 0;
+  let varargs = false;
+  let modifiers = '';
+  for (const c of params.children) {
+    if (!c) continue;
+    if (c.type === 'parameter_modifiers') modifiers = c.text;
+    else if (c.type === 'parameter') {
+      if (modifiers.includes('vararg')) varargs = true;
+      else if (c.nextSibling?.type === '=') max++;
+      else {
+        min++;
+        max++;
+      }
+      modifiers = '';
+    }
+  }
+  sink.signature(node, min, varargs ? null : max);
+}
+
+/** The arguments of a call: its value arguments and a trailing lambda (`f(1) { … }` nests the call in another); undefined with a spread `*xs`. */
+function argumentCount(call: Node): number | undefined {
+  let n = 0;
+  for (const c of call.namedChildren) {
+    if (c?.type === 'value_arguments') {
+      for (const a of c.namedChildren) {
+        if (a?.type !== 'value_argument') continue;
+        if (a.namedChildren.some((x) => x?.type === 'spread_expression')) return undefined;
+        n++;
+      }
+    } else if (c?.type === 'annotated_lambda') n++;
+  }
+  const outer = call.parent;
+  if (outer?.type === 'call_expression' && outer.namedChildren[0]?.startIndex === call.startIndex && outer.namedChildren.some((c) => c?.type === 'annotated_lambda')) n++;
+  return n;
+}
+
 function declaredType(node: Node): Node | undefined {
   return node.namedChildren.find((c): c is Node => c !== null && (c.type === 'user_type' || c.type === 'nullable_type' || c.type === 'function_type' || c.type === 'parenthesized_type'));
 }
@@ -129,6 +170,7 @@ function visit(root: Node, sink: ReferenceSink): void {
     if (FUNCTIONS.has(type)) {
       const enclosing = functionScope(node.startIndex);
       const scope = scopes.open(node, 'function');
+      if (type === 'function_declaration' || type === 'secondary_constructor') reportSignature(node, sink);
       if (type === 'function_declaration') {
         const name = node.childForFieldName('name');
         const owner = classes.innermost(node.startIndex);
@@ -294,6 +336,8 @@ function visit(root: Node, sink: ReferenceSink): void {
     if (type === 'call_expression') {
       const callee = node.namedChildren[0];
       if (!callee) continue;
+      const arity = argumentCount(node);
+      const counted = arity !== undefined ? { arity } : {};
       if (callee.type === 'identifier') {
         const name = unquote(callee.text);
         const at = callee.startIndex;
@@ -301,17 +345,17 @@ function visit(root: Node, sink: ReferenceSink): void {
         if (b && b.kind !== 'definition') {
           sink.site(callee, { kind: 'call', name, fixed: b.kind === 'parameter' ? 'parameter' : 'local-variable' });
         } else if (b) {
-          sink.site(callee, { kind: 'call', name });
+          sink.site(callee, { kind: 'call', name, ...counted });
         } else if (isOpaque(at)) {
           // An anonymous object's own method is a nested definition of the function around it.
-          if (opaqueAt(at)?.anonymous?.methods.has(name) === true) sink.site(callee, { kind: 'call', name });
+          if (opaqueAt(at)?.anonymous?.methods.has(name) === true) sink.site(callee, { kind: 'call', name, ...counted });
           else sink.site(callee, { kind: 'call', name, fixed: 'dynamic' });
         } else if (namedClass(at) && (ROOT_MEMBERS.kotlin.has(name) || shadowedByAnonymous(at, name))) {
-          sink.site(callee, { kind: 'call', name, receiver: { kind: 'self' } });
+          sink.site(callee, { kind: 'call', name, receiver: { kind: 'self' }, ...counted });
         } else if (shadowedByAnonymous(at, name)) {
           sink.site(callee, { kind: 'call', name, fixed: 'dynamic' });
         } else {
-          sink.site(callee, { kind: 'call', name });
+          sink.site(callee, { kind: 'call', name, ...counted });
         }
         continue;
       }
@@ -323,12 +367,13 @@ function visit(root: Node, sink: ReferenceSink): void {
       const name = unquote(member.text);
       const receiver = receiverOf(object, member.startIndex);
       if (receiver === 'dynamic') sink.site(member, { kind: 'call', name, fixed: 'dynamic' });
-      else sink.site(member, { kind: 'call', name, receiver });
+      else sink.site(member, { kind: 'call', name, receiver, ...counted });
     } else if (type === 'constructor_delegation_call') {
       // `: super(…)` calls the base's constructor; `: this(…)` another constructor of the class,
       // maybe the primary one (no symbol), so it is left out.
       const keyword = node.children.find((c) => c?.type === 'super' || c?.type === 'this');
-      if (keyword?.type === 'super') sink.site(keyword, { kind: 'call', name: 'super', superConstructor: true });
+      const arity = argumentCount(node);
+      if (keyword?.type === 'super') sink.site(keyword, { kind: 'call', name: 'super', superConstructor: true, ...(arity !== undefined ? { arity } : {}) });
     } else if (type === 'callable_reference') {
       const ids = node.namedChildren.filter((c): c is Node => c?.type === 'identifier');
       const member = ids[ids.length - 1];
