@@ -4,11 +4,13 @@
 // `Acme.Util.Text.Words`); `using` namespaces beside `using System` (two namespaces giving one name
 // would not compile, so the codebase's wins), `using static`, a class alias (`Text.Slug`);
 // same-namespace types without a using (`Helper.Audit`); constructors (`new Cart(…)` → its
-// constructor, `new Item(…)` with two → the class, `: this(…)` between two → unresolved), `: base(…)`,
+// constructor), overloads picked by argument count (`new Item("x")` / `new Item(name, cents)`,
+// `: this(name, 0)`, `Add(Item)` / `Add(string, int)`, `item.Log("added")` → `Base.Log` past
+// `Item.Log(string, int)`), `: base(…)`,
 // `base.M()`, implicit-this calls, inherited methods from a base in another file, a nested class
 // calling its outer class's static method; typed receivers from parameters, locals,
 // `var x = new Foo()`, `foreach` variables and fields; static calls; recursion; a lambda's call of a
-// method (transparent). Unresolved, as they must be: overloads (`Add(Item)` / `Add(string, int)`),
+// method (transparent). Unresolved, as they must be: overloads of one argument count (`Remove`),
 // `var x = Method()` and chained calls, lambda parameters, calls of delegate parameters and locals
 // (`action(…)`, `later()`), a class alias to a library (`StringUtils = Org.Apache.Commons.StringUtils`)
 // although `Acme.Util.StringUtils` is visible too, calls through a cast, plain calls in a class with a
@@ -28,15 +30,15 @@ const EXPECTED = [
   'src/App.cs:14 calls Acme.App.Main -> Acme.Shop.Cart.Cart [Cart] import',
   'src/App.cs:15 calls Acme.App.Main -> Acme.Shop.Cart.Put [Put] typed',
   'src/App.cs:16 calls Acme.App.Main -> Acme.Shop.Cart.Total [Total] typed',
-  'src/App.cs:17 calls Acme.App.Main -> Acme.Model.Item [Item] import',
+  'src/App.cs:17 calls Acme.App.Main -> Acme.Model.Item.Item [Item] import',
   'src/App.cs:17 calls Acme.App.Main -> Acme.Model.Item.Price [Price] typed',
   'src/App.cs:18 calls Acme.App.Main -> ∅ [Add] unresolved:dynamic',
   'src/App.cs:18 calls Acme.App.Main -> Acme.Shop.Catalog.Create [Create] import',
   'src/App.cs:19 calls Acme.App.Main -> ∅ [Add] unresolved:dynamic',
-  'src/App.cs:19 calls Acme.App.Main -> Acme.Model.Item [Item] import',
+  'src/App.cs:19 calls Acme.App.Main -> Acme.Model.Item.Item [Item] import',
   'src/App.cs:20 calls Acme.App.Main -> ∅ [Join] unresolved:external',
   'src/App.cs:20 calls Acme.App.Main -> Acme.Util.Strings.Slug [Slug] import',
-  'src/App.cs:21 calls Acme.App.Main -> Acme.Model.Item [Item] import',
+  'src/App.cs:21 calls Acme.App.Main -> Acme.Model.Item.Item [Item] import',
   'src/App.cs:23 calls Acme.App.Main -> Acme.Model.Item.Describe [Describe] typed',
   'src/App.cs:25 calls Acme.App.Main -> ∅ [Each] unresolved:dynamic',
   'src/App.cs:25 calls Acme.App.Main -> ∅ [Log] unresolved:dynamic',
@@ -47,8 +49,9 @@ const EXPECTED = [
   'src/App.cs:32 calls Acme.App.Run -> ∅ [Describe] unresolved:dynamic',
   'src/App.cs:32 calls Acme.App.Run -> Acme.Shop.Catalog.Find [Find] typed',
   'src/App.cs:33 calls Acme.App.Run -> Acme.Shop.Catalog.Each [Each] typed',
-  'src/App.cs:36 contains Acme.App -> Acme.App.Show [Show] local',
-  'src/App.cs:38 contains Acme.App -> Acme.App.Version [Version] local',
+  'src/App.cs:34 calls Acme.App.Run -> ∅ [Remove] unresolved:ambiguous',
+  'src/App.cs:37 contains Acme.App -> Acme.App.Show [Show] local',
+  'src/App.cs:39 contains Acme.App -> Acme.App.Version [Version] local',
   'src/Model/Base.cs:7 contains Acme.Model.Base -> Acme.Model.Base.Base [Base] local',
   'src/Model/Base.cs:12 contains Acme.Model.Base -> Acme.Model.Base.Log [Log] local',
   'src/Model/Base.cs:14 calls Acme.Model.Base.Log -> ∅ [WriteLine] unresolved:builtin',
@@ -59,7 +62,7 @@ const EXPECTED = [
   'src/Model/IPriced.cs:7 contains Acme.Model.IPriced -> Acme.Model.IPriced.Label [Label] local',
   'src/Model/Item.cs:3 implements Acme.Model.Item -> Acme.Model.IPriced [IPriced] package',
   'src/Model/Item.cs:3 inherits Acme.Model.Item -> Acme.Model.Base [Base] package',
-  'src/Model/Item.cs:7 calls Acme.Model.Item.Item -> ∅ [Item] unresolved:ambiguous',
+  'src/Model/Item.cs:7 calls Acme.Model.Item.Item -> Acme.Model.Item.Item [Item] self',
   'src/Model/Item.cs:7 contains Acme.Model.Item -> Acme.Model.Item.Item [Item] local',
   'src/Model/Item.cs:11 calls Acme.Model.Item.Item -> Acme.Model.Base.Base [base] super',
   'src/Model/Item.cs:11 contains Acme.Model.Item -> Acme.Model.Item.Item [Item] local',
@@ -69,6 +72,8 @@ const EXPECTED = [
   'src/Model/Item.cs:18 contains Acme.Model.Item -> Acme.Model.Item.Describe [Describe] local',
   'src/Model/Item.cs:20 calls Acme.Model.Item.ToString -> Acme.Model.Item.Describe [Describe] self',
   'src/Model/Item.cs:20 contains Acme.Model.Item -> Acme.Model.Item.ToString [ToString] local',
+  'src/Model/Item.cs:22 calls Acme.Model.Item.Log -> Acme.Model.Base.Log [Log] self',
+  'src/Model/Item.cs:22 contains Acme.Model.Item -> Acme.Model.Item.Log [Log] local',
   'src/Shop/Cart.cs:1 imports Acme.Shop -> Acme.Model [Acme.Model] import',
   'src/Shop/Cart.cs:2 imports Acme.Shop -> Acme.Util [Acme.Util] import',
   'src/Shop/Cart.cs:3 imports Acme.Shop -> Acme.Util.Strings [Acme.Util.Strings] import',
@@ -81,7 +86,7 @@ const EXPECTED = [
   'src/Shop/Cart.cs:20 calls Acme.Shop.Cart.Put -> Acme.Shop.Catalog.Find [Find] typed',
   'src/Shop/Cart.cs:21 calls Acme.Shop.Cart.Put -> Acme.Util.Strings.Capitalize [Capitalize] import',
   'src/Shop/Cart.cs:21 calls Acme.Shop.Cart.Put -> Acme.Model.Base.Log [Log] self',
-  'src/Shop/Cart.cs:22 calls Acme.Shop.Cart.Put -> ∅ [Add] unresolved:ambiguous',
+  'src/Shop/Cart.cs:22 calls Acme.Shop.Cart.Put -> Acme.Shop.Catalog.Add [Add] typed',
   'src/Shop/Cart.cs:23 calls Acme.Shop.Cart.Put -> Acme.Shop.Catalog.Find [Find] typed',
   'src/Shop/Cart.cs:23 calls Acme.Shop.Cart.Put -> ∅ [Price] unresolved:dynamic',
   'src/Shop/Cart.cs:24 calls Acme.Shop.Cart.Put -> Acme.Util.Strings.Slug [Slug] import',
@@ -109,18 +114,20 @@ const EXPECTED = [
   'src/Shop/Catalog.cs:18 calls Acme.Shop.Catalog.Add -> ∅ [Add] unresolved:external',
   'src/Shop/Catalog.cs:19 calls Acme.Shop.Catalog.Add -> Acme.Model.Base.Log [Log] typed',
   'src/Shop/Catalog.cs:22 contains Acme.Shop.Catalog -> Acme.Shop.Catalog.Add [Add] local',
-  'src/Shop/Catalog.cs:24 calls Acme.Shop.Catalog.Add -> ∅ [Add] unresolved:ambiguous',
-  'src/Shop/Catalog.cs:24 calls Acme.Shop.Catalog.Add -> Acme.Model.Item [Item] import',
+  'src/Shop/Catalog.cs:24 calls Acme.Shop.Catalog.Add -> Acme.Shop.Catalog.Add [Add] self',
+  'src/Shop/Catalog.cs:24 calls Acme.Shop.Catalog.Add -> Acme.Model.Item.Item [Item] import',
   'src/Shop/Catalog.cs:27 contains Acme.Shop.Catalog -> Acme.Shop.Catalog.Find [Find] local',
   'src/Shop/Catalog.cs:31 calls Acme.Shop.Catalog.Find -> Acme.Model.Item.Describe [Describe] typed',
   'src/Shop/Catalog.cs:33 calls Acme.Shop.Catalog.Find -> ∅ [Describe] unresolved:dynamic',
   'src/Shop/Catalog.cs:33 calls Acme.Shop.Catalog.Find -> ∅ [Find] unresolved:external',
   'src/Shop/Catalog.cs:36 contains Acme.Shop.Catalog -> Acme.Shop.Catalog.Each [Each] local',
   'src/Shop/Catalog.cs:38 calls Acme.Shop.Catalog.Each -> ∅ [ForEach] unresolved:external',
-  'src/Shop/Catalog.cs:39 calls Acme.Shop.Catalog.Each -> Acme.Model.Item [Item] import',
+  'src/Shop/Catalog.cs:39 calls Acme.Shop.Catalog.Each -> Acme.Model.Item.Item [Item] import',
   'src/Shop/Catalog.cs:39 calls Acme.Shop.Catalog.Each -> ∅ [action] unresolved:parameter',
   'src/Shop/Catalog.cs:42 calls Acme.Shop.Catalog.Create -> Acme.Shop.Catalog.Catalog [Catalog] local',
   'src/Shop/Catalog.cs:42 contains Acme.Shop.Catalog -> Acme.Shop.Catalog.Create [Create] local',
+  'src/Shop/Catalog.cs:44 contains Acme.Shop.Catalog -> Acme.Shop.Catalog.Remove [Remove] local',
+  'src/Shop/Catalog.cs:46 contains Acme.Shop.Catalog -> Acme.Shop.Catalog.Remove [Remove] local',
   'src/Shop/Helper.cs:5 contains Acme.Shop.Helper -> Acme.Shop.Helper.Audit [Audit] local',
   'src/Shop/Helper.cs:7 calls Acme.Shop.Helper.Audit -> Acme.Shop.Helper.Flush [Flush] self',
   'src/Shop/Helper.cs:8 calls Acme.Shop.Helper.Audit -> ∅ [later] unresolved:local-variable',
@@ -145,11 +152,33 @@ const EXPECTED = [
   'src/Util/Strings.cs:9 contains Acme.Util.Strings -> Acme.Util.Strings.Factorial [Factorial] local',
 ];
 
+/** Resolved calls of overloaded names with the line of the definition they picked (overloads share a qualified name). */
+const PICKED = [
+  'src/App.cs:17 [Item] -> Acme.Model.Item.Item:7',
+  'src/App.cs:19 [Item] -> Acme.Model.Item.Item:7',
+  'src/App.cs:21 [Item] -> Acme.Model.Item.Item:7',
+  'src/Model/Item.cs:7 [Item] -> Acme.Model.Item.Item:11',
+  'src/Model/Item.cs:11 [base] -> Acme.Model.Base.Base:7',
+  'src/Model/Item.cs:22 [Log] -> Acme.Model.Base.Log:12',
+  'src/Shop/Cart.cs:13 [base] -> Acme.Model.Base.Base:7',
+  'src/Shop/Cart.cs:21 [Log] -> Acme.Model.Base.Log:12',
+  'src/Shop/Cart.cs:22 [Add] -> Acme.Shop.Catalog.Add:16',
+  'src/Shop/Catalog.cs:19 [Log] -> Acme.Model.Base.Log:12',
+  'src/Shop/Catalog.cs:24 [Add] -> Acme.Shop.Catalog.Add:16',
+  'src/Shop/Catalog.cs:24 [Item] -> Acme.Model.Item.Item:11',
+  'src/Shop/Catalog.cs:39 [Item] -> Acme.Model.Item.Item:7',
+];
+const OVERLOADED = new Set(['Add', 'Log', 'Remove', 'Item', 'base']);
+
 describe.each(BACKENDS)('csharp code graph on %s', (backend) => {
   it('has exactly the expected edges', async () => {
     const graph = await openGraph(graphFixture('csharp'), backend);
     try {
       expect(await graph.lines()).toEqual(EXPECTED);
+      const picked = (await graph.db.edges({ kind: 'calls' }))
+        .filter((e) => e.to !== null && OVERLOADED.has(e.toName))
+        .map((e) => `${e.filePath.slice(graph.tree.root.length + 1)}:${e.line} [${e.toName}] -> ${e.to!.qualifiedName}:${e.to!.startLine}`);
+      expect(picked).toEqual(PICKED);
     } finally {
       graph.close();
     }

@@ -6,8 +6,9 @@
 // and `Catalog.create()` the object; `new Foo(…)` targets the class; a header's `Base(name)` is a
 // base and a constructor call; typed receivers from parameters, `val x: Foo`, class parameters
 // (`catalog.find`, `this.catalog`); `super.m()`, implicit-this calls, inherited methods from a base
-// class or trait in another file, an inner class; recursion. Unresolved, as they must be: overloads
-// (`add(Item)` / `add(String, Int)`), methods of call results (chained `…get.price()`), lambda
+// class or trait in another file, an inner class; recursion; overloads picked by argument count
+// (`add(Item)` / `add(String, Int)`, `item.log("added")` → `Base.log` past `Item.log(String, Int)`).
+// Unresolved, as they must be: overloads of one argument count (`remove`), methods of call results (chained `…get.price()`), lambda
 // parameters, a call of a function-typed parameter (`action(…)`), a library import whose simple name
 // the codebase also has (`org.apache.commons.lang3.StringUtils`), plain calls in a class with a base
 // outside the codebase (`cap` in `Watcher`) or in an anonymous class body (`flush`), `hashCode()`.
@@ -44,8 +45,9 @@ const EXPECTED = [
   'src/main/scala/com/acme/App.scala:29 calls com.acme.App.run -> ∅ [describe] unresolved:dynamic',
   'src/main/scala/com/acme/App.scala:29 calls com.acme.App.run -> com.acme.shop.Catalog.find [find] typed',
   'src/main/scala/com/acme/App.scala:30 calls com.acme.App.run -> com.acme.shop.Catalog.each [each] typed',
-  'src/main/scala/com/acme/App.scala:33 contains com.acme.App -> com.acme.App.show [show] local',
-  'src/main/scala/com/acme/App.scala:37 contains com.acme.Config -> com.acme.Config.currency [currency] local',
+  'src/main/scala/com/acme/App.scala:31 calls com.acme.App.run -> ∅ [remove] unresolved:ambiguous',
+  'src/main/scala/com/acme/App.scala:34 contains com.acme.App -> com.acme.App.show [show] local',
+  'src/main/scala/com/acme/App.scala:38 contains com.acme.Config -> com.acme.Config.currency [currency] local',
   'src/main/scala/com/acme/model/Base.scala:4 contains com.acme.model.Base -> com.acme.model.Base.log [log] local',
   'src/main/scala/com/acme/model/Base.scala:5 calls com.acme.model.Base.log -> ∅ [println] unresolved:builtin',
   'src/main/scala/com/acme/model/Base.scala:8 contains com.acme.model.Base -> com.acme.model.Base.describe [describe] local',
@@ -59,8 +61,10 @@ const EXPECTED = [
   'src/main/scala/com/acme/model/Item.scala:6 contains com.acme.model.Item -> com.acme.model.Item.describe [describe] local',
   'src/main/scala/com/acme/model/Item.scala:8 calls com.acme.model.Item.toString -> com.acme.model.Item.describe [describe] self',
   'src/main/scala/com/acme/model/Item.scala:8 contains com.acme.model.Item -> com.acme.model.Item.toString [toString] local',
-  'src/main/scala/com/acme/model/Item.scala:12 calls com.acme.model.Item.free -> com.acme.model.Item [Item] local',
-  'src/main/scala/com/acme/model/Item.scala:12 contains com.acme.model.Item -> com.acme.model.Item.free [free] local',
+  'src/main/scala/com/acme/model/Item.scala:10 calls com.acme.model.Item.log -> com.acme.model.Base.log [log] self',
+  'src/main/scala/com/acme/model/Item.scala:10 contains com.acme.model.Item -> com.acme.model.Item.log [log] local',
+  'src/main/scala/com/acme/model/Item.scala:14 calls com.acme.model.Item.free -> com.acme.model.Item [Item] local',
+  'src/main/scala/com/acme/model/Item.scala:14 contains com.acme.model.Item -> com.acme.model.Item.free [free] local',
   'src/main/scala/com/acme/model/Priced.scala:4 contains com.acme.model.Priced -> com.acme.model.Priced.price [price] local',
   'src/main/scala/com/acme/model/Priced.scala:6 calls com.acme.model.Priced.label -> com.acme.model.Priced.price [price] self',
   'src/main/scala/com/acme/model/Priced.scala:6 contains com.acme.model.Priced -> com.acme.model.Priced.label [label] local',
@@ -73,7 +77,7 @@ const EXPECTED = [
   'src/main/scala/com/acme/shop/Cart.scala:9 calls com.acme.shop.Cart.put -> com.acme.shop.Catalog.find [find] typed',
   'src/main/scala/com/acme/shop/Cart.scala:10 calls com.acme.shop.Cart.put -> com.acme.util.Strings.capitalize [cap] import',
   'src/main/scala/com/acme/shop/Cart.scala:10 calls com.acme.shop.Cart.put -> com.acme.model.Base.log [log] self',
-  'src/main/scala/com/acme/shop/Cart.scala:11 calls com.acme.shop.Cart.put -> ∅ [add] unresolved:ambiguous',
+  'src/main/scala/com/acme/shop/Cart.scala:11 calls com.acme.shop.Cart.put -> com.acme.shop.Catalog.add [add] typed',
   'src/main/scala/com/acme/shop/Cart.scala:12 calls com.acme.shop.Cart.put -> com.acme.shop.Catalog.find [find] typed',
   'src/main/scala/com/acme/shop/Cart.scala:12 calls com.acme.shop.Cart.put -> ∅ [price] unresolved:dynamic',
   'src/main/scala/com/acme/shop/Cart.scala:15 calls com.acme.shop.Cart.total -> com.acme.shop.Cart.Receipt [Receipt] self',
@@ -98,7 +102,7 @@ const EXPECTED = [
   'src/main/scala/com/acme/shop/Catalog.scala:13 calls com.acme.shop.Catalog.add -> com.acme.model.Base.log [log] typed',
   'src/main/scala/com/acme/shop/Catalog.scala:16 contains com.acme.shop.Catalog -> com.acme.shop.Catalog.add [add] local',
   'src/main/scala/com/acme/shop/Catalog.scala:17 calls com.acme.shop.Catalog.add -> com.acme.model.Item [Item] import',
-  'src/main/scala/com/acme/shop/Catalog.scala:17 calls com.acme.shop.Catalog.add -> ∅ [add] unresolved:ambiguous',
+  'src/main/scala/com/acme/shop/Catalog.scala:17 calls com.acme.shop.Catalog.add -> com.acme.shop.Catalog.add [add] self',
   'src/main/scala/com/acme/shop/Catalog.scala:20 contains com.acme.shop.Catalog -> com.acme.shop.Catalog.find [find] local',
   'src/main/scala/com/acme/shop/Catalog.scala:22 calls com.acme.shop.Catalog.find -> ∅ [Some] unresolved:builtin',
   'src/main/scala/com/acme/shop/Catalog.scala:22 calls com.acme.shop.Catalog.find -> ∅ [describe] unresolved:dynamic',
@@ -110,8 +114,10 @@ const EXPECTED = [
   'src/main/scala/com/acme/shop/Catalog.scala:29 calls com.acme.shop.Catalog.each -> ∅ [action] unresolved:parameter',
   'src/main/scala/com/acme/shop/Catalog.scala:32 calls com.acme.shop.Catalog.currency -> com.acme.Config.currency [currency] import',
   'src/main/scala/com/acme/shop/Catalog.scala:32 contains com.acme.shop.Catalog -> com.acme.shop.Catalog.currency [currency] local',
-  'src/main/scala/com/acme/shop/Catalog.scala:36 calls com.acme.shop.Catalog.create -> com.acme.shop.Catalog [Catalog] local',
-  'src/main/scala/com/acme/shop/Catalog.scala:36 contains com.acme.shop.Catalog -> com.acme.shop.Catalog.create [create] local',
+  'src/main/scala/com/acme/shop/Catalog.scala:34 contains com.acme.shop.Catalog -> com.acme.shop.Catalog.remove [remove] local',
+  'src/main/scala/com/acme/shop/Catalog.scala:36 contains com.acme.shop.Catalog -> com.acme.shop.Catalog.remove [remove] local',
+  'src/main/scala/com/acme/shop/Catalog.scala:40 calls com.acme.shop.Catalog.create -> com.acme.shop.Catalog [Catalog] local',
+  'src/main/scala/com/acme/shop/Catalog.scala:40 contains com.acme.shop.Catalog -> com.acme.shop.Catalog.create [create] local',
   'src/main/scala/com/acme/shop/Helper.scala:4 contains com.acme.shop.Helper -> com.acme.shop.Helper.audit [audit] local',
   'src/main/scala/com/acme/shop/Helper.scala:5 calls com.acme.shop.Helper.audit -> ∅ [Runnable] unresolved:builtin',
   'src/main/scala/com/acme/shop/Helper.scala:6 contains com.acme.shop.Helper.audit -> com.acme.shop.Helper.audit.run [run] local',
@@ -132,11 +138,25 @@ const EXPECTED = [
   'src/main/scala/com/acme/util/Strings.scala:8 contains com.acme.util.Strings -> com.acme.util.Strings.factorial [factorial] local',
 ];
 
+/** Resolved calls of overloaded names with the line of the definition they picked (overloads share a qualified name). */
+const PICKED = [
+  'src/main/scala/com/acme/model/Item.scala:10 [log] -> com.acme.model.Base.log:4',
+  'src/main/scala/com/acme/shop/Cart.scala:10 [log] -> com.acme.model.Base.log:4',
+  'src/main/scala/com/acme/shop/Cart.scala:11 [add] -> com.acme.shop.Catalog.add:11',
+  'src/main/scala/com/acme/shop/Catalog.scala:13 [log] -> com.acme.model.Base.log:4',
+  'src/main/scala/com/acme/shop/Catalog.scala:17 [add] -> com.acme.shop.Catalog.add:11',
+];
+const OVERLOADED = new Set(['add', 'log', 'remove']);
+
 describe.each(BACKENDS)('scala code graph on %s', (backend) => {
   it('has exactly the expected edges', async () => {
     const graph = await openGraph(graphFixture('scala'), backend);
     try {
       expect(await graph.lines()).toEqual(EXPECTED);
+      const picked = (await graph.db.edges({ kind: 'calls' }))
+        .filter((e) => e.to !== null && OVERLOADED.has(e.toName))
+        .map((e) => `${e.filePath.slice(graph.tree.root.length + 1)}:${e.line} [${e.toName}] -> ${e.to!.qualifiedName}:${e.to!.startLine}`);
+      expect(picked).toEqual(PICKED);
     } finally {
       graph.close();
     }

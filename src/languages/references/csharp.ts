@@ -83,6 +83,34 @@ function accessPath(node: Node | null | undefined): string[] | undefined {
   return head && name?.length === 1 ? [...head, name[0]!] : undefined;
 }
 
+/** Reports how many arguments a member takes: defaulted parameters are optional, `params` takes any number. */
+function reportSignature(node: Node, sink: ReferenceSink): void {
+  const list = node.childForFieldName('parameters');
+  if (!list || !sink.signature) return;
+  let min = 0;
+  let max = 0;
+  let varargs = false;
+  for (const c of list.children) {
+    if (c?.type === 'params') varargs = true; // `params T[] xs` is not a parameter node of its own
+    else if (c?.type === 'parameter') {
+      if (c.children.some((t) => t?.type === '=')) max++;
+      else {
+        min++;
+        max++;
+      }
+    }
+  }
+  sink.signature(node, min, varargs ? null : max);
+}
+
+/** The arguments of an `argument_list`. */
+function argumentCount(args: Node | null | undefined): number | undefined {
+  if (!args) return undefined;
+  let n = 0;
+  for (const a of args.namedChildren) if (a?.type === 'argument') n++;
+  return n;
+}
+
 function visit(root: Node, sink: ReferenceSink): void {
   const nodes = root.descendantsOfType(SEARCHED).filter((n): n is Node => n !== null);
   const scopes = new LexicalScopes();
@@ -148,6 +176,7 @@ function visit(root: Node, sink: ReferenceSink): void {
       if (type === 'arrow_expression_clause' && node.parent && FUNCTIONS.has(node.parent.type)) continue;
       const enclosing = functionScope(node.startIndex);
       scopes.open(node, 'function');
+      if (type !== 'lambda_expression' && type !== 'anonymous_method_expression' && type !== 'accessor_declaration' && type !== 'arrow_expression_clause') reportSignature(node, sink);
       const name = node.childForFieldName('name');
       if (type === 'local_function_statement' && name && enclosing >= 0) scopes.bind(enclosing, name.text, { kind: 'definition' });
       else if (type === 'method_declaration' && name) classes.innermost(node.startIndex)?.methods.add(name.text);
@@ -262,13 +291,13 @@ function visit(root: Node, sink: ReferenceSink): void {
     }
   };
 
-  const typeSite = (typeNode: Node, kind: 'call' | 'inherits' | 'implements'): void => {
+  const typeSite = (typeNode: Node, kind: 'call' | 'inherits' | 'implements', arity?: number): void => {
     const path = namePath(typeNode);
     if (!path) return;
     let at: Node = typeNode;
     while (at.type === 'qualified_name' || at.type === 'generic_name') at = (at.type === 'qualified_name' ? at.childForFieldName('name') : at.namedChildren[0]) ?? at;
     const name = path[path.length - 1]!;
-    sink.site(at, { kind, name, ...(kind === 'call' ? { construct: true } : {}), ...(path.length > 1 ? { receiver: { kind: 'path', path: path.slice(0, -1) } } : {}) });
+    sink.site(at, { kind, name, ...(kind === 'call' ? { construct: true } : {}), ...(arity !== undefined ? { arity } : {}), ...(path.length > 1 ? { receiver: { kind: 'path', path: path.slice(0, -1) } } : {}) });
   };
 
   for (const node of nodes) {
@@ -276,6 +305,8 @@ function visit(root: Node, sink: ReferenceSink): void {
     if (type === 'invocation_expression') {
       const fn = node.childForFieldName('function');
       if (!fn) continue;
+      const arity = argumentCount(node.childForFieldName('arguments'));
+      const counted = arity !== undefined ? { arity } : {};
       if (fn.type === 'identifier' || fn.type === 'generic_name') {
         const nameNode = fn.type === 'identifier' ? fn : fn.namedChildren[0];
         if (nameNode?.type !== 'identifier') continue;
@@ -284,8 +315,8 @@ function visit(root: Node, sink: ReferenceSink): void {
         const b = local(at, name);
         if (b && b.kind !== 'definition') sink.site(nameNode, { kind: 'call', name, fixed: b.kind === 'parameter' ? 'parameter' : 'local-variable' });
         else if (!b && fieldOf(at, name) !== undefined) sink.site(nameNode, { kind: 'call', name, fixed: 'dynamic' }); // a delegate field or property
-        else if (!b && classes.innermost(at) && ROOT_MEMBERS.csharp.has(name)) sink.site(nameNode, { kind: 'call', name, receiver: { kind: 'self' } });
-        else if (name !== 'nameof') sink.site(nameNode, { kind: 'call', name });
+        else if (!b && classes.innermost(at) && ROOT_MEMBERS.csharp.has(name)) sink.site(nameNode, { kind: 'call', name, receiver: { kind: 'self' }, ...counted });
+        else if (name !== 'nameof') sink.site(nameNode, { kind: 'call', name, ...counted });
         continue;
       }
       let object: Node | null = null;
@@ -303,15 +334,17 @@ function visit(root: Node, sink: ReferenceSink): void {
       if (!object || nameNode?.type !== 'identifier') continue;
       const receiver = receiverOf(object, nameNode.startIndex);
       if (receiver === 'dynamic') sink.site(nameNode, { kind: 'call', name: nameNode.text, fixed: 'dynamic' });
-      else sink.site(nameNode, { kind: 'call', name: nameNode.text, receiver });
+      else sink.site(nameNode, { kind: 'call', name: nameNode.text, receiver, ...counted });
     } else if (type === 'object_creation_expression') {
       const t = node.childForFieldName('type');
-      if (t && !(t.type === 'identifier' && classes.isTypeParameter(t.startIndex, t.text))) typeSite(t, 'call');
+      if (t && !(t.type === 'identifier' && classes.isTypeParameter(t.startIndex, t.text))) typeSite(t, 'call', argumentCount(node.childForFieldName('arguments')));
     } else if (type === 'constructor_initializer') {
       const keyword = node.children.find((c) => c?.type === 'base' || c?.type === 'this');
       const cls = classes.innermost(node.startIndex);
-      if (keyword?.type === 'base') sink.site(keyword, { kind: 'call', name: 'base', superConstructor: true });
-      else if (keyword?.type === 'this' && cls?.name) sink.site(keyword, { kind: 'call', name: cls.name, receiver: { kind: 'self' } });
+      const arity = argumentCount(node.namedChildren.find((c) => c?.type === 'argument_list'));
+      const counted = arity !== undefined ? { arity } : {};
+      if (keyword?.type === 'base') sink.site(keyword, { kind: 'call', name: 'base', superConstructor: true, ...counted });
+      else if (keyword?.type === 'this' && cls?.name) sink.site(keyword, { kind: 'call', name: cls.name, receiver: { kind: 'self' }, ...counted });
     } else if (type === 'base_list') {
       const owner = node.parent;
       const interfaceOwner = owner?.type === 'interface_declaration';
@@ -322,7 +355,7 @@ function visit(root: Node, sink: ReferenceSink): void {
         const t = withArgs ? entry.childForFieldName('type') : entry;
         if (!t) return;
         typeSite(t, interfaceOwner || (i === 0 && !structOwner) ? 'inherits' : 'implements');
-        if (withArgs) typeSite(t, 'call');
+        if (withArgs) typeSite(t, 'call', argumentCount(entry.namedChildren.find((c) => c?.type === 'argument_list')));
       });
     }
   }

@@ -76,6 +76,40 @@ function patternVariables(pattern: Node | null | undefined): Node[] {
   return out;
 }
 
+/** Reports the arguments of a `def`'s first explicit parameter list (defaults optional, `T*` any number); none without a list. */
+function reportSignature(node: Node, sink: ReferenceSink): void {
+  if (!sink.signature) return;
+  const list = node.childrenForFieldName('parameters').find((c) => c?.type === 'parameters' && !c.children.some((t) => t?.type === 'implicit' || t?.type === 'using'));
+  if (!list) return;
+  let min = 0;
+  let max = 0;
+  let varargs = false;
+  for (const p of list.namedChildren) {
+    if (p?.type !== 'parameter') continue;
+    if (p.childForFieldName('type')?.type === 'repeated_parameter_type') varargs = true;
+    else if (p.childForFieldName('default_value')) max++;
+    else {
+      min++;
+      max++;
+    }
+  }
+  sink.signature(node, min, varargs ? null : max);
+}
+
+/** The arguments of a call (a block argument `f { … }` is one); undefined with a splice `xs: _*`. */
+function argumentCount(call: Node): number | undefined {
+  const args = call.childForFieldName('arguments');
+  if (!args) return undefined;
+  if (args.type !== 'arguments') return 1;
+  let n = 0;
+  for (const a of args.namedChildren) {
+    if (!a || a.type === 'comment' || a.type === 'block_comment') continue;
+    if (a.type === 'ascription_expression' && /:\s*_\s*\*\s*$/.test(a.text)) return undefined;
+    n++;
+  }
+  return n;
+}
+
 function visit(root: Node, sink: ReferenceSink): void {
   const nodes = root.descendantsOfType(SEARCHED).filter((n): n is Node => n !== null);
   const scopes = new LexicalScopes();
@@ -121,6 +155,7 @@ function visit(root: Node, sink: ReferenceSink): void {
       const name = node.childForFieldName('name');
       const inBody = node.parent?.type === 'template_body' || node.parent?.type === 'enum_body';
       if (name && inBody) classes.innermost(node.startIndex)?.methods.add(unquote(name.text));
+      if (type !== 'lambda_expression') reportSignature(node, sink);
       else if (name && enclosing >= 0) scopes.bind(enclosing, unquote(name.text), { kind: 'definition' });
       if (type === 'function_declaration') continue;
       scopes.open(node, 'function');
@@ -278,18 +313,20 @@ function visit(root: Node, sink: ReferenceSink): void {
       let fn = node.childForFieldName('function');
       if (fn?.type === 'generic_function') fn = fn.childForFieldName('function');
       if (!fn) continue;
+      const arity = argumentCount(node);
+      const counted = arity !== undefined ? { arity } : {};
       if (fn.type === 'identifier') {
         const name = unquote(fn.text);
         const at = fn.startIndex;
         const b = local(at, name);
         const cls = classes.innermost(at);
         if (b && b.kind !== 'definition') sink.site(fn, { kind: 'call', name, fixed: b.kind === 'parameter' ? 'parameter' : 'local-variable' });
-        else if (b) sink.site(fn, { kind: 'call', name });
+        else if (b) sink.site(fn, { kind: 'call', name, ...counted });
         else if (cls?.fields.has(name)) sink.site(fn, { kind: 'call', name, fixed: 'dynamic' }); // a function-valued field
         else if (cls && cls.name === null && !cls.methods.has(name)) sink.site(fn, { kind: 'call', name, fixed: 'dynamic' });
-        else if (cls?.name && (ROOT_MEMBERS.scala.has(name) || shadowedByAnonymous(at, name))) sink.site(fn, { kind: 'call', name, receiver: { kind: 'self' } });
+        else if (cls?.name && (ROOT_MEMBERS.scala.has(name) || shadowedByAnonymous(at, name))) sink.site(fn, { kind: 'call', name, receiver: { kind: 'self' }, ...counted });
         else if (!cls && shadowedByAnonymous(at, name)) sink.site(fn, { kind: 'call', name, fixed: 'dynamic' });
-        else sink.site(fn, { kind: 'call', name });
+        else sink.site(fn, { kind: 'call', name, ...counted });
         continue;
       }
       if (fn.type !== 'field_expression') continue;
@@ -299,10 +336,10 @@ function visit(root: Node, sink: ReferenceSink): void {
       const name = unquote(field.text);
       const receiver = receiverOf(value, field.startIndex);
       if (receiver === 'anonymous') {
-        if (classes.innermost(field.startIndex)!.methods.has(name)) sink.site(field, { kind: 'call', name });
+        if (classes.innermost(field.startIndex)!.methods.has(name)) sink.site(field, { kind: 'call', name, ...counted });
         else sink.site(field, { kind: 'call', name, fixed: 'dynamic' });
       } else if (receiver === 'dynamic') sink.site(field, { kind: 'call', name, fixed: 'dynamic' });
-      else sink.site(field, { kind: 'call', name, receiver });
+      else sink.site(field, { kind: 'call', name, receiver, ...counted });
     } else if (type === 'instance_expression') {
       const t = node.namedChildren.find((c) => c !== null && c.type !== 'arguments' && c.type !== 'template_body');
       if (t && !(t.type === 'type_identifier' && classes.isTypeParameter(t.startIndex, t.text))) construct(t, 'call');
