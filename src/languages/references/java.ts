@@ -107,6 +107,8 @@ function constructedClass(value: Node | null | undefined): string[] | undefined 
 
 function visit(root: Node, sink: ReferenceSink): void {
   const nodes = root.descendantsOfType(SEARCHED).filter((n): n is Node => n !== null);
+  // Read once: each `type` read crosses into wasm.
+  const types = nodes.map((n) => n.type);
   const scopes = new LexicalScopes();
   const classes = new ClassSpans();
   const methodSpans: { start: number; end: number }[] = [];
@@ -125,8 +127,8 @@ function visit(root: Node, sink: ReferenceSink): void {
   };
 
   // Pass 1: classes with their fields, scopes with their parameters and locals, imports.
-  for (const node of nodes) {
-    const type = node.type;
+  for (const [i, node] of nodes.entries()) {
+    const type = types[i]!;
     if (CLASSES.has(type)) {
       const span = classes.add(node, node.childForFieldName('name')?.text ?? null);
       if (type === 'record_declaration') {
@@ -306,8 +308,8 @@ function visit(root: Node, sink: ReferenceSink): void {
     return method !== undefined && classes.anonymousWithin(method.start, method.end).some((c) => c.methods.has(name) && !(c.start <= at && at < c.end));
   };
 
-  for (const node of nodes) {
-    const type = node.type;
+  for (const [i, node] of nodes.entries()) {
+    const type = types[i]!;
     if (type === 'method_invocation') {
       const name = node.childForFieldName('name');
       if (!name) continue;
