@@ -102,6 +102,8 @@ export interface FileProcessor {
 export interface ProcessOptions {
   /** Keep this file's syntax tree for an incremental re-parse of the same path. */
   readonly keepTree?: boolean;
+  /** Extract the file's calls, imports and bases for the code graph (default true). */
+  readonly graph?: boolean;
 }
 
 /**
@@ -178,6 +180,8 @@ export interface SyncOptions {
   readonly root: string;
   /** What module names depend on beyond a file's path (see {@link NamingContext}). */
   readonly naming: NamingContext;
+  /** Build the code graph (default true); without it files get symbols but no edges. */
+  readonly graph?: boolean;
   readonly store: IndexStore;
   /** The walked files: a finished walk, or one in progress (a build that parses as it walks). */
   readonly walk: WalkResult | WalkFeed;
@@ -242,7 +246,7 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   const { fs, store, processor, onProgress, signal } = options;
   // A file's rows depend on its extractor and on what its module name depends on.
   const versionOf = (language: LanguageDefinition): string => {
-    const key = graphStrategyFor(language.id).namingKey?.(options.naming) ?? '';
+    const key = options.graph === false ? 'no-graph' : (graphStrategyFor(language.id).namingKey?.(options.naming) ?? '');
     return key === '' ? extractorVersionOf(language) : `${extractorVersionOf(language)}+${key}`;
   };
   const feed = options.walk instanceof WalkFeed ? options.walk : undefined;
@@ -295,7 +299,9 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   };
   classify();
   // Small updates keep their trees (decided on the whole walk: a feed's files are not all known yet).
-  const processOptions: ProcessOptions | undefined = feed === undefined && todo.length <= KEEP_TREES_UP_TO_FILES ? { keepTree: true } : undefined;
+  const keepTrees = feed === undefined && todo.length <= KEEP_TREES_UP_TO_FILES;
+  const processOptions: ProcessOptions | undefined =
+    keepTrees || options.graph === false ? { ...(keepTrees ? { keepTree: true } : {}), ...(options.graph === false ? { graph: false } : {}) } : undefined;
   let filesDone = 0;
   let bytesDone = 0;
   let parsed = 0;
@@ -433,7 +439,7 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
     skipped.unshift(...walk.skipped);
     unknownExtensions = walk.unknownExtensions;
     onProgress?.({ phase: 'write', filesDone, filesTotal: todo.length, bytesDone, bytesTotal });
-    writer.resolveGraph();
+    if (options.graph !== false) writer.resolveGraph();
     writer.commit();
   } catch (error) {
     writer.rollback();

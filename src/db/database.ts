@@ -23,6 +23,9 @@ import {
   type Snapshot,
 } from '../snapshot/key.js';
 import type { SqlJsStatic } from 'sql.js';
+import { databaseSearchContext, type CodebaseGlobOptions, type CodebaseGrepOptions } from '../search/database.js';
+import { globWith, type GlobResult } from '../search/glob.js';
+import { grepWith, type GrepResult } from '../search/grep.js';
 
 /**
  * Default size limit: larger files are skipped (and reported) as generated or data.
@@ -88,6 +91,12 @@ export interface IndexOptions {
    * keeps its mode; stored bytes of another mode are rebuilt by `open()`.
    */
   readonly bodies?: BodyMode;
+  /**
+   * Build the code graph: calls, imports, inheritance and containment edges (`edges()` and the
+   * graph queries). Default true. Without it an index holds definitions only: it builds faster
+   * and is smaller (docs/benchmarks.md gives both).
+   */
+  readonly graph?: boolean;
 }
 
 /**
@@ -182,7 +191,7 @@ function resolveRegistry(languages: IndexOptions['languages']): LanguageRegistry
 class LocalProcessor implements FileProcessor {
   constructor(private readonly pool: ParserPool) {}
   process(language: Parameters<FileProcessor['process']>[0], source: string, path: string, options?: ProcessOptions): ReturnType<FileProcessor['process']> {
-    return extractSource(this.pool, language, source, { key: path, keep: options?.keepTree === true });
+    return extractSource(this.pool, language, source, { key: path, keep: options?.keepTree === true }, options?.graph !== false);
   }
 }
 
@@ -322,7 +331,7 @@ export class CKGDatabase {
       repoRelativePath: location.repoRelativePath,
       languages: registry.fingerprint(),
       // Body modes separate indexes too: two tools with different modes must not thrash one entry.
-      options: `${walkOptionsFingerprint(walkOptionsOf(options, registry))} bodies=${options.bodies ?? DEFAULT_BODY_MODE}`,
+      options: `${walkOptionsFingerprint(walkOptionsOf(options, registry))} bodies=${options.bodies ?? DEFAULT_BODY_MODE}${options.graph === false ? ' graph=off' : ''}`,
     });
     let builds = inFlightOpens.get(storage);
     if (!builds) inFlightOpens.set(storage, (builds = new Map()));
@@ -427,7 +436,7 @@ export class CKGDatabase {
         snapshot !== undefined &&
         bytes !== undefined &&
         db.#store.getMeta('snapshot_key') === snapshot.key &&
-        db.#store.getMeta('languages') === db.#registry.fingerprint()
+        db.#store.getMeta('languages') === db.#extraction()
       ) {
         db.#origin = 'storage';
         const counts = db.#store.counts();
@@ -587,6 +596,47 @@ export class CKGDatabase {
   }
 
   /**
+   * Files of the codebase matching a glob, as {@link glob} finds them, with this database's walk
+   * rules (`.gitignore`, `skipDirectories`, `exclude`) and kept folder listings.
+   *
+   * @example
+   * ```ts
+   * const { results } = await db.glob({ pattern: '*.py', limit: 20 });
+   * ```
+   */
+  async glob(options: CodebaseGlobOptions): Promise<GlobResult> {
+    try {
+      return await globWith({ ...options, fs: this.#searchFs(), root: this.codebasePath }, databaseSearchContext(this.#options, this.#registry, this.#listings, this.#store));
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.glob');
+    }
+  }
+
+  /**
+   * Lines of the codebase matching a pattern, as {@link grep} finds them, with this database's
+   * walk rules; each `content` line of a file unchanged since indexing names its enclosing
+   * function or class (`enclosing`).
+   *
+   * @example
+   * ```ts
+   * const { results } = await db.grep({ pattern: 'json\\.loads', outputMode: 'content' });
+   * ```
+   */
+  async grep(options: CodebaseGrepOptions): Promise<GrepResult> {
+    try {
+      return await grepWith({ ...options, fs: this.#searchFs(), root: this.codebasePath }, databaseSearchContext(this.#options, this.#registry, this.#listings, this.#store));
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.grep');
+    }
+  }
+
+  #searchFs(): FileSystem {
+    if (!this.#fs) throw new CKGError('INVALID_ARGUMENT', 'This database was opened from bytes without fs: it has no codebase to search');
+    if (this.#store.closed) throw new CKGError('CLOSED', 'The database is closed');
+    return this.#fs.raw;
+  }
+
+  /**
    * Re-reads the codebase and re-parses only files that were added or changed (size, mtime,
    * then content hash), removing rows of deleted files, in one transaction. Concurrent calls
    * share one run.
@@ -612,6 +662,14 @@ export class CKGDatabase {
     return this.#updating.catch((error: unknown) => tagCaller(error, 'CKGDatabase.update'));
   }
 
+  /**
+   * What an index's rows were extracted with (`meta.languages`): every language's version, and
+   * whether the graph was built. Stored bytes extracted otherwise are updated before use.
+   */
+  #extraction(): string {
+    return `${this.#registry.fingerprint()}${this.#options.graph === false ? ' graph=off' : ''}`;
+  }
+
   /** Absolute, normalised paths inside the codebase (relative ones are taken from its root). */
   #scopedPaths(paths: readonly string[]): Set<string> {
     if (!Array.isArray(paths) || paths.some((p) => typeof p !== 'string')) throw new CKGError('INVALID_ARGUMENT', 'paths must be an array of strings');
@@ -629,6 +687,18 @@ export class CKGDatabase {
   /** Counts of indexed files, functions, classes, symbols (definitions and modules) and edges. */
   stats(): { files: number; functions: number; classes: number; symbols: number; edges: number } {
     return { ...this.#store.counts(), ...this.#store.graphCounts() };
+  }
+
+  /**
+   * How many indexed files each language has, by language id.
+   *
+   * @example
+   * ```ts
+   * console.log(db.filesByLanguage()); // { python: 880, javascript: 62 }
+   * ```
+   */
+  filesByLanguage(): Record<string, number> {
+    return this.#store.filesByLanguage();
   }
 
   /** The SQLite database bytes. */
@@ -744,6 +814,7 @@ export class CKGDatabase {
       fs,
       root: this.codebasePath,
       naming: await namingContext(fs, this.codebasePath),
+      graph: this.#options.graph !== false,
       store: this.#store,
       walk,
       processor,
@@ -764,7 +835,7 @@ export class CKGDatabase {
     this.#recheck.clear();
     const previousKey = this.#store.getMeta('snapshot_key');
     this.#store.setMeta({
-      languages: this.#registry.fingerprint(),
+      languages: this.#extraction(),
       snapshot_key: snapshot!.key,
       walk_options: walkOptionsFingerprint(walkOptionsOf(this.#options, this.#registry)),
     });

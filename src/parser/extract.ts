@@ -151,14 +151,15 @@ export async function extractSource(
   language: LanguageDefinition,
   source: string,
   reuse?: { readonly key: string; readonly keep?: boolean },
+  withGraph = true,
 ): Promise<ExtractedFile> {
   const { tree, incremental } = await pool.parseReusing(language, source, reuse);
   try {
     const collector = new RowCollector();
     language.visitor(tree.rootNode, collector);
     let graph: ExtractedGraph | undefined;
-    if (language.references) {
-      const references = new GraphCollector();
+    if (withGraph && language.references) {
+      const references = new GraphCollector(source);
       language.references(tree.rootNode, references);
       graph = references.finish(collector.functions, collector.classes, lineCount(source));
     }

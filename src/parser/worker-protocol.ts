@@ -93,6 +93,8 @@ export interface WorkerParse {
   readonly path?: string;
   /** Keep this file's tree for the next parse of the same path (a small update). */
   readonly keepTree?: boolean;
+  /** `false`: extract definitions only, no code-graph facts. */
+  readonly graph?: boolean;
 }
 
 /**
