@@ -100,7 +100,8 @@ export class Resolver {
         return this.#importedModule(site.name, ctx);
       case EDGE_KIND_CODES.inherits:
       case EDGE_KIND_CODES.implements:
-        return this.#classNamed(site.name, site.shape.receiver, ctx);
+        // A class's bases are named in the scope around it, not among its own (inherited) members.
+        return this.#classNamed(site.name, site.shape.receiver, ctx.chain[0]?.kind === 'class' ? { ...ctx, chain: ctx.chain.slice(1) } : ctx);
       case EDGE_KIND_CODES.member_of:
         return this.#classNamed(site.name, undefined, ctx);
       case EDGE_KIND_CODES.references:
@@ -356,7 +357,18 @@ export class Resolver {
   #modulesNamed(name: string, strategy: LanguageGraph, _from: GraphFile): GraphSymbol | 'ambiguous' | undefined {
     const reader = this.#reader;
     const modules = this.#modulesAllNamed(name, strategy);
-    if (modules.length <= 1 || strategy.sharedModules === true) return modules[0];
+    if (modules.length <= 1) return modules[0];
+    if (strategy.sharedModules === true) {
+      // The file that sorts first stands for the package: ids depend on the order files were
+      // written, which an update does not repeat, and the answer must not.
+      let first = modules[0]!;
+      let firstPath = reader.file(first.fileId)?.path ?? '';
+      for (const m of modules) {
+        const path = reader.file(m.fileId)?.path ?? '';
+        if (path < firstPath) [first, firstPath] = [m, path];
+      }
+      return first;
+    }
     const picked = strategy.pickModule?.(modules.map((m) => ({ path: reader.file(m.fileId)!.path })));
     return picked === undefined ? 'ambiguous' : modules[picked];
   }
