@@ -7,6 +7,7 @@ import { extractorVersionOf } from '../languages/registry.js';
 import { describeFile } from '../graph/describe.js';
 import { graphStrategyFor } from '../graph/languages/index.js';
 import type { NamingContext } from '../graph/strategy.js';
+import { folderOf, readsManifests, type ManifestReader } from '../graph/manifests.js';
 import { relativeInside } from '../fs/path.js';
 import { contentHash, decodeSource, looksBinary, looksMinified } from './decode.js';
 import { RACY_WINDOW_MS, type SkippedFile, type SourceFile, type WalkResult } from './walker.js';
@@ -178,6 +179,11 @@ export interface SyncOptions {
   readonly root: string;
   /** What module names depend on beyond a file's path (see {@link NamingContext}). */
   readonly naming: NamingContext;
+  /**
+   * Fills `naming.manifests` (the same map) with the manifests of each file's folder before the
+   * file is classified or named; without it no manifest is read.
+   */
+  readonly manifests?: ManifestReader | undefined;
   readonly store: IndexStore;
   /** The walked files: a finished walk, or one in progress (a build that parses as it walks). */
   readonly walk: WalkResult | WalkFeed;
@@ -240,11 +246,16 @@ interface Prepared {
 export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   const started = Date.now();
   const { fs, store, processor, onProgress, signal } = options;
+  const relativeOf = (file: SourceFile): string => relativeInside(options.root, file.path) ?? file.path;
   // A file's rows depend on its extractor and on what its module name depends on.
-  const versionOf = (language: LanguageDefinition): string => {
-    const key = graphStrategyFor(language.id).namingKey?.(options.naming) ?? '';
-    return key === '' ? extractorVersionOf(language) : `${extractorVersionOf(language)}+${key}`;
+  const versionOf = (file: SourceFile): string => {
+    const key = graphStrategyFor(file.language.id).namingKey?.(options.naming, relativeOf(file)) ?? '';
+    return key === '' ? extractorVersionOf(file.language) : `${extractorVersionOf(file.language)}+${key}`;
   };
+  // Languages whose module names read manifests (go.mod, Cargo.toml): a file's folder is read first.
+  const manifestReader = options.manifests;
+  const needsManifests = (file: SourceFile): boolean => manifestReader !== undefined && readsManifests(file.language.id);
+  const manifestsReady = (file: SourceFile): boolean => !needsManifests(file) || manifestReader!.loaded(folderOf(relativeOf(file)));
   const feed = options.walk instanceof WalkFeed ? options.walk : undefined;
   // Files in walk order: all of them for a finished walk, those found so far for a feed.
   const walkedFiles = feed ? feed.found : (options.walk as WalkResult).files;
@@ -284,7 +295,9 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
         old.mtimeMs < lastSyncStarted - RACY_WINDOW_MS &&
         options.recheck?.has(file.path) !== true &&
         old.language === file.language.id &&
-        old.extractorVersion === versionOf(file.language)
+        // A file whose manifests are not read yet (a walk in progress) is read again to be sure.
+        manifestsReady(file) &&
+        old.extractorVersion === versionOf(file)
       ) {
         reused++;
       } else {
@@ -293,6 +306,12 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
       }
     }
   };
+  // A finished walk: every folder's manifests are read before files are compared with their records.
+  if (feed === undefined && manifestReader !== undefined) {
+    const folders = new Set<string>();
+    for (const file of walkedFiles) if (needsManifests(file)) folders.add(folderOf(relativeOf(file)));
+    await Promise.all([...folders].map((dir) => manifestReader.load(dir)));
+  }
   classify();
   // Small updates keep their trees (decided on the whole walk: a feed's files are not all known yet).
   const processOptions: ProcessOptions | undefined = feed === undefined && todo.length <= KEEP_TREES_UP_TO_FILES ? { keepTree: true } : undefined;
@@ -303,6 +322,7 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   onProgress?.({ phase: 'parse', filesDone, filesTotal: todo.length, bytesDone, bytesTotal, ...(feed !== undefined ? { walking: true } : {}) });
 
   const prepare = async (file: SourceFile): Promise<Prepared> => {
+    if (needsManifests(file)) await manifestReader!.load(folderOf(relativeOf(file)));
     let bytes: Uint8Array;
     try {
       bytes = await fs.readBytes(file.path);
@@ -317,7 +337,7 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
       mtimeMs: file.mtimeMs,
       contentHash: contentHash(bytes),
       language: file.language.id,
-      extractorVersion: versionOf(file.language),
+      extractorVersion: versionOf(file),
     };
     const old = existing.get(file.path);
     if (old && old.contentHash === record.contentHash && old.language === record.language && old.extractorVersion === record.extractorVersion) {
@@ -404,8 +424,7 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
         writer.touchFile(prepared.record);
         reused++;
       } else if (prepared.record && extracted) {
-        const relative = relativeInside(options.root, file.path) ?? file.path;
-        writer.putFile(prepared.record, extracted, describeFile(relative, extracted, graphStrategyFor(file.language.id), options.naming), prepared.bytes);
+        writer.putFile(prepared.record, extracted, describeFile(relativeOf(file), extracted, graphStrategyFor(file.language.id), options.naming), prepared.bytes);
         parsed++;
         if (extracted.hasSyntaxErrors) withErrors++;
       }

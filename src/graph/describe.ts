@@ -8,7 +8,7 @@ import type { LanguageGraph, NamingContext } from './strategy.js';
 export type StoredSymbolKind = 'module' | 'function' | 'method' | 'class';
 
 /** `symbols.flags` bits. */
-export const SYMBOL_FLAGS: Readonly<Record<DefinitionFlag, number>> = { exported: 1, decorated: 2, static: 4, entry: 8, test: 16 };
+export const SYMBOL_FLAGS: Readonly<Record<DefinitionFlag, number>> = { exported: 1, decorated: 2, static: 4, entry: 8, test: 16, 'returns-self': 32 };
 
 /** One symbol row of a file, before ids are given (`parent` indexes this file's rows; 0 is the module). */
 export interface SymbolRow {

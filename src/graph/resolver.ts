@@ -2,6 +2,7 @@ import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../db/schema.js';
 import type { ReceiverFact } from './facts.js';
 import type { GraphBinding, GraphFile, GraphReader, GraphSymbol } from './reader.js';
 import type { SiteShape } from './site.js';
+import { SYMBOL_FLAGS } from './describe.js';
 import type { FallbackSite, LanguageGraph } from './strategy.js';
 
 // Declaration-based resolution, the same for every language; languages differ only in their
@@ -46,6 +47,15 @@ function combine(candidates: readonly Outcome[]): Outcome | undefined {
   if (ids.size >= 1) return unresolved(RESOLUTION_CODES.ambiguous);
   for (const cause of CAUSE_ORDER) if (candidates.some((c) => c.code === cause)) return unresolved(cause);
   return candidates[0];
+}
+
+/**
+ * A module's own names among the symbols stored under it: not the methods declared at its top
+ * level outside their class (Go methods, Rust `impl` items, C++ `Shape::rename`), which belong
+ * to their class (member_of) and are never reached by a plain or module-qualified name.
+ */
+function moduleLevel(symbols: readonly GraphSymbol[]): readonly GraphSymbol[] {
+  return symbols.some((s) => s.kind === 'method') ? symbols.filter((s) => s.kind !== 'method') : symbols;
 }
 
 /** With another "how found" label. */
@@ -145,7 +155,8 @@ export class Resolver {
         // Python: a class body's names are not visible from inside its methods.
         continue;
       }
-      const nested = reader.children(scope.id, name);
+      // A method declared in a function's body (a Rust `impl` there) is no plain name of it.
+      const nested = reader.children(scope.id, name).filter((s) => s.kind !== 'method');
       if (nested.length > 0) return combine(nested.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.local })))!;
       const imported = reader.bindings(ctx.file.id).filter((b) => b.scopeId === scope.id && b.name === name);
       if (imported.length > 0) return relabel(combine(imported.map((b) => this.#followBinding(b, ctx.file, 0)))!, RESOLUTION_CODES.import);
@@ -179,11 +190,11 @@ export class Resolver {
       // The package's other files: their top-level definitions (their imports are their own).
       for (const part of this.#modulesAllNamed(module.name, strategy)) {
         if (part.id === moduleId) continue;
-        for (const s of reader.children(part.id, name)) candidates.push({ toId: s.id, code: own ? RESOLUTION_CODES.package : RESOLUTION_CODES.import });
+        for (const s of moduleLevel(reader.children(part.id, name))) candidates.push({ toId: s.id, code: own ? RESOLUTION_CODES.package : RESOLUTION_CODES.import });
       }
     }
     if (!strategy.exportsOnly || own) {
-      for (const s of reader.children(moduleId, name)) candidates.push({ toId: s.id, code: localLabel });
+      for (const s of moduleLevel(reader.children(moduleId, name))) candidates.push({ toId: s.id, code: localLabel });
       for (const b of bindings) {
         if (b.name !== name || b.kind === 'star' || b.kind === 'export') continue;
         candidates.push(b.kind === 'assign' ? unresolved(RESOLUTION_CODES.dynamic) : relabel(this.#followBinding(b, file, depth + 1), RESOLUTION_CODES.import));
@@ -191,7 +202,7 @@ export class Resolver {
     } else {
       // Another module asks: only exported names. `export function f` / `export class C` are
       // flagged exported; `export { a as b }` and re-exports are export bindings.
-      for (const s of reader.children(moduleId, name)) if ((s.flags & 1) !== 0) candidates.push({ toId: s.id, code: RESOLUTION_CODES.import });
+      for (const s of moduleLevel(reader.children(moduleId, name))) if ((s.flags & 1) !== 0) candidates.push({ toId: s.id, code: RESOLUTION_CODES.import });
       for (const b of bindings) {
         if (b.kind !== 'export' || b.name !== name) continue;
         if (b.module !== null) candidates.push(this.#memberOfSpecifier(b.module, b.member ?? name, file, depth + 1));
@@ -221,7 +232,7 @@ export class Resolver {
       return combine(stars);
     }
     if (strategy.submodulesAreMembers) {
-      const sub = this.#modulesNamed(`${module.name}.${name}`, strategy, file);
+      const sub = this.#modulesNamed(strategy.qualify(module.name, [name]), strategy, file);
       if (sub === 'ambiguous') return unresolved(RESOLUTION_CODES.ambiguous);
       if (sub) return { toId: sub.id, code: RESOLUTION_CODES.import };
     }
@@ -310,6 +321,11 @@ export class Resolver {
     if (outcome.toId === null) return outcome;
     const symbol = this.#reader.symbol(outcome.toId);
     if (symbol?.kind === 'class') return outcome;
+    // `x = Foo::new()` where new is declared to return its own class (Rust `-> Self`).
+    if (constructed && symbol !== undefined && (symbol.flags & SYMBOL_FLAGS['returns-self']) !== 0) {
+      const owner = this.#ownerClass(symbol);
+      if (owner) return { toId: owner.id, code: outcome.code };
+    }
     // `x = make()` where make is a function: x is whatever make returns.
     return unresolved(constructed ? RESOLUTION_CODES.dynamic : RESOLUTION_CODES['not-found']);
   }
@@ -338,6 +354,8 @@ export class Resolver {
 
   /** `name` in the bases of a class (not the class itself), depth-first in declaration order. */
   #baseMember(cls: GraphSymbol, name: string, seen: Set<number>): Outcome {
+    const file = this.#reader.file(cls.fileId);
+    if (file && this.#strategyOf(file.language).basesByDepth === true) return this.#baseMemberByDepth(cls, name);
     if (seen.has(cls.id) || seen.size > 64) return unresolved(RESOLUTION_CODES.ambiguous);
     seen.add(cls.id);
     // The answer depends on this class's bases: a change to its file must re-resolve the site.
@@ -353,6 +371,37 @@ export class Resolver {
       const found = this.#classMember(base, name, seen);
       if (found.toId !== null) return unknownBase ? unresolved(RESOLUTION_CODES.ambiguous) : found;
       if (found.code === RESOLUTION_CODES.external || found.code === RESOLUTION_CODES.ambiguous) unknownBase = true;
+    }
+    return unknownBase ? unresolved(RESOLUTION_CODES.external) : NOT_FOUND;
+  }
+
+  /**
+   * `name` in the bases of a class level by level (Go's promotion through embedded types): the
+   * members of the shallowest level that has any win, two different ones there are ambiguous,
+   * and a base outside the codebase at or above that level may hide one of the same name.
+   */
+  #baseMemberByDepth(cls: GraphSymbol, name: string): Outcome {
+    const reader = this.#reader;
+    const seen = new Set<number>([cls.id]);
+    let level: GraphSymbol[] = [cls];
+    let unknownBase = false;
+    for (let depth = 0; level.length > 0 && depth < MAX_DEPTH && seen.size <= 64; depth++) {
+      const next: GraphSymbol[] = [];
+      for (const c of level) {
+        // The answer depends on this class's bases: a change to its file must re-resolve the site.
+        reader.depend(c.name);
+        for (const baseId of reader.bases(c.id)) {
+          if (baseId === null) unknownBase = true;
+          else if (!seen.has(baseId)) {
+            seen.add(baseId);
+            const base = reader.symbol(baseId);
+            if (base) next.push(base);
+          }
+        }
+      }
+      const found = next.flatMap((b) => reader.children(b.id, name).map((s): Outcome => ({ toId: s.id, code: RESOLUTION_CODES.self })));
+      if (found.length > 0) return unknownBase ? unresolved(RESOLUTION_CODES.ambiguous) : combine(found)!;
+      level = next;
     }
     return unknownBase ? unresolved(RESOLUTION_CODES.external) : NOT_FOUND;
   }
@@ -384,6 +433,14 @@ export class Resolver {
       if (found.length === 1) return found[0];
     }
     return undefined;
+  }
+
+  /** The class a method belongs to: its lexical parent, or the class it was joined to. */
+  #ownerClass(method: GraphSymbol): GraphSymbol | undefined {
+    const parent = method.parentId === null ? undefined : this.#reader.symbol(method.parentId);
+    if (parent?.kind === 'class') return parent;
+    const owner = this.#reader.memberOf(method.id);
+    return owner === null ? undefined : this.#reader.symbol(owner);
   }
 
   /** The class a site's `self` means: the nearest enclosing class, or the class a method was joined to. */

@@ -24,9 +24,9 @@ export class GraphCollector implements ReferenceSink {
   readonly #namespaces: { readonly start: number; readonly end: number; readonly name: string }[] = [];
   #package: string | undefined;
 
-  site(at: Node, fact: Omit<SiteFact, 'line' | 'caller'>): void {
+  site(at: Node, fact: Omit<SiteFact, 'line' | 'caller'>, owner?: Node): void {
     if (!fact.name) return;
-    this.#sites.push({ offset: at.startIndex, fact: { ...fact, line: at.startPosition.row + 1 } });
+    this.#sites.push({ offset: (owner ?? at).startIndex, fact: { ...fact, line: at.startPosition.row + 1 } });
   }
 
   binding(at: Node, fact: Omit<BindingFact, 'line' | 'scope'>): void {

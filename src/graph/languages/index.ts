@@ -1,5 +1,6 @@
 import type { LanguageGraph } from '../strategy.js';
 import { ecmascriptGraph } from './ecmascript.js';
+import { goGraph } from './go.js';
 import { pythonGraph } from './python.js';
 
 /**
@@ -23,6 +24,7 @@ const BUILT_IN: Readonly<Record<string, LanguageGraph>> = {
   javascript: ecmascriptGraph,
   typescript: ecmascriptGraph,
   tsx: ecmascriptGraph,
+  go: goGraph,
 };
 
 /** The graph rules of a language id (built-in rules, else the default ones). */
