@@ -460,7 +460,7 @@ export class Resolver {
     const reader = this.#reader;
     const strategy = this.#strategyOf(file.language);
     return {
-      file,
+      file: { ...file, moduleName: reader.symbol(file.moduleId)?.name ?? '' },
       named: (name) =>
         reader.named(name).map((s) => {
           const f = reader.file(s.fileId);

@@ -98,8 +98,8 @@ export interface LanguageGraph {
 
 /** What {@link LanguageGraph.fallback} may read about the site and the codebase. */
 export interface FallbackSite {
-  /** The site's file. */
-  readonly file: { readonly id: number; readonly path: string; readonly language: string; readonly moduleId: number };
+  /** The site's file (`moduleName`: its module symbol's name). */
+  readonly file: { readonly id: number; readonly path: string; readonly language: string; readonly moduleId: number; readonly moduleName: string };
   /** Symbols named exactly `name` (every file), with their file's path and language. */
   named(name: string): readonly { readonly id: number; readonly kind: string; readonly fileId: number; readonly parentId: number | null; readonly flags: number; readonly path: string; readonly language: string }[];
   /** A file's bindings (imports, includes) in source order. */

@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { collapseSpaces, fieldText, namedChildren, nearestAncestor, typeSet } from './common.js';
 import type { LanguageDefinition, VisitorSink } from './types.js';
+import { rustReferences } from './references/rust.js';
 
 const CLASS_ITEMS = typeSet('struct_item', 'enum_item', 'trait_item', 'union_item');
 /** What decides a function's parent: the nearest of these (a `mod` is transparent). */
@@ -148,6 +149,7 @@ export const rust: LanguageDefinition = {
   extensions: ['.rs'],
   grammar: 'tree-sitter-rust.wasm',
   grammarPackage: { name: 'tree-sitter-rust', version: '0.24.0' },
-  version: '1',
+  version: '2',
   visitor: visit,
+  references: rustReferences,
 };

@@ -2,6 +2,7 @@ import type { LanguageGraph } from '../strategy.js';
 import { ecmascriptGraph } from './ecmascript.js';
 import { goGraph } from './go.js';
 import { pythonGraph } from './python.js';
+import { rustGraph } from './rust.js';
 
 /**
  * The rules for a language without graph rules of its own: its module is its file path
@@ -25,6 +26,7 @@ const BUILT_IN: Readonly<Record<string, LanguageGraph>> = {
   typescript: ecmascriptGraph,
   tsx: ecmascriptGraph,
   go: goGraph,
+  rust: rustGraph,
 };
 
 /** The graph rules of a language id (built-in rules, else the default ones). */
