@@ -16,7 +16,7 @@
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from './helpers/fixtures.js';
 import { CKGDatabase } from '../src/index.js';
-import { edgeLine, graphFixture, openGraph } from './helpers/graph.js';
+import { edgeLine, expectExactThrough, graphFixture, openGraph } from './helpers/graph.js';
 
 const EXPECTED = [
   'main.go:4 imports example.com/shop -> ∅ [fmt] unresolved:external',
@@ -124,6 +124,30 @@ describe.each(BACKENDS)('go code graph on %s', (backend) => {
     } finally {
       graph.close();
     }
+  });
+});
+
+describe.each(BACKENDS)('go incremental updates on %s', (backend) => {
+  it('keep edges equal to a fresh build through edits across a package', async () => {
+    const files = graphFixture('go');
+    const replace = (path: string, from: string, to: string) => (f: Record<string, string | null>) => {
+      expect(f[path]).toContain(from);
+      f[path] = f[path]!.replace(from, to);
+    };
+    await expectExactThrough(files, backend, [
+      // Move a function to another file of its package.
+      replace('store/product.go', 'func Valid(p *Product) bool {\n\treturn validate(p)\n}\n', ''),
+      replace('store/catalog.go', 'func Default() *Catalog {', 'func Valid(p *Product) bool {\n\treturn validate(p)\n}\n\nfunc Default() *Catalog {'),
+      // Rename a function its package's other file calls.
+      replace('report.go', 'func register(', 'func enroll('),
+      // Change a struct's embedded base: promoted methods move.
+      replace('store/product.go', 'type Product struct {\n\tModel\n', 'type Product struct {\n\tNamed\n'),
+      // Remove a dot-imported package, then bring it back in a new file.
+      (f) => void (f['util/strings.go'] = null),
+      (f) => void (f['util/title.go'] = 'package util\n\nfunc Title(s string) string { return s }\n'),
+      // Add a method to a type from another file of its package.
+      (f) => void (f['store/extra.go'] = 'package store\n\nfunc (t *Tagged) Describe() string { return t.Labels.Describe() }\n'),
+    ]);
   });
 });
 

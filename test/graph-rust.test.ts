@@ -4,7 +4,9 @@
 // crate of its own, `shop-tests::smoke`), `use` with `crate::`/`self::`/`super::super::`,
 // groups, `self as st`, renames (`Product as Item`) and `pub use` re-exports followed
 // (`Catalog` through `shop::store`), a crate named in a path without `use`
-// (`text_util::strings::shout`), `Type::assoc()`, `Self::new()`, `self.m()` in `impl` blocks
+// (`text_util::strings::pad` in tests/smoke.rs) unless a glob import could shadow it (`use
+// std::collections::*` in lib.rs: `text_util::strings::shout` there is external), `mod x;`
+// and `crate::`/`self::`/`super::` heads ahead of that glob, `Type::assoc()`, `Self::new()`, `self.m()` in `impl` blocks
 // (methods join their type: `contains` edges), typed values from parameters (`p: &Product`,
 // `p: &impl Describe`, `T: Describe`), `let x: T` and `Foo::new()` declared `-> Self`/`-> Foo`;
 // `impl Trait for X` as X implements Trait, supertraits, a trait's default method reached
@@ -19,33 +21,34 @@
 import { describe, expect, it } from 'vitest';
 import { CKGDatabase } from '../src/index.js';
 import { BACKENDS } from './helpers/fixtures.js';
-import { edgeLine, graphFixture, openGraph } from './helpers/graph.js';
+import { edgeLine, expectExactThrough, graphFixture, openGraph } from './helpers/graph.js';
 
 const EXPECTED = [
   'shop/src/lib.rs:4 imports shop -> shop::store [crate::store] import',
   'shop/src/lib.rs:5 imports shop -> shop::models [models] import',
   'shop/src/lib.rs:6 imports shop -> shop::models [models] import',
-  'shop/src/lib.rs:9 calls shop::run -> shop::store::catalog::Catalog::new [new] import',
-  'shop/src/lib.rs:10 calls shop::run -> shop::store::catalog::Catalog::add [add] typed',
-  'shop/src/lib.rs:10 calls shop::run -> shop::models::Product::new [new] import',
-  'shop/src/lib.rs:11 calls shop::run -> shop::models::Product::new [new] import',
-  'shop/src/lib.rs:12 calls shop::run -> ∅ [describe] unresolved:ambiguous',
-  'shop/src/lib.rs:14 calls shop::run -> shop::models::Describe::describe [describe] typed',
-  'shop/src/lib.rs:15 calls shop::run -> shop::store::catalog::Catalog::first [first] typed',
-  'shop/src/lib.rs:15 calls shop::run -> ∅ [name] unresolved:dynamic',
-  'shop/src/lib.rs:15 calls shop::run -> ∅ [unwrap] unresolved:dynamic',
-  'shop/src/lib.rs:16 calls shop::run -> text_util::strings::shout [shout] import',
-  'shop/src/lib.rs:17 calls shop::run -> shop::helpers::log [log] local',
-  'shop/src/lib.rs:18 calls shop::run -> shop::store::catalog::Catalog::each [each] typed',
-  'shop/src/lib.rs:18 calls shop::run -> shop::report [report] local',
-  'shop/src/lib.rs:19 calls shop::run -> shop::countdown [countdown] local',
-  'shop/src/lib.rs:23 calls shop::show -> shop::models::Describe::describe [describe] typed',
-  'shop/src/lib.rs:27 calls shop::report -> shop::models::Product::notify [notify] typed',
-  'shop/src/lib.rs:31 calls shop::countdown -> shop::countdown [countdown] local',
-  'shop/src/lib.rs:38 calls shop::helpers::log -> shop::helpers::trace [trace] local',
-  'shop/src/lib.rs:39 calls shop::helpers::log -> shop::countdown [countdown] import',
-  'shop/src/lib.rs:51 calls shop::tests::runs -> shop::run [run] local',
-  'shop/src/lib.rs:52 calls shop::tests::runs -> shop::helpers::log [log] local',
+  'shop/src/lib.rs:8 imports shop -> ∅ [std::collections] unresolved:external',
+  'shop/src/lib.rs:11 calls shop::run -> shop::store::catalog::Catalog::new [new] import',
+  'shop/src/lib.rs:12 calls shop::run -> shop::store::catalog::Catalog::add [add] typed',
+  'shop/src/lib.rs:12 calls shop::run -> shop::models::Product::new [new] import',
+  'shop/src/lib.rs:13 calls shop::run -> shop::models::Product::new [new] import',
+  'shop/src/lib.rs:14 calls shop::run -> ∅ [describe] unresolved:ambiguous',
+  'shop/src/lib.rs:16 calls shop::run -> shop::models::Describe::describe [describe] typed',
+  'shop/src/lib.rs:17 calls shop::run -> shop::store::catalog::Catalog::first [first] typed',
+  'shop/src/lib.rs:17 calls shop::run -> ∅ [name] unresolved:dynamic',
+  'shop/src/lib.rs:17 calls shop::run -> ∅ [unwrap] unresolved:dynamic',
+  'shop/src/lib.rs:18 calls shop::run -> ∅ [shout] unresolved:external',
+  'shop/src/lib.rs:19 calls shop::run -> shop::helpers::log [log] local',
+  'shop/src/lib.rs:20 calls shop::run -> shop::store::catalog::Catalog::each [each] typed',
+  'shop/src/lib.rs:20 calls shop::run -> shop::report [report] local',
+  'shop/src/lib.rs:21 calls shop::run -> shop::countdown [countdown] local',
+  'shop/src/lib.rs:25 calls shop::show -> shop::models::Describe::describe [describe] typed',
+  'shop/src/lib.rs:29 calls shop::report -> shop::models::Product::notify [notify] typed',
+  'shop/src/lib.rs:33 calls shop::countdown -> shop::countdown [countdown] local',
+  'shop/src/lib.rs:40 calls shop::helpers::log -> shop::helpers::trace [trace] local',
+  'shop/src/lib.rs:41 calls shop::helpers::log -> shop::countdown [countdown] import',
+  'shop/src/lib.rs:53 calls shop::tests::runs -> shop::run [run] local',
+  'shop/src/lib.rs:54 calls shop::tests::runs -> shop::helpers::log [log] local',
   'shop/src/models.rs:2 contains shop::models::Named -> shop::models::Named::id [id] local',
   'shop/src/models.rs:7 inherits shop::models::Describe -> shop::models::Named [Named] local',
   'shop/src/models.rs:8 contains shop::models::Describe -> shop::models::Describe::name [name] local',
@@ -91,6 +94,7 @@ const EXPECTED = [
   'shop/src/store/mod.rs:3 imports shop::store -> shop::store::catalog [self::catalog] import',
   'shop/tests/smoke.rs:1 imports shop-tests::smoke -> shop [shop] import',
   'shop/tests/smoke.rs:5 calls shop-tests::smoke::smoke -> shop::run [run] import',
+  'shop/tests/smoke.rs:6 calls shop-tests::smoke::smoke -> text_util::strings::pad [pad] import',
   'util/src/strings.rs:2 calls text_util::strings::shout -> ∅ [to_uppercase] unresolved:dynamic',
 ];
 
@@ -114,7 +118,7 @@ describe.each(BACKENDS)('rust code graph on %s', (backend) => {
       const lines = await graph.lines();
       expect(lines).toContain('util/src/strings.rs:2 calls strings_kit::strings::shout -> ∅ [to_uppercase] unresolved:dynamic');
       // `text_util::…` is no crate of the codebase any more.
-      expect(lines).toContain('shop/src/lib.rs:16 calls shop::run -> ∅ [shout] unresolved:not-found');
+      expect(lines).toContain('shop/tests/smoke.rs:6 calls shop-tests::smoke::smoke -> ∅ [pad] unresolved:not-found');
       expect(lines).toContain('shop/src/store/catalog.rs:2 imports shop::store::catalog -> ∅ [text_util::strings] unresolved:external');
       const fresh = await CKGDatabase.open({ codebasePath: graph.tree.root, fs: graph.tree.fs });
       try {
@@ -125,6 +129,29 @@ describe.each(BACKENDS)('rust code graph on %s', (backend) => {
     } finally {
       graph.close();
     }
+  });
+});
+
+describe.each(BACKENDS)('rust incremental updates on %s', (backend) => {
+  it('keep edges equal to a fresh build through edits across crates', async () => {
+    const files = graphFixture('rust');
+    const replace = (path: string, from: string, to: string) => (f: Record<string, string | null>) => {
+      expect(f[path]).toContain(from);
+      f[path] = f[path]!.replace(from, to);
+    };
+    await expectExactThrough(files, backend, [
+      // A trait impl goes: the default method is no longer reachable from Gift.
+      replace('shop/src/models.rs', 'impl Describe for Gift {', 'impl Gift {'),
+      // A re-export is renamed: `use crate::store::Catalog` and its calls lose their target.
+      replace('shop/src/store/mod.rs', 'pub use self::catalog::Catalog;', 'pub use self::catalog::Catalog as Shelf;'),
+      // A function moves to another module of its crate, and its caller follows it.
+      replace('util/src/strings.rs', 'pub fn pad(', 'pub fn pad_old('),
+      (f) => void (f['util/src/pad.rs'] = 'pub fn pad(s: &str) -> String {\n    s.to_string()\n}\n'),
+      replace('util/src/lib.rs', 'pub mod strings;', 'pub mod strings;\npub mod pad;'),
+      replace('shop/src/store/catalog.rs', 'use text_util::strings::{self as st, shout};', 'use text_util::{pad as st, strings::shout};'),
+      // A module file is deleted.
+      (f) => void (f['shop/src/store/catalog.rs'] = null),
+    ]);
   });
 });
 

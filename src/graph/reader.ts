@@ -45,6 +45,8 @@ export class GraphReader {
   readonly #bindings = new Map<number, readonly GraphBinding[]>();
   readonly #bases = new Map<number, readonly (number | null)[]>();
   readonly #memberOf = new Map<number, number | null>();
+  /** Per name: its symbols by lexical parent, and (after structure is resolved) module-level methods by the class they join. */
+  readonly #children = new Map<string, { readonly lexical: Map<number, GraphSymbol[]>; joined?: Map<number, GraphSymbol[]> | undefined }>();
 
   constructor(db: Database) {
     this.#db = db;
@@ -132,13 +134,36 @@ export class GraphReader {
 
   /** Members of `containerId` named `name`: lexical children, and methods joined to it by member_of. */
   children(containerId: number, name: string): readonly GraphSymbol[] {
-    return this.named(name).filter((s) => s.parentId === containerId || (s.kind === 'method' && this.#isModuleLevel(s) && this.memberOf(s.id) === containerId));
+    // Indexed per name on first use: common names (`String`, `new`) have thousands of symbols
+    // and are asked for from every scope of every site.
+    const all = this.named(name);
+    let index = this.#children.get(name);
+    if (index === undefined) {
+      const lexical = new Map<number, GraphSymbol[]>();
+      for (const s of all) if (s.parentId !== null) push(lexical, s.parentId, s);
+      this.#children.set(name, (index = { lexical }));
+    }
+    const lexical = index.lexical.get(containerId) ?? NONE;
+    // Only a class has methods joined to it (member_of edges resolve to classes).
+    if (this.symbol(containerId)?.kind !== 'class') return lexical;
+    if (index.joined === undefined) {
+      index.joined = new Map();
+      for (const s of all) {
+        if (s.kind !== 'method' || !this.#isModuleLevel(s)) continue;
+        const owner = this.memberOf(s.id);
+        if (owner !== null) push(index.joined, owner, s);
+      }
+    }
+    const joined = index.joined.get(containerId);
+    if (joined === undefined) return lexical;
+    return lexical.length === 0 ? joined : [...lexical, ...joined].sort((a, b) => a.id - b.id);
   }
 
   /** Drops memoised bases and memberships (after a pass re-resolved structure edges). */
   forgetStructure(): void {
     this.#bases.clear();
     this.#memberOf.clear();
+    for (const index of this.#children.values()) index.joined = undefined;
   }
 
   /** Frees the prepared statements. */
@@ -166,6 +191,14 @@ export class GraphReader {
     }
     return out;
   }
+}
+
+const NONE: readonly GraphSymbol[] = [];
+
+function push(map: Map<number, GraphSymbol[]>, key: number, s: GraphSymbol): void {
+  const list = map.get(key);
+  if (list) list.push(s);
+  else map.set(key, [s]);
 }
 
 function toSymbol(r: SqlValue[]): GraphSymbol {

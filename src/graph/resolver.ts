@@ -77,6 +77,10 @@ interface SiteContext {
 export class Resolver {
   readonly #reader: GraphReader;
   readonly #strategyOf: (language: string) => LanguageGraph;
+  /** `module:name` lookups in progress (see {@link Resolver.#moduleMember}). */
+  readonly #asking = new Set<string>();
+  /** Modules by family and name, for one pass (modules do not change during it). */
+  readonly #modules = new Map<string, { readonly list: readonly GraphSymbol[]; readonly ids: ReadonlySet<number> }>();
 
   constructor(reader: GraphReader, strategyOf: (language: string) => LanguageGraph) {
     this.#reader = reader;
@@ -177,6 +181,20 @@ export class Resolver {
    */
   #moduleMember(moduleId: number, name: string, depth: number, own: boolean): Outcome | undefined {
     if (depth > MAX_DEPTH) return unresolved(RESOLUTION_CODES.ambiguous);
+    // A module asked again for the same name while it is being asked (star imports in a cycle:
+    // Rust's `use super::*` under a `pub use self::child::*`) adds nothing it did not have;
+    // without this cut, every path around the cycle would be walked to MAX_DEPTH.
+    const key = `${moduleId}:${name}`;
+    if (this.#asking.has(key)) return undefined;
+    this.#asking.add(key);
+    try {
+      return this.#moduleMemberOnce(moduleId, name, depth, own);
+    } finally {
+      this.#asking.delete(key);
+    }
+  }
+
+  #moduleMemberOnce(moduleId: number, name: string, depth: number, own: boolean): Outcome | undefined {
     const reader = this.#reader;
     const module = reader.symbol(moduleId);
     if (!module) return undefined;
@@ -188,9 +206,12 @@ export class Resolver {
     const candidates: Outcome[] = [];
     if (strategy.sharedModules === true) {
       // The package's other files: their top-level definitions (their imports are their own).
-      for (const part of this.#modulesAllNamed(module.name, strategy)) {
-        if (part.id === moduleId) continue;
-        for (const s of moduleLevel(reader.children(part.id, name))) candidates.push({ toId: s.id, code: own ? RESOLUTION_CODES.package : RESOLUTION_CODES.import });
+      // One pass over the symbols of that name, not one per file: Go packages have hundreds.
+      const parts = this.#moduleIds(module.name, strategy);
+      if (parts.size > 1) {
+        for (const s of reader.named(name)) {
+          if (s.parentId !== null && s.parentId !== moduleId && parts.has(s.parentId) && s.kind !== 'method') candidates.push({ toId: s.id, code: own ? RESOLUTION_CODES.package : RESOLUTION_CODES.import });
+        }
       }
     }
     if (!strategy.exportsOnly || own) {
@@ -281,12 +302,30 @@ export class Resolver {
 
   /** Every module symbol named `name` in the strategy's family (the files of a shared module), in id order. */
   #modulesAllNamed(name: string, strategy: LanguageGraph): readonly GraphSymbol[] {
+    return this.#modulesOf(name, strategy).list;
+  }
+
+  /** The ids of {@link Resolver.#modulesAllNamed}. */
+  #moduleIds(name: string, strategy: LanguageGraph): ReadonlySet<number> {
+    return this.#modulesOf(name, strategy).ids;
+  }
+
+  #modulesOf(name: string, strategy: LanguageGraph): { readonly list: readonly GraphSymbol[]; readonly ids: ReadonlySet<number> } {
     const reader = this.#reader;
-    return reader.named(name).filter((s) => {
-      if (s.kind !== 'module') return false;
-      const f = reader.file(s.fileId);
-      return f !== undefined && this.#strategyOf(f.language).family === strategy.family;
-    });
+    const key = `${strategy.family}\0${name}`;
+    let found = this.#modules.get(key);
+    if (found === undefined) {
+      const list = reader.named(name).filter((s) => {
+        if (s.kind !== 'module') return false;
+        const f = reader.file(s.fileId);
+        return f !== undefined && this.#strategyOf(f.language).family === strategy.family;
+      });
+      this.#modules.set(key, (found = { list, ids: new Set(list.map((s) => s.id)) }));
+    } else {
+      // Memoised for the pass, but the answer still depends on the name (incremental updates).
+      reader.depend(name);
+    }
+    return found;
   }
 
   /**

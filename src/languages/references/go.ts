@@ -15,7 +15,11 @@ import { LexicalScopes, type ScopeBinding } from './scopes.js';
 
 const FUNCTIONS = typeSet('function_declaration', 'method_declaration', 'func_literal');
 const BINDERS = typeSet('short_var_declaration', 'var_spec', 'const_spec', 'range_clause', 'type_switch_statement', 'receive_statement', 'import_spec');
-const VALUE_PARENTS = typeSet('argument_list', 'literal_element', 'return_statement', 'assignment_statement');
+// Functions used as values where Go code registers callbacks: arguments (`sort.Slice(x, less)`,
+// `http.HandleFunc("/", serve)`) and keyed composite-literal values (`Handler: serve`, `"a":
+// run`). Unkeyed elements are as often tables of numbers (unicode/tables.go alone has 100,000),
+// and `return`/assignment right sides mostly values: leaving them out halves the nodes read.
+const VALUE_PARENTS = typeSet('argument_list', 'keyed_element');
 const SEARCHED = [...FUNCTIONS, ...BINDERS, ...VALUE_PARENTS, 'call_expression', 'type_conversion_expression', 'type_spec', 'package_clause'];
 const PARAMETERS = typeSet('parameter_declaration', 'variadic_parameter_declaration');
 const TEST_PARAMETER = /^\*testing\.[TBFM]$/;
@@ -107,6 +111,8 @@ function structShape(struct: Node): StructShape {
 
 function visit(root: Node, sink: ReferenceSink): void {
   const nodes = root.descendantsOfType(SEARCHED).filter((n): n is Node => n !== null);
+  // A node's type is a call into wasm: read once, for both passes.
+  const types = nodes.map((n) => n.type);
   const scopes = new LexicalScopes();
   let packageName: string | undefined;
   /** Structs declared in this file, by name (a name declared twice, in two functions, is left out). */
@@ -125,8 +131,9 @@ function visit(root: Node, sink: ReferenceSink): void {
   };
 
   // Pass 1: scopes and what each binds.
-  for (const node of nodes) {
-    const type = node.type;
+  for (let k = 0; k < nodes.length; k++) {
+    const node = nodes[k]!;
+    const type = types[k]!;
     if (FUNCTIONS.has(type)) {
       const scope = scopes.open(node, 'function');
       bindParameters(scope, node.childForFieldName('parameters'));
@@ -273,8 +280,9 @@ function visit(root: Node, sink: ReferenceSink): void {
     }
   };
 
-  for (const node of nodes) {
-    const type = node.type;
+  for (let k = 0; k < nodes.length; k++) {
+    const node = nodes[k]!;
+    const type = types[k]!;
     if (type === 'call_expression') {
       const fn = node.childForFieldName('function');
       if (fn) use('call', fn);
@@ -302,12 +310,7 @@ function visit(root: Node, sink: ReferenceSink): void {
     } else if (VALUE_PARENTS.has(type)) {
       let values: (Node | null)[] = [];
       if (type === 'argument_list') values = node.namedChildren;
-      else if (type === 'literal_element') values = [node.namedChildren[0] ?? null];
-      else if (type === 'return_statement') values = node.namedChildren[0]?.type === 'expression_list' ? node.namedChildren[0].namedChildren : [node.namedChildren[0] ?? null];
-      else if (type === 'assignment_statement') {
-        const right = node.childForFieldName('right');
-        values = right?.type === 'expression_list' ? right.namedChildren : [right];
-      }
+      else values = [node.childForFieldName('value')?.namedChildren[0] ?? null];
       for (const v of values) if (v && (v.type === 'identifier' || v.type === 'selector_expression')) use('reference', v);
     }
   }

@@ -158,6 +158,25 @@ function visit(root: Node, sink: ReferenceSink): void {
     return b === undefined || b === 'import';
   };
 
+  /** `scope:head` pairs already bound (see {@link bindHead}). */
+  const boundHeads = new Set<string>();
+  /**
+   * A path led by `crate`, `self` or `super` names a module relative to this one: a binding of
+   * that keyword (in the scope of `at`, once per function) lets the resolver follow it like an
+   * import, ahead of any glob import (keywords are never glob-imported names).
+   */
+  const bindHead = (path: string[], at: Node): string[] => {
+    const head = path[0];
+    if (head !== 'crate' && head !== 'self' && !head?.startsWith('super')) return path;
+    const scope = scopes.enclosingFunction(at.startIndex, (k) => k === 'function');
+    const key = `${scope}:${head}`;
+    if (!boundHeads.has(key)) {
+      boundHeads.add(key);
+      sink.binding(at, { kind: 'module', name: head, module: head });
+    }
+    return path;
+  };
+
   /** How many inline mods hold `offset`. */
   const modDepth = (offset: number): number => inlineMods.filter((m) => m.start <= offset && offset < m.end).length;
 
@@ -249,13 +268,13 @@ function visit(root: Node, sink: ReferenceSink): void {
           const g = genericsAt(at);
           if (g?.has(t.text)) {
             const bound = g.get(t.text);
-            return bound ? normalise(bound, at).join('.') : undefined;
+            return bound ? bindHead(normalise(bound, at), t).join('.') : undefined;
           }
           return t.text;
         }
         case 'scoped_type_identifier': {
           const path = segments(t);
-          return path && path[0] !== '' ? normalise(path, at).join('.') : undefined;
+          return path && path[0] !== '' ? bindHead(normalise(path, at), t).join('.') : undefined;
         }
         default:
           return undefined;
@@ -285,7 +304,7 @@ function visit(root: Node, sink: ReferenceSink): void {
         if (!self) return undefined;
         return { name: [self, ...path.slice(1)].join('.'), constructed: true };
       }
-      return { name: normalise(path, at).join('.'), constructed: true };
+      return { name: bindHead(normalise(path, at), v).join('.'), constructed: true };
     }
     return undefined;
   };
@@ -335,6 +354,9 @@ function visit(root: Node, sink: ReferenceSink): void {
         sink.namespace(node, name);
         inlineMods.push({ start: node.startIndex, end: node.endIndex });
         inlineModNames.add(name);
+      } else if (name) {
+        // `mod x;` declares the file module `self::x`: an item of this module, ahead of any glob.
+        sink.binding(node, { kind: 'module', name, module: `self::${name}` });
       }
       continue;
     }
@@ -466,7 +488,7 @@ function visit(root: Node, sink: ReferenceSink): void {
       }
       head = [...bound, ...head.slice(1)];
     }
-    head = flatten(normalise(head, at), at);
+    head = bindHead(flatten(normalise(head, at), at), target);
     if (head.length === 0) {
       use(kind, nameNode);
       return;
@@ -588,7 +610,7 @@ function visit(root: Node, sink: ReferenceSink): void {
     const nameNode = at.type === 'generic_type' ? (at.childForFieldName('type') ?? at) : at;
     const named = nameNode.type === 'scoped_type_identifier' ? (nameNode.childForFieldName('name') ?? nameNode) : nameNode;
     const name = path[path.length - 1]!;
-    const head = normalise(path.slice(0, -1), at.startIndex);
+    const head = bindHead(normalise(path.slice(0, -1), at.startIndex), at);
     sink.site(named, { kind, name, ...(head.length > 0 ? { receiver: { kind: 'path', path: head } } : {}) }, owner?.childForFieldName('name') ?? owner);
   }
 }
