@@ -3,7 +3,7 @@
 // crate layout (`src/lib.rs` = `shop`, `src/store/mod.rs` = `shop::store`, `tests/smoke.rs` = a
 // crate of its own, `shop-tests::smoke`), `use` with `crate::`/`self::`/`super::super::`,
 // groups, `self as st`, renames (`Product as Item`) and `pub use` re-exports followed
-// (`Catalog` through `shop::store`), a crate named in a path without `use`
+// (`Catalog` through `shop::store`; the module `text_util::text`, a re-export of `strings`), a crate named in a path without `use`
 // (`text_util::strings::pad` in tests/smoke.rs) unless a glob import could shadow it (`use
 // std::collections::*` in lib.rs: `text_util::strings::shout` there is external), `mod x;`
 // and `crate::`/`self::`/`super::` heads ahead of that glob, `Type::assoc()`, `Self::new()`, `self.m()` in `impl` blocks
@@ -93,8 +93,11 @@ const EXPECTED = [
   'shop/src/store/catalog.rs:32 calls shop::store::catalog::Catalog::each -> ∅ [f] unresolved:parameter',
   'shop/src/store/mod.rs:3 imports shop::store -> shop::store::catalog [self::catalog] import',
   'shop/tests/smoke.rs:1 imports shop-tests::smoke -> shop [shop] import',
-  'shop/tests/smoke.rs:5 calls shop-tests::smoke::smoke -> shop::run [run] import',
-  'shop/tests/smoke.rs:6 calls shop-tests::smoke::smoke -> text_util::strings::pad [pad] import',
+  'shop/tests/smoke.rs:2 imports shop-tests::smoke -> text_util::strings [text_util::text] import',
+  'shop/tests/smoke.rs:6 calls shop-tests::smoke::smoke -> shop::run [run] import',
+  'shop/tests/smoke.rs:7 calls shop-tests::smoke::smoke -> text_util::strings::pad [pad] import',
+  'shop/tests/smoke.rs:8 calls shop-tests::smoke::smoke -> text_util::strings::shout [shout] import',
+  'util/src/lib.rs:3 imports text_util -> text_util::strings [strings] import',
   'util/src/strings.rs:2 calls text_util::strings::shout -> ∅ [to_uppercase] unresolved:dynamic',
 ];
 
@@ -118,7 +121,7 @@ describe.each(BACKENDS)('rust code graph on %s', (backend) => {
       const lines = await graph.lines();
       expect(lines).toContain('util/src/strings.rs:2 calls strings_kit::strings::shout -> ∅ [to_uppercase] unresolved:dynamic');
       // `text_util::…` is no crate of the codebase any more.
-      expect(lines).toContain('shop/tests/smoke.rs:6 calls shop-tests::smoke::smoke -> ∅ [pad] unresolved:not-found');
+      expect(lines).toContain('shop/tests/smoke.rs:7 calls shop-tests::smoke::smoke -> ∅ [pad] unresolved:not-found');
       expect(lines).toContain('shop/src/store/catalog.rs:2 imports shop::store::catalog -> ∅ [text_util::strings] unresolved:external');
       const fresh = await CKGDatabase.open({ codebasePath: graph.tree.root, fs: graph.tree.fs });
       try {

@@ -292,12 +292,42 @@ export class Resolver {
   #resolveModule(specifier: string, file: GraphFile): Outcome {
     const strategy = this.#strategyOf(file.language);
     const fromModule = this.#reader.symbol(file.moduleId);
-    for (const name of strategy.importTargets(specifier, fromModule?.name ?? '', file.path)) {
+    const targets = strategy.importTargets(specifier, fromModule?.name ?? '', file.path);
+    for (const name of targets) {
       const module = this.#modulesNamed(name, strategy, file);
       if (module === 'ambiguous') return unresolved(RESOLUTION_CODES.ambiguous);
       if (module) return { toId: module.id, code: RESOLUTION_CODES.import };
     }
+    const sep = strategy.pathSeparator;
+    if (sep !== undefined) {
+      for (const name of targets) {
+        const walked = this.#walkModulePath(name.split(sep), sep, strategy, file);
+        if (walked) return walked;
+      }
+    }
     return unresolved(RESOLUTION_CODES.external);
+  }
+
+  /**
+   * A module path no module is named by, read as a path through members: its longest prefix
+   * that names a module, then each further part a member of the one before that is a module
+   * (Rust's `use crate::mem::swap` where the crate root says `use core::mem`). Undefined when no
+   * prefix is a module or a part is not one.
+   */
+  #walkModulePath(parts: readonly string[], sep: string, strategy: LanguageGraph, file: GraphFile): Outcome | undefined {
+    for (let n = parts.length - 1; n >= 1; n--) {
+      const prefix = this.#modulesNamed(parts.slice(0, n).join(sep), strategy, file);
+      if (prefix === undefined) continue;
+      if (prefix === 'ambiguous') return unresolved(RESOLUTION_CODES.ambiguous);
+      let current: GraphSymbol | undefined = prefix;
+      for (const part of parts.slice(n)) {
+        const next = this.#moduleMember(current.id, part, 1, false);
+        current = next?.toId != null ? this.#reader.symbol(next.toId) : undefined;
+        if (current?.kind !== 'module') return undefined;
+      }
+      return { toId: current.id, code: RESOLUTION_CODES.import };
+    }
+    return undefined;
   }
 
   /** Every module symbol named `name` in the strategy's family (the files of a shared module), in id order. */

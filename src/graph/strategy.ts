@@ -69,6 +69,13 @@ export interface LanguageGraph {
   readonly exportsOnly: boolean;
   /** A package's member names start with `_` when private (Python's `from m import *` skips them). */
   isPrivateName?(name: string): boolean;
+  /**
+   * How module names join their parts (Rust `::`). When set, an import path that names no
+   * module is walked from its longest prefix that does through module members, so a module
+   * re-exported under another path is found (Rust's `use crate::mem` at a crate root, then
+   * `use crate::mem::swap` elsewhere).
+   */
+  readonly pathSeparator?: string;
   /** An unresolved absolute import may be a submodule attribute (`import pkg` then `pkg.sub.f()`). */
   readonly submodulesAreMembers: boolean;
   /**

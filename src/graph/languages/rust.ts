@@ -176,6 +176,7 @@ export const rustGraph: LanguageGraph = {
   constructorNames: () => [],
   exportsOnly: false,
   submodulesAreMembers: true,
+  pathSeparator: '::',
   basesByDepth: true,
   fallback,
 };
