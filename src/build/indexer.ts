@@ -2,15 +2,16 @@ import { CKGError } from '../errors.js';
 import type { FsAdapter } from '../fs/adapter.js';
 import type { FileRecord, IndexStore } from '../db/store.js';
 import type { ExtractedFile } from '../parser/extract.js';
-import type { LanguageDefinition } from '../languages/types.js';
+import type { ExtractionOptions, LanguageDefinition } from '../languages/types.js';
 import { extractorVersionOf } from '../languages/registry.js';
 import { describeFile } from '../graph/describe.js';
 import { graphStrategyFor } from '../graph/languages/index.js';
-import type { NamingContext } from '../graph/strategy.js';
-import { folderOf, readsManifests, type ManifestReader } from '../graph/manifests.js';
+import type { LanguageGraph, NamingContext } from '../graph/strategy.js';
+import { folderOf, type ManifestReader } from '../graph/manifests.js';
 import { relativeInside } from '../fs/path.js';
 import { contentHash, decodeSource, looksBinary, looksMinified } from './decode.js';
 import { RACY_WINDOW_MS, type SkippedFile, type SourceFile, type WalkResult } from './walker.js';
+import type { GitignoreExclusion } from './gitignored.js';
 
 /**
  * A progress event of a build or an update, for a CLI bar or an IDE status line.
@@ -67,6 +68,12 @@ export interface IndexReport {
   /** Extensions that no registered language covers, with how many files each. */
   readonly unknownExtensions: Readonly<Record<string, number>>;
   readonly durationMs: number;
+  /**
+   * Set when `.gitignore` rules left out everything or more files than were indexed (a
+   * `.gitignore` ending in `/*`, as Debian's kernel source ships): the files each rule excluded,
+   * largest count first. Files git tracks are indexed whatever `.gitignore` says.
+   */
+  readonly gitignoreExclusions?: readonly GitignoreExclusion[];
 }
 
 /**
@@ -84,7 +91,8 @@ export interface FileProcessor {
   /**
    * The rows of one file. `options.keepTree` says the file is likely to change again soon (it
    * is one of the few files of a small update): a processor that can should keep its syntax
-   * tree, so the next call for the same `path` re-parses incrementally.
+   * tree, so the next call for the same `path` re-parses incrementally. `options.extraction`
+   * are the index's extraction options, to hand to the visitor.
    */
   process(language: LanguageDefinition, source: string, path: string, options?: ProcessOptions): Promise<ExtractedFile>;
   /** How many files it takes at once (a worker pool: workers × queue depth). Default 1. */
@@ -103,6 +111,10 @@ export interface FileProcessor {
 export interface ProcessOptions {
   /** Keep this file's syntax tree for an incremental re-parse of the same path. */
   readonly keepTree?: boolean;
+  /** Extract the file's calls, imports and bases for the code graph (default true). */
+  readonly graph?: boolean;
+  /** The index's extraction options (`functionMacros`), passed to the language's visitor. */
+  readonly extraction?: ExtractionOptions;
 }
 
 /**
@@ -184,6 +196,8 @@ export interface SyncOptions {
    * file is classified or named; without it no manifest is read.
    */
   readonly manifests?: ManifestReader | undefined;
+  /** Build the code graph (default true); without it files get symbols but no edges. */
+  readonly graph?: boolean;
   readonly store: IndexStore;
   /** The walked files: a finished walk, or one in progress (a build that parses as it walks). */
   readonly walk: WalkResult | WalkFeed;
@@ -204,6 +218,8 @@ export interface SyncOptions {
    * again without being read. The sync updates the map.
    */
   readonly contentSkips?: Map<string, { readonly size: number; readonly mtimeMs: number; readonly skip: SkippedFile }> | undefined;
+  /** The index's extraction options: handed to the processor, part of every file's extractor version. */
+  readonly extraction?: ExtractionOptions | undefined;
 }
 
 /**
@@ -246,16 +262,6 @@ interface Prepared {
 export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   const started = Date.now();
   const { fs, store, processor, onProgress, signal } = options;
-  const relativeOf = (file: SourceFile): string => relativeInside(options.root, file.path) ?? file.path;
-  // A file's rows depend on its extractor and on what its module name depends on.
-  const versionOf = (file: SourceFile): string => {
-    const key = graphStrategyFor(file.language.id).namingKey?.(options.naming, relativeOf(file)) ?? '';
-    return key === '' ? extractorVersionOf(file.language) : `${extractorVersionOf(file.language)}+${key}`;
-  };
-  // Languages whose module names read manifests (go.mod, Cargo.toml): a file's folder is read first.
-  const manifestReader = options.manifests;
-  const needsManifests = (file: SourceFile): boolean => manifestReader !== undefined && readsManifests(file.language.id);
-  const manifestsReady = (file: SourceFile): boolean => !needsManifests(file) || manifestReader!.loaded(folderOf(relativeOf(file)));
   const feed = options.walk instanceof WalkFeed ? options.walk : undefined;
   // Files in walk order: all of them for a finished walk, those found so far for a feed.
   const walkedFiles = feed ? feed.found : (options.walk as WalkResult).files;
@@ -270,6 +276,27 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   const todo: SourceFile[] = [];
   const skipped: SkippedFile[] = [];
   const contentSkips = options.contentSkips;
+  const extraction = options.extraction ?? {};
+  // A file's rows depend on its extractor (with the extraction options, hashed once per
+  // language) and on what its module name depends on (per file: the go.mod or Cargo.toml above it).
+  const versions = new Map<LanguageDefinition, string>();
+  const strategies = new Map<string, LanguageGraph>();
+  const strategyOf = (language: LanguageDefinition): LanguageGraph => {
+    let strategy = strategies.get(language.id);
+    if (strategy === undefined) strategies.set(language.id, (strategy = graphStrategyFor(language.id)));
+    return strategy;
+  };
+  const relativeOf = (file: SourceFile): string => relativeInside(options.root, file.path) ?? file.path;
+  const versionOf = (file: SourceFile): string => {
+    let version = versions.get(file.language);
+    if (version === undefined) versions.set(file.language, (version = extractorVersionOf(file.language, extraction)));
+    const key = options.graph === false ? 'no-graph' : (strategyOf(file.language).namingKey?.(options.naming, relativeOf(file)) ?? '');
+    return key === '' ? version : `${version}+${key}`;
+  };
+  // Languages whose module names read manifests (go.mod, Cargo.toml): a file's folder is read first.
+  const manifestReader = options.graph === false ? undefined : options.manifests;
+  const needsManifests = (file: SourceFile): boolean => manifestReader !== undefined && (strategyOf(file.language).manifests?.length ?? 0) > 0;
+  const manifestsReady = (file: SourceFile): boolean => !needsManifests(file) || manifestReader!.loaded(folderOf(relativeOf(file)));
   let reused = 0;
   let bytesTotal = 0;
   let classified = 0; // walkedFiles[0, classified) are sorted into reused / todo / skipped
@@ -314,7 +341,12 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   }
   classify();
   // Small updates keep their trees (decided on the whole walk: a feed's files are not all known yet).
-  const processOptions: ProcessOptions | undefined = feed === undefined && todo.length <= KEEP_TREES_UP_TO_FILES ? { keepTree: true } : undefined;
+  const keepTrees = feed === undefined && todo.length <= KEEP_TREES_UP_TO_FILES;
+  const hasExtraction = extraction.functionMacros !== undefined && extraction.functionMacros.length > 0;
+  const processOptions: ProcessOptions | undefined =
+    keepTrees || options.graph === false || hasExtraction
+      ? { ...(keepTrees ? { keepTree: true } : {}), ...(options.graph === false ? { graph: false } : {}), ...(hasExtraction ? { extraction } : {}) }
+      : undefined;
   let filesDone = 0;
   let bytesDone = 0;
   let parsed = 0;
@@ -452,7 +484,7 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
     skipped.unshift(...walk.skipped);
     unknownExtensions = walk.unknownExtensions;
     onProgress?.({ phase: 'write', filesDone, filesTotal: todo.length, bytesDone, bytesTotal });
-    writer.resolveGraph();
+    if (options.graph !== false) writer.resolveGraph();
     writer.commit();
   } catch (error) {
     writer.rollback();

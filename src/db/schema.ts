@@ -155,14 +155,19 @@ CREATE VIEW edge_list AS
 `;
 
 // Created after a bulk load (faster than maintaining them row by row), kept during updates.
-export const INDEXES_SQL = `
+// The lookup indexes come first (resolution reads symbols and bindings by name and file); the
+// edge indexes after a build's resolution pass has written every edge's target.
+export const LOOKUP_INDEXES_SQL = `
 CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name);
 CREATE INDEX IF NOT EXISTS symbols_file ON symbols(file_id);
 CREATE INDEX IF NOT EXISTS symbols_parent ON symbols(parent_id);
+CREATE INDEX IF NOT EXISTS bindings_file ON bindings(file_id);
+CREATE INDEX IF NOT EXISTS bindings_module ON bindings(module) WHERE module IS NOT NULL;
+`;
+
+export const INDEXES_SQL = `${LOOKUP_INDEXES_SQL}
 CREATE INDEX IF NOT EXISTS edges_from ON edges(from_id);
 CREATE INDEX IF NOT EXISTS edges_to ON edges(to_id) WHERE to_id IS NOT NULL;
 CREATE INDEX IF NOT EXISTS edges_name ON edges(to_name);
 CREATE INDEX IF NOT EXISTS edges_deps ON edges(id) WHERE deps IS NOT NULL;
-CREATE INDEX IF NOT EXISTS bindings_file ON bindings(file_id);
-CREATE INDEX IF NOT EXISTS bindings_module ON bindings(module) WHERE module IS NOT NULL;
 `;

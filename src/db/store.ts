@@ -4,9 +4,10 @@ import { decodeSource, textHash } from '../build/decode.js';
 import { CKGError } from '../errors.js';
 import type { ExtractedFile } from '../parser/extract.js';
 import type { ClassEntry, FunctionEntry, FunctionKind } from './entries.js';
-import { EDGE_KIND_CODES, FORMAT_NAME, INDEXES_SQL, SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
+import { EDGE_KIND_CODES, FORMAT_NAME, INDEXES_SQL, LOOKUP_INDEXES_SQL, SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 import type { FileGraphRows } from '../graph/describe.js';
 import { newGraphChanges, resolveGraph, type GraphChanges, type ResolutionStats } from '../graph/run.js';
+import { PendingSites } from '../graph/pending.js';
 
 /**
  * How an index keeps the source text of functions and classes (docs/bodies.md has the numbers):
@@ -151,6 +152,7 @@ export class IndexStore {
   #reader: BodyReader | undefined;
   /** The `files` table mirrored in memory (see {@link IndexStore.listFiles}), once read. */
   #files: Map<string, FileRecord> | undefined;
+  #generation = 0;
 
   private constructor(db: Database) {
     this.#db = db;
@@ -167,6 +169,11 @@ export class IndexStore {
     store.setMeta({ format: FORMAT_NAME, schema_version: SCHEMA_VERSION, ...meta, bodies });
     store.#bodies = bodies;
     return store;
+  }
+
+  /** Counts committed write sessions: what a query keeps in memory is valid while it is unchanged. */
+  get generation(): number {
+    return this.#generation;
   }
 
   /** How this index keeps bodies (`meta.bodies`). */
@@ -243,6 +250,7 @@ export class IndexStore {
     if (this.#writer) throw new CKGError('INVALID_ARGUMENT', 'A write session is already open');
     this.#writer = new WriteSession(this.#db, this.#bodies, this.#files, (committed) => {
       this.#writer = undefined;
+      if (committed) this.#generation++;
       // A rolled-back session may have changed the mirror: read it again when next needed.
       if (!committed) this.#files = undefined;
     });
@@ -290,7 +298,28 @@ export class IndexStore {
     return this.#files;
   }
 
+  /** The line ranges of one file's functions and classes (grep names the definition around a hit). */
+  definitionsIn(path: string): { readonly name: string; readonly parentClass: string | undefined; readonly startLine: number; readonly endLine: number }[] {
+    const rows = this.#select(
+      `SELECT s.name, s.parent_class, s.start_line, s.end_line FROM symbols s JOIN files f ON f.id = s.file_id
+       WHERE f.path = ? AND s.kind IN ('function', 'method', 'class')`,
+      [path],
+    );
+    return rows.map(([name, parentClass, startLine, endLine]) => ({
+      name: String(name),
+      parentClass: parentClass === null ? undefined : String(parentClass),
+      startLine: Number(startLine),
+      endLine: Number(endLine),
+    }));
+  }
+
   /** Counts of rows, for reports and tests. */
+  filesByLanguage(): Record<string, number> {
+    this.#assertOpen();
+    const r = this.#db.exec('SELECT language, count(*) FROM files GROUP BY language ORDER BY language');
+    return Object.fromEntries((r[0]?.values ?? []).map(([language, n]) => [String(language), Number(n)]));
+  }
+
   counts(): { files: number; functions: number; classes: number } {
     this.#assertOpen();
     const r = this.#db.exec(
@@ -351,6 +380,21 @@ export class IndexStore {
       startLine: Number(startLine),
       endLine: Number(endLine),
     }));
+  }
+
+  /**
+   * The bodies of symbols by id (a module symbol's is ''), in the order asked; `onStale` as in
+   * {@link IndexStore.queryFunctions}. For the graph queries' signature lines.
+   */
+  async symbolBodies(ids: readonly number[], onStale: StaleBodyPolicy = 'marker'): Promise<string[]> {
+    const locations: (BodyLocation | undefined)[] = ids.map((id) => {
+      const row = this.#select(`SELECT f.path, r.body, ${BODY_COLUMNS}, r.kind FROM symbols r JOIN files f ON f.id = r.file_id WHERE r.id = ?`, [id])[0];
+      return row && row[6] !== 'module' ? locate(row, 0, 1, 2) : undefined;
+    });
+    const found = locations.filter((l): l is BodyLocation => l !== undefined);
+    const bodies = await this.#bodiesOf(found, onStale);
+    let k = 0;
+    return locations.map((l) => (l === undefined ? '' : bodies[k++]!));
   }
 
   /**
@@ -550,6 +594,8 @@ export class WriteSession {
   readonly #fromNothing: boolean;
   /** What this session changed, for its resolution pass. */
   readonly #changes: GraphChanges = newGraphChanges();
+  /** A build's sites, inserted by its resolution pass (see PendingSites). */
+  readonly #pending: PendingSites | undefined;
   #nextSymbolId: number;
   #ended = false;
 
@@ -575,6 +621,7 @@ export class WriteSession {
     const max = db.exec('SELECT max(id), (SELECT count(*) FROM files) FROM symbols')[0]?.values[0];
     this.#nextSymbolId = Number(max?.[0] ?? 0) + 1;
     this.#fromNothing = Number(max?.[1] ?? 0) === 0;
+    this.#pending = this.#fromNothing ? new PendingSites() : undefined;
   }
 
   /** Removes a file and its rows (no-op when absent). */
@@ -637,7 +684,8 @@ export class WriteSession {
         ]);
       }
     });
-    for (const e of graph.edges) this.#insertEdge.run([e.kind, base + e.from, e.toName, e.line, e.resolution, e.site]);
+    if (this.#pending) this.#pending.add(graph.edges, base);
+    else for (const e of graph.edges) this.#insertEdge.run([e.kind, base + e.from, e.toName, e.line, e.resolution, e.site]);
     for (const b of graph.bindings) {
       this.#insertBinding.run([id, b.scope >= 0 ? base + b.scope : null, b.kind, b.name, b.module, b.member, b.line]);
       this.#changes.names.add(b.name);
@@ -661,8 +709,10 @@ export class WriteSession {
    * nothing). Call once, after the last write and before {@link WriteSession.commit}.
    */
   resolveGraph(): ResolutionStats {
-    this.#db.exec(INDEXES_SQL); // lookups by name need them; no-op once they exist
-    return resolveGraph(this.#db, this.#fromNothing ? 'all' : this.#changes);
+    // Lookups by name need these; the edge indexes wait for commit after a build (cheaper
+    // than maintaining them through every edge's update). No-ops once they exist.
+    this.#db.exec(this.#fromNothing ? LOOKUP_INDEXES_SQL : INDEXES_SQL);
+    return resolveGraph(this.#db, this.#pending ? { build: this.#pending } : this.#changes);
   }
 
   commit(): void {

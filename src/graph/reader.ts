@@ -45,8 +45,10 @@ export class GraphReader {
   readonly #bindings = new Map<number, readonly GraphBinding[]>();
   readonly #bases = new Map<number, readonly (number | null)[]>();
   readonly #memberOf = new Map<number, number | null>();
-  /** Per name: its symbols by lexical parent, and (after structure is resolved) module-level methods by the class they join. */
-  readonly #children = new Map<string, { readonly lexical: Map<number, GraphSymbol[]>; joined?: Map<number, GraphSymbol[]> | undefined }>();
+  /** Per name: its symbols by lexical parent (what `children` asks, many times per name), and its module-level methods. */
+  readonly #byParent = new Map<string, { readonly lexical: Map<number | null, GraphSymbol[]>; readonly detached: readonly GraphSymbol[] }>();
+  /** Per file: its bindings by scope and name. */
+  readonly #bindingIndex = new Map<number, Map<string, GraphBinding[]>>();
 
   constructor(db: Database) {
     this.#db = db;
@@ -65,10 +67,47 @@ export class GraphReader {
     this.#tracked?.add(name);
   }
 
+  /**
+   * Module symbols by name, read in one query: module names are what import resolution probes
+   * most (every candidate of every specifier, every `pkg.sub` submodule), mostly in vain.
+   */
+  #modules: Map<string, GraphSymbol[]> | undefined;
+
+  /** Every symbol was read into the name map (see preload): a name not in it has no symbol. */
+  #preloaded = false;
+
+  /**
+   * Reads every symbol in one query when there are at most `limit`: a build asks for most names
+   * anyway, and one scan costs far less than thousands of lookups (Django: 12,000 symbols, 8,000
+   * names asked). Larger indexes (the kernel's 850,000) keep asking name by name, to bound memory.
+   */
+  preload(limit: number): void {
+    const count = Number(this.#all('SELECT count(*) FROM symbols', [])[0]?.[0] ?? 0);
+    if (count > limit) return;
+    this.#byName.clear();
+    for (const r of this.#all('SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols ORDER BY id', [])) {
+      const s = toSymbol(r);
+      this.#byId.set(s.id, s);
+      let list = this.#byName.get(s.name) as GraphSymbol[] | undefined;
+      if (!list) this.#byName.set(s.name, (list = []));
+      list.push(s);
+    }
+    this.#preloaded = true;
+  }
+
   /** Symbols named exactly `name` (every kind, every file), in id order. */
   named(name: string): readonly GraphSymbol[] {
     this.#tracked?.add(name);
     let out = this.#byName.get(name);
+    if (out === undefined && this.#preloaded) return NONE;
+    // Modules are the symbols whose names hold a separator (`pkg.mod`, `src/util`): read together.
+    if (out === undefined && (name.includes('.') || name.includes('/'))) {
+      const modules = this.#moduleMap().get(name) ?? NONE;
+      // A definition may have such a name too (C++ `operator/`): ask for the others.
+      const others = this.#all("SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols WHERE name = ? AND kind <> 'module' ORDER BY id", [name]).map(toSymbol);
+      out = others.length === 0 ? modules : [...modules, ...others].sort((a, b) => a.id - b.id);
+      this.#byName.set(name, out);
+    }
     if (out === undefined) {
       out = this.#all('SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols WHERE name = ? ORDER BY id', [name]).map(toSymbol);
       for (const s of out) this.#byId.set(s.id, s);
@@ -77,8 +116,22 @@ export class GraphReader {
     return out;
   }
 
+  #moduleMap(): Map<string, GraphSymbol[]> {
+    if (this.#modules === undefined) {
+      this.#modules = new Map();
+      for (const r of this.#all("SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols WHERE kind = 'module' ORDER BY id", [])) {
+        const s = toSymbol(r);
+        this.#byId.set(s.id, s);
+        let list = this.#modules.get(s.name);
+        if (!list) this.#modules.set(s.name, (list = []));
+        list.push(s);
+      }
+    }
+    return this.#modules;
+  }
+
   symbol(id: number): GraphSymbol | undefined {
-    if (!this.#byId.has(id)) {
+    if (!this.#byId.has(id) && !this.#preloaded) {
       const row = this.#all('SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols WHERE id = ?', [id])[0];
       this.#byId.set(id, row ? toSymbol(row) : undefined);
     }
@@ -109,9 +162,31 @@ export class GraphReader {
     return out;
   }
 
+  /** A file's bindings in scope `scopeId` (null: module level) named `name`, in source order. */
+  bindingsNamed(fileId: number, scopeId: number | null, name: string): readonly GraphBinding[] {
+    let index = this.#bindingIndex.get(fileId);
+    if (index === undefined) {
+      index = new Map();
+      for (const b of this.bindings(fileId)) {
+        const key = `${b.scopeId ?? ''}\u0000${b.name}`;
+        let list = index.get(key);
+        if (!list) index.set(key, (list = []));
+        list.push(b);
+      }
+      this.#bindingIndex.set(fileId, index);
+    }
+    return index.get(`${scopeId ?? ''}\u0000${name}`) ?? NONE_BINDINGS;
+  }
+
+  /** A file's module-level bindings of one kind (`star`, `export`), in source order. */
+  bindingsOfKind(fileId: number, kind: string): readonly GraphBinding[] {
+    return this.bindings(fileId).filter((b) => b.scopeId === null && b.kind === kind);
+  }
+
   /** A class's resolved bases in declaration order (null: a base outside the codebase or not resolved). */
   bases(classId: number): readonly (number | null)[] {
     let out = this.#bases.get(classId);
+    if (out === undefined && this.#complete) return NONE_IDS;
     if (out === undefined) {
       out = this.#all(`SELECT to_id FROM edges WHERE from_id = ? AND kind IN (${EDGE_KIND_CODES.inherits}, ${EDGE_KIND_CODES.implements}) ORDER BY id`, [classId]).map((r) =>
         r[0] === null ? null : Number(r[0]),
@@ -124,6 +199,7 @@ export class GraphReader {
   /** The class a method declared outside its class body belongs to (a member_of edge), if resolved. */
   memberOf(symbolId: number): number | null {
     let out = this.#memberOf.get(symbolId);
+    if (out === undefined && this.#complete) return null;
     if (out === undefined) {
       const row = this.#all(`SELECT to_id FROM edges WHERE from_id = ? AND kind = ${EDGE_KIND_CODES.member_of}`, [symbolId])[0];
       out = row && row[0] !== null ? Number(row[0]) : null;
@@ -134,37 +210,47 @@ export class GraphReader {
 
   /** Members of `containerId` named `name`: lexical children, and methods joined to it by member_of. */
   children(containerId: number, name: string): readonly GraphSymbol[] {
-    // Indexed per name on first use: common names (`String`, `new`) have thousands of symbols
-    // and are asked for from every scope of every site.
     const all = this.named(name);
-    let index = this.#children.get(name);
+    let index = this.#byParent.get(name);
     if (index === undefined) {
-      const lexical = new Map<number, GraphSymbol[]>();
-      for (const s of all) if (s.parentId !== null) push(lexical, s.parentId, s);
-      this.#children.set(name, (index = { lexical }));
+      const lexical = new Map<number | null, GraphSymbol[]>();
+      const detached: GraphSymbol[] = [];
+      for (const s of all) {
+        let list = lexical.get(s.parentId);
+        if (!list) lexical.set(s.parentId, (list = []));
+        list.push(s);
+        if (s.kind === 'method' && this.#isModuleLevel(s)) detached.push(s);
+      }
+      this.#byParent.set(name, (index = { lexical, detached }));
     }
     const lexical = index.lexical.get(containerId) ?? NONE;
-    // Only a class has methods joined to it (member_of edges resolve to classes).
-    if (this.symbol(containerId)?.kind !== 'class') return lexical;
-    if (index.joined === undefined) {
-      index.joined = new Map();
-      for (const s of all) {
-        if (s.kind !== 'method' || !this.#isModuleLevel(s)) continue;
-        const owner = this.memberOf(s.id);
-        if (owner !== null) push(index.joined, owner, s);
-      }
-    }
-    const joined = index.joined.get(containerId);
-    if (joined === undefined) return lexical;
-    return lexical.length === 0 ? joined : [...lexical, ...joined].sort((a, b) => a.id - b.id);
+    // Methods declared outside their class (Go, C++, Rust) sit at module level, joined by member_of
+    // to a class: a module or function has none (Go's thousands of `String` methods are not walked).
+    if (index.detached.length === 0 || this.symbol(containerId)?.kind !== 'class') return lexical;
+    let joined: GraphSymbol[] | undefined;
+    for (const s of index.detached) if (s.parentId !== containerId && this.memberOf(s.id) === containerId) (joined ??= []).push(s);
+    return joined === undefined ? lexical : [...lexical, ...joined].sort((a, b) => a.id - b.id);
   }
 
   /** Drops memoised bases and memberships (after a pass re-resolved structure edges). */
   forgetStructure(): void {
     this.#bases.clear();
     this.#memberOf.clear();
-    for (const index of this.#children.values()) index.joined = undefined;
   }
+
+  /**
+   * Gives the bases and memberships a pass has just resolved, so later lookups need not read
+   * them back (a build resolves every structure edge before any call). `bases` lists each
+   * class's bases in declaration order.
+   */
+  knowStructure(bases: ReadonlyMap<number, readonly (number | null)[]>, memberOf: ReadonlyMap<number, number | null>, complete: boolean): void {
+    for (const [id, list] of bases) this.#bases.set(id, list);
+    for (const [id, owner] of memberOf) this.#memberOf.set(id, owner);
+    this.#complete = complete;
+  }
+
+  /** After knowStructure(…, true): classes without a recorded base have none (no query needed). */
+  #complete = false;
 
   /** Frees the prepared statements. */
   close(): void {
@@ -193,13 +279,9 @@ export class GraphReader {
   }
 }
 
-const NONE: readonly GraphSymbol[] = [];
-
-function push(map: Map<number, GraphSymbol[]>, key: number, s: GraphSymbol): void {
-  const list = map.get(key);
-  if (list) list.push(s);
-  else map.set(key, [s]);
-}
+const NONE: readonly GraphSymbol[] = Object.freeze([]);
+const NONE_IDS: readonly (number | null)[] = Object.freeze([]);
+const NONE_BINDINGS: readonly GraphBinding[] = Object.freeze([]);
 
 function toSymbol(r: SqlValue[]): GraphSymbol {
   return {

@@ -81,6 +81,8 @@ export class Resolver {
   readonly #asking = new Set<string>();
   /** Modules by family and name, for one pass (modules do not change during it). */
   readonly #modules = new Map<string, { readonly list: readonly GraphSymbol[]; readonly ids: ReadonlySet<number> }>();
+  /** Site contexts by caller: a caller's sites share its chain, file and rules. */
+  readonly #contexts = new Map<number, SiteContext | null>();
 
   constructor(reader: GraphReader, strategyOf: (language: string) => LanguageGraph) {
     this.#reader = reader;
@@ -89,11 +91,14 @@ export class Resolver {
 
   /** Where a stored site leads. */
   resolve(site: StoredSite): Outcome {
-    const from = this.#reader.symbol(site.fromId);
-    if (!from) return NOT_FOUND;
-    const file = this.#reader.file(from.fileId);
-    if (!file) return NOT_FOUND;
-    const ctx: SiteContext = { file, strategy: this.#strategyOf(file.language), chain: this.#chain(from) };
+    let ctx = this.#contexts.get(site.fromId);
+    if (ctx === undefined) {
+      const from = this.#reader.symbol(site.fromId);
+      const file = from ? this.#reader.file(from.fileId) : undefined;
+      ctx = from && file ? { file, strategy: this.#strategyOf(file.language), chain: this.#chain(from) } : null;
+      this.#contexts.set(site.fromId, ctx);
+    }
+    if (ctx === null) return NOT_FOUND;
     switch (site.kind) {
       case EDGE_KIND_CODES.imports:
         return this.#importedModule(site.name, ctx);
@@ -162,7 +167,7 @@ export class Resolver {
       // A method declared in a function's body (a Rust `impl` there) is no plain name of it.
       const nested = reader.children(scope.id, name).filter((s) => s.kind !== 'method');
       if (nested.length > 0) return combine(nested.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.local })))!;
-      const imported = reader.bindings(ctx.file.id).filter((b) => b.scopeId === scope.id && b.name === name);
+      const imported = reader.bindingsNamed(ctx.file.id, scope.id, name);
       if (imported.length > 0) return relabel(combine(imported.map((b) => this.#followBinding(b, ctx.file, 0)))!, RESOLUTION_CODES.import);
     }
     const inModule = this.#moduleMember(ctx.file.moduleId, name, 0, true);
@@ -202,7 +207,6 @@ export class Resolver {
     if (!file) return undefined;
     const strategy = this.#strategyOf(file.language);
     const localLabel = own ? RESOLUTION_CODES.local : RESOLUTION_CODES.import;
-    const bindings = reader.bindings(file.id).filter((b) => b.scopeId === null);
     const candidates: Outcome[] = [];
     if (strategy.sharedModules === true) {
       // The package's other files: their top-level definitions (their imports are their own).
@@ -216,16 +220,16 @@ export class Resolver {
     }
     if (!strategy.exportsOnly || own) {
       for (const s of moduleLevel(reader.children(moduleId, name))) candidates.push({ toId: s.id, code: localLabel });
-      for (const b of bindings) {
-        if (b.name !== name || b.kind === 'star' || b.kind === 'export') continue;
+      for (const b of reader.bindingsNamed(file.id, null, name)) {
+        if (b.kind === 'star' || b.kind === 'export') continue;
         candidates.push(b.kind === 'assign' ? unresolved(RESOLUTION_CODES.dynamic) : relabel(this.#followBinding(b, file, depth + 1), RESOLUTION_CODES.import));
       }
     } else {
       // Another module asks: only exported names. `export function f` / `export class C` are
       // flagged exported; `export { a as b }` and re-exports are export bindings.
       for (const s of moduleLevel(reader.children(moduleId, name))) if ((s.flags & 1) !== 0) candidates.push({ toId: s.id, code: RESOLUTION_CODES.import });
-      for (const b of bindings) {
-        if (b.kind !== 'export' || b.name !== name) continue;
+      for (const b of reader.bindingsNamed(file.id, null, name)) {
+        if (b.kind !== 'export') continue;
         if (b.module !== null) candidates.push(this.#memberOfSpecifier(b.module, b.member ?? name, file, depth + 1));
         else candidates.push(this.#moduleMember(moduleId, b.member ?? name, depth + 1, true) ?? NOT_FOUND);
       }
@@ -234,8 +238,8 @@ export class Resolver {
     if (direct) return direct;
     // Star imports: each module's public names; one outside the codebase may bind anything.
     const stars: Outcome[] = [];
-    for (const b of bindings) {
-      if (b.kind !== 'star' || b.module === null) continue;
+    for (const b of reader.bindingsOfKind(file.id, 'star')) {
+      if (b.module === null) continue;
       if (strategy.isPrivateName?.(name) === true) continue;
       const target = this.#resolveModule(b.module, file);
       if (target.toId === null) {
@@ -267,7 +271,7 @@ export class Resolver {
   #starExports(moduleId: number, name: string): boolean {
     const module = this.#reader.symbol(moduleId);
     if (!module) return false;
-    const exports = this.#reader.bindings(module.fileId).filter((b) => b.scopeId === null && b.kind === 'export' && b.module === null);
+    const exports = this.#reader.bindingsOfKind(module.fileId, 'export').filter((b) => b.module === null);
     const file = this.#reader.file(module.fileId);
     if (exports.length === 0 || (file && this.#strategyOf(file.language).exportsOnly)) return true;
     return exports.some((b) => b.name === name);

@@ -5,6 +5,7 @@ import { GraphReader } from './reader.js';
 import { Resolver, type Outcome } from './resolver.js';
 import { decodeSite, FIXED_SITE } from './site.js';
 import type { LanguageGraph } from './strategy.js';
+import type { PendingSites } from './pending.js';
 
 /**
  * What a write session changed, for the resolution pass that ends it: the files it wrote (their
@@ -33,6 +34,9 @@ interface SiteRow {
   readonly resolution: number;
   readonly deps: string | null;
 }
+
+/** A build reads every symbol at once up to this many (about 150 bytes each in memory). */
+const PRELOAD_SYMBOLS = 300_000;
 
 const SITE_COLUMNS = 'id, kind, from_id, to_name, site, to_id, resolution, deps';
 const STRUCTURE_KINDS: ReadonlySet<number> = new Set([EDGE_KIND_CODES.imports, EDGE_KIND_CODES.inherits, EDGE_KIND_CODES.implements, EDGE_KIND_CODES.member_of]);
@@ -65,7 +69,7 @@ export interface ResolutionStats {
  * nothing) every pending site. Structure edges (imports, bases, members) first, then calls and
  * value uses, which read them.
  */
-export function resolveGraph(db: Database, changes: GraphChanges | 'all'): ResolutionStats {
+export function resolveGraph(db: Database, changes: GraphChanges | { readonly build: PendingSites }): ResolutionStats {
   const strategies = new Map<string, LanguageGraph>();
   const strategyOf = (language: string): LanguageGraph => {
     let s = strategies.get(language);
@@ -101,7 +105,7 @@ export function resolveGraph(db: Database, changes: GraphChanges | 'all'): Resol
   let sites = 0;
   let updated = 0;
   /** Resolves rows, writing back what changed; returns the rows whose outcome changed. */
-  const resolveRows = (rows: Iterable<SiteRow>): SiteRow[] => {
+  const resolveRows = (rows: Iterable<SiteRow>, outcomes?: Map<number, Outcome>): SiteRow[] => {
     const changed: SiteRow[] = [];
     for (const row of rows) {
       sites++;
@@ -114,6 +118,7 @@ export function resolveGraph(db: Database, changes: GraphChanges | 'all'): Resol
         reader.track(undefined);
       }
       deps.delete(row.name);
+      outcomes?.set(row.id, outcome);
       const depsText = deps.size > 0 ? [...deps].sort().join(' ') : null;
       if (outcome.toId !== row.toId || outcome.code !== row.resolution || depsText !== row.deps) {
         update.run([outcome.toId, outcome.code, depsText, row.id]);
@@ -125,10 +130,9 @@ export function resolveGraph(db: Database, changes: GraphChanges | 'all'): Resol
   };
 
   try {
+    if ('build' in changes) return resolveBuild(changes.build);
     const todo = new Map<number, SiteRow>();
-    if (changes === 'all') {
-      select(prepare(`SELECT ${SITE_COLUMNS} FROM edges WHERE resolution = ${RESOLUTION_CODES.pending}`), [], todo);
-    } else {
+    {
       const ofFile = prepare(`SELECT ${SITE_COLUMNS} FROM edges WHERE from_id IN (SELECT id FROM symbols WHERE file_id = ?)`);
       for (const fileId of changes.writtenFiles) select(ofFile, [fileId], todo);
       const pointingAt = prepare(`SELECT ${SITE_COLUMNS} FROM edges WHERE to_id = ?`);
@@ -143,7 +147,7 @@ export function resolveGraph(db: Database, changes: GraphChanges | 'all'): Resol
       if (structure.length === 0) break;
       reader.forgetStructure();
       const changed = resolveRows(structure);
-      if (changes === 'all' || changed.length === 0) continue;
+      if (changed.length === 0) continue;
       // A class whose bases or members changed: sites that walked through it look again.
       const names = new Set<string>();
       for (const r of changed) {
@@ -156,6 +160,57 @@ export function resolveGraph(db: Database, changes: GraphChanges | 'all'): Resol
     reader.forgetStructure();
     resolveRows([...todo.values()].filter((r) => !STRUCTURE_KINDS.has(r.kind)));
     return { sites, updated };
+
+    /** A build: every site is in memory; resolve them all, then insert each edge once. */
+    function resolveBuild(build: PendingSites): ResolutionStats {
+      reader.preload(PRELOAD_SYMBOLS);
+      const n = build.length;
+      const toIds = new Int32Array(n).fill(-1);
+      const codes = new Uint8Array(n);
+      const deps = new Map<number, string>();
+      const collected = new Set<string>();
+      const resolveAt = (i: number): void => {
+        sites++;
+        collected.clear();
+        reader.track(collected);
+        let outcome: Outcome;
+        try {
+          outcome = resolver.resolve({ kind: build.kind(i), fromId: build.from(i), name: build.name(i), shape: decodeSite(build.site(i)) });
+        } finally {
+          reader.track(undefined);
+        }
+        collected.delete(build.name(i));
+        if (collected.size > 0) deps.set(i, [...collected].sort().join(' '));
+        toIds[i] = outcome.toId ?? -1;
+        codes[i] = outcome.code;
+      };
+      // Structure first; calls then read every class's bases from memory.
+      const bases = new Map<number, (number | null)[]>();
+      const memberOf = new Map<number, number | null>();
+      for (let i = 0; i < n; i++) {
+        const kind = build.kind(i);
+        if (!STRUCTURE_KINDS.has(kind) || build.site(i) === FIXED_SITE) continue;
+        resolveAt(i);
+        const toId = toIds[i]! < 0 ? null : toIds[i]!;
+        if (kind === EDGE_KIND_CODES.inherits || kind === EDGE_KIND_CODES.implements) {
+          let list = bases.get(build.from(i));
+          if (!list) bases.set(build.from(i), (list = []));
+          list.push(toId);
+        } else if (kind === EDGE_KIND_CODES.member_of) memberOf.set(build.from(i), toId);
+      }
+      reader.knowStructure(bases, memberOf, true);
+      for (let i = 0; i < n; i++) {
+        if (STRUCTURE_KINDS.has(build.kind(i))) continue;
+        if (build.site(i) === FIXED_SITE) codes[i] = build.resolution(i);
+        else resolveAt(i);
+      }
+      const insert = prepare('INSERT INTO edges (kind, from_id, to_id, to_name, line, resolution, site, deps) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+      for (let i = 0; i < n; i++) {
+        if (STRUCTURE_KINDS.has(build.kind(i)) && build.site(i) === FIXED_SITE) codes[i] = build.resolution(i);
+        insert.run([build.kind(i), build.from(i), toIds[i]! < 0 ? null : toIds[i]!, build.name(i), build.line(i), codes[i]!, build.site(i), deps.get(i) ?? null]);
+      }
+      return { sites, updated: n };
+    }
 
     function collectByNames(names: ReadonlySet<string>, structureAgain = false): void {
       if (names.size === 0) return;

@@ -127,6 +127,7 @@ export const go: LanguageDefinition = {
   extensions: ['.go'],
   grammar: 'tree-sitter-go.wasm',
   grammarPackage: { name: 'tree-sitter-go', version: '0.25.0' },
+  // 2: code graph references (calls, imports, embedded types).
   version: '2',
   visitor: visit,
   references: goReferences,

@@ -23,15 +23,41 @@ export class GraphCollector implements ReferenceSink {
   readonly #flags: Pending<DefinitionFlag>[] = [];
   readonly #namespaces: { readonly start: number; readonly end: number; readonly name: string }[] = [];
   #package: string | undefined;
+  /** Offsets where lines start, for a site's line from its offset (cheaper than a node's position). */
+  readonly #lineStarts: Int32Array;
+
+  constructor(source: string) {
+    let n = 1;
+    for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) n++;
+    const starts = new Int32Array(n);
+    let k = 1;
+    for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) starts[k++] = i + 1;
+    this.#lineStarts = starts;
+  }
+
+  /** The 1-based line of an offset (UTF-16 units, as node offsets are for string input). */
+  #lineOf(offset: number): number {
+    const starts = this.#lineStarts;
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (starts[mid]! <= offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
 
   site(at: Node, fact: Omit<SiteFact, 'line' | 'caller'>, owner?: Node): void {
     if (!fact.name) return;
-    this.#sites.push({ offset: (owner ?? at).startIndex, fact: { ...fact, line: at.startPosition.row + 1 } });
+    const offset = at.startIndex;
+    this.#sites.push({ offset: (owner ?? at).startIndex, fact: { ...fact, line: this.#lineOf(offset) } });
   }
 
   binding(at: Node, fact: Omit<BindingFact, 'line' | 'scope'>): void {
     if (!fact.name) return;
-    this.#bindings.push({ offset: at.startIndex, fact: { ...fact, line: at.startPosition.row + 1 } });
+    const offset = at.startIndex;
+    this.#bindings.push({ offset, fact: { ...fact, line: this.#lineOf(offset) } });
   }
 
   flag(definition: Node, flag: DefinitionFlag): void {

@@ -7,7 +7,7 @@ import { yieldToEventLoop } from '../event-loop.js';
 /** How long a dead worker's late answers are awaited before its first unanswered file is blamed. */
 const DEATH_GRACE_MS = 30;
 import { builtinLanguages } from '../languages/index.js';
-import type { LanguageDefinition } from '../languages/types.js';
+import type { ExtractionOptions, LanguageDefinition } from '../languages/types.js';
 import { extractSource, type ExtractedFile } from './extract.js';
 import { KEPT_TREES_LIMIT, ParserPool, type WasmOptions } from './runtime.js';
 import type { ProcessOptions } from '../build/indexer.js';
@@ -85,6 +85,8 @@ interface Job {
   readonly source: string;
   readonly path: string;
   readonly keepTree: boolean;
+  readonly graph: boolean;
+  readonly extraction: ExtractionOptions | undefined;
   readonly resolve: (file: ExtractedFile) => void;
   readonly reject: (error: unknown) => void;
 }
@@ -157,13 +159,14 @@ export class ThreadPoolProcessor {
   process(language: LanguageDefinition, source: string, path: string, options?: ProcessOptions): Promise<ExtractedFile> {
     if (this.#closing) return Promise.reject(new CKGError('CLOSED', 'The worker pool is closed'));
     const keepTree = options?.keepTree === true;
+    const graph = options?.graph !== false;
     if (!builtins.has(language)) {
       // Custom visitors are functions: they cannot be sent to a worker.
       this.#local ??= new ParserPool(this.#wasm);
-      return extractSource(this.#local, language, source, { key: path, keep: keepTree });
+      return extractSource(this.#local, language, source, { key: path, keep: keepTree }, graph, options?.extraction);
     }
     return new Promise<ExtractedFile>((resolve, reject) => {
-      this.#dispatch({ id: this.#nextId++, languageId: language.id, source, path, keepTree, resolve, reject });
+      this.#dispatch({ id: this.#nextId++, languageId: language.id, source, path, keepTree, graph, extraction: options?.extraction, resolve, reject });
     });
   }
 
@@ -227,7 +230,16 @@ export class ThreadPoolProcessor {
     slot.queued += job.source.length;
     if (slot.jobs.length === 1) slot.port.setIdle?.(false);
     try {
-      slot.port.post({ type: 'parse', id: job.id, languageId: job.languageId, source: job.source, path: job.path, ...(job.keepTree ? { keepTree: true } : {}) });
+      slot.port.post({
+        type: 'parse',
+        id: job.id,
+        languageId: job.languageId,
+        source: job.source,
+        path: job.path,
+        ...(job.keepTree ? { keepTree: true } : {}),
+        ...(job.graph ? {} : { graph: false }),
+        ...(job.extraction !== undefined ? { extraction: job.extraction } : {}),
+      });
     } catch (error) {
       slot.jobs.pop();
       slot.queued -= job.source.length;

@@ -2,6 +2,7 @@
 // survive structured cloning (worker_threads and Web Workers alike), so no functions, no
 // class instances, no tree-sitter objects. (Plain functions below are helpers of both sides.)
 import type { ExtractedClass, ExtractedFile, ExtractedFunction } from './extract.js';
+import type { ExtractionOptions } from '../languages/types.js';
 import type { ExtractedGraph } from '../graph/facts.js';
 
 /**
@@ -93,6 +94,10 @@ export interface WorkerParse {
   readonly path?: string;
   /** Keep this file's tree for the next parse of the same path (a small update). */
   readonly keepTree?: boolean;
+  /** `false`: extract definitions only, no code-graph facts. */
+  readonly graph?: boolean;
+  /** The index's extraction options (plain data), for the visitor. */
+  readonly extraction?: ExtractionOptions;
 }
 
 /**
