@@ -6,6 +6,7 @@ import { CKGError, tagCaller } from '../errors.js';
 import { FsAdapter } from '../fs/adapter.js';
 import { basename, isAbsolute, join, normalize, relativeInside } from '../fs/path.js';
 import type { NamingContext } from '../graph/strategy.js';
+import { ManifestReader, manifestNamesOf } from '../graph/manifests.js';
 import type { FileSystem } from '../fs/types.js';
 import { createDefaultRegistry } from '../languages/index.js';
 import { LanguageRegistry, validateExtractionOptions } from '../languages/registry.js';
@@ -982,10 +983,12 @@ export class CKGDatabase {
       this.#pool ??= new ParserPool(options.wasm ?? {});
       processor = new LocalProcessor(this.#pool);
     }
+    const manifests = new ManifestReader(fs, this.codebasePath, manifestNamesOf(this.#registry.list().map((l) => l.id)));
     this.#report = await syncIndex({
       fs,
       root: this.codebasePath,
-      naming: await namingContext(fs, this.codebasePath),
+      naming: await namingContext(fs, this.codebasePath, manifests),
+      manifests,
       graph: this.#options.graph !== false,
       store: this.#store,
       walk,
@@ -1023,10 +1026,10 @@ export class CKGDatabase {
   }
 }
 
-/** What module names depend on besides file paths (read once per sync). */
-async function namingContext(fs: FsAdapter, root: string): Promise<NamingContext> {
+/** What module names depend on besides file paths (read once per sync; manifests as the sync reaches their folders). */
+async function namingContext(fs: FsAdapter, root: string, manifests: ManifestReader): Promise<NamingContext> {
   const init = await fs.stat(join(root, '__init__.py'));
-  return { rootName: basename(root), rootIsPythonPackage: init?.kind === 'file' };
+  return { rootName: basename(root), rootIsPythonPackage: init?.kind === 'file', manifests: manifests.found };
 }
 
 async function assertDirectory(fs: FsAdapter, path: string): Promise<void> {
