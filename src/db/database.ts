@@ -21,6 +21,8 @@ import {
   type Snapshot,
 } from '../snapshot/key.js';
 import type { SqlJsStatic } from 'sql.js';
+import { FROM_BYTES_OPTIONS, OPEN_OPTIONS, REFRESH_OPTIONS, UPDATE_OPTIONS } from '../options/schemas.js';
+import { checkOptions } from '../options/validate.js';
 
 /**
  * Default size limit: larger files are skipped (and reported) as generated or data.
@@ -141,13 +143,6 @@ function walkOptionsOf(options: IndexOptions, registry: LanguageRegistry): WalkO
   };
 }
 
-function checkStorage(storage: unknown): asserts storage is Storage {
-  const s = storage as Partial<Storage> | null;
-  if (s === null || typeof s !== 'object' || ['get', 'set', 'delete', 'list'].some((m) => typeof s[m as keyof Storage] !== 'function')) {
-    throw new CKGError('INVALID_ARGUMENT', 'storage must be an object with get, set, delete and list methods');
-  }
-}
-
 function asStorageError(error: unknown, operation: string): CKGError {
   if (error instanceof CKGError && error.code === 'STORAGE_ERROR') return error;
   const detail = error instanceof Error ? error.message : String(error);
@@ -257,12 +252,9 @@ export class CKGDatabase {
    */
   static async open(options: OpenOptions): Promise<CKGDatabase> {
     try {
-      if (typeof options?.codebasePath !== 'string' || !isAbsolute(options.codebasePath)) {
-        throw new CKGError('INVALID_ARGUMENT', `codebasePath must be an absolute POSIX path, got ${String(options?.codebasePath)}`);
-      }
+      checkOptions('CKGDatabase.open', options, OPEN_OPTIONS, ['codebasePath', 'fs']);
       const fs = new FsAdapter(options.fs);
       const root = normalize(options.codebasePath);
-      if (options.storage !== undefined) checkStorage(options.storage);
       await assertDirectory(fs, root);
       const SQL = await initSql(options.wasm ?? {});
       if (options.storage === undefined) return await CKGDatabase.#load(SQL, fs, root, options, {});
@@ -290,10 +282,9 @@ export class CKGDatabase {
   static async fromBytes(bytes: Uint8Array, options: IndexOptions & { readonly fs?: FileSystem; readonly codebasePath?: string } = {}): Promise<CKGDatabase> {
     try {
       if (!(bytes instanceof Uint8Array)) throw new CKGError('INVALID_ARGUMENT', 'bytes must be a Uint8Array');
+      checkOptions('CKGDatabase.fromBytes', options, FROM_BYTES_OPTIONS);
       const SQL = await initSql(options.wasm ?? {});
       if (options.fs !== undefined && options.codebasePath !== undefined) {
-        if (!isAbsolute(options.codebasePath)) throw new CKGError('INVALID_ARGUMENT', `codebasePath must be an absolute POSIX path, got ${options.codebasePath}`);
-        if (options.storage !== undefined) checkStorage(options.storage);
         const fs = new FsAdapter(options.fs);
         const root = normalize(options.codebasePath);
         await assertDirectory(fs, root);
@@ -518,6 +509,11 @@ export class CKGDatabase {
    * ```
    */
   refresh(options: Pick<IndexOptions, 'onProgress' | 'signal'> = {}): Promise<IndexReport | undefined> {
+    try {
+      checkOptions('CKGDatabase.refresh', options, REFRESH_OPTIONS);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     if (!this.#fs) {
       return Promise.reject(Object.assign(new CKGError('INVALID_ARGUMENT', 'This database was opened from bytes without fs: it cannot be refreshed'), { caller: 'CKGDatabase.refresh' }));
     }
@@ -571,6 +567,11 @@ export class CKGDatabase {
    * share one run.
    */
   update(options: UpdateOptions = {}): Promise<IndexReport> {
+    try {
+      checkOptions('CKGDatabase.update', options, UPDATE_OPTIONS);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     if (!this.#fs) {
       return Promise.reject(Object.assign(new CKGError('INVALID_ARGUMENT', 'This database was opened from bytes without fs: it cannot be updated'), { caller: 'CKGDatabase.update' }));
     }

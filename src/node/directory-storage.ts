@@ -3,6 +3,8 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { CKGError } from '../errors.js';
 import type { Storage } from '../storage/types.js';
+import { checkOptions } from '../options/validate.js';
+import { DIRECTORY_STORAGE_OPTIONS } from './option-schemas.js';
 
 /**
  * The part of `node:fs/promises` that {@link DirectoryStorage} uses (a memfs volume's
@@ -113,6 +115,7 @@ export class DirectoryStorage implements Storage {
   readonly #now: () => number;
 
   constructor(options: DirectoryStorageOptions = {}) {
+    checkOptions('DirectoryStorage', options, DIRECTORY_STORAGE_OPTIONS);
     this.directory = options.directory ?? defaultCacheDirectory();
     this.#fs = options.fs ?? nodeFs;
     this.#now = options.now ?? Date.now;

@@ -2,6 +2,8 @@
 // fallback for custom languages, and close(). `ckg-wasm/node`'s WorkerPool (worker_threads)
 // and the browser WebWorkerPool (Web Workers) only supply a way to start a worker.
 import { CKGError, type CKGErrorCode } from '../errors.js';
+import { PARSE_POOL_OPTIONS } from '../options/schemas.js';
+import { checkOptions } from '../options/validate.js';
 import { builtinLanguages } from '../languages/index.js';
 import type { LanguageDefinition } from '../languages/types.js';
 import { extractSource, type ExtractedFile } from './extract.js';
@@ -140,10 +142,10 @@ export class ThreadPoolProcessor {
   #closing: Promise<void> | undefined;
 
   constructor(spawn: SpawnWorker, options: ParsePoolOptions & { readonly defaultSize: number }) {
-    const size = options.size ?? options.defaultSize;
-    if (!Number.isInteger(size) || size < 1) throw new CKGError('INVALID_ARGUMENT', `size must be a positive integer, got ${String(size)}`);
+    const { defaultSize, ...poolOptions } = options;
+    checkOptions('ThreadPoolProcessor', { size: poolOptions.size, pipeline: poolOptions.pipeline, wasm: poolOptions.wasm }, PARSE_POOL_OPTIONS);
+    const size = options.size ?? defaultSize;
     const pipeline = options.pipeline ?? 8;
-    if (!Number.isInteger(pipeline) || pipeline < 1) throw new CKGError('INVALID_ARGUMENT', `pipeline must be a positive integer, got ${String(pipeline)}`);
     this.size = size;
     this.concurrency = size * pipeline;
     this.#spawn = spawn;

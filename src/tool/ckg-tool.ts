@@ -6,6 +6,12 @@ import { dirname, isAbsolute, join, normalize } from '../fs/path.js';
 import type { FileSystem } from '../fs/types.js';
 import { commandParameters, findCommand, TOOL_COMMANDS, type ToolParameter } from './commands.js';
 import { DEFAULT_STORAGE_MAX_AGE_MS, expireStorage } from '../storage/expire.js';
+import { OpenDatabases } from './open-databases.js';
+
+/** How many databases a {@link CKGTool} keeps open by default (`maxOpenDatabases`). */
+const DEFAULT_MAX_OPEN_DATABASES = 16;
+import { TOOL_ONLY_OPTIONS, TOOL_OPTIONS } from '../options/schemas.js';
+import { checkOptions, withoutKeys } from '../options/validate.js';
 
 /**
  * The commands of the `ckg` tool.
@@ -87,6 +93,11 @@ export interface CKGToolOptions extends IndexOptions {
    * tool is created ({@link expireStorage}). Default 7 days; `Infinity` keeps everything.
    */
   readonly storageMaxAgeMs?: number;
+  /**
+   * How many codebases' databases the tool keeps open at once; opening one more closes the
+   * least recently used (it is reopened, from `storage` when given, if asked again). Default 16.
+   */
+  readonly maxOpenDatabases?: number;
 }
 
 /**
@@ -187,15 +198,20 @@ export class CKGTool {
   readonly parameters = CKG_TOOL_PARAMETERS;
 
   readonly #options: CKGToolOptions;
+  /** The options passed on to `CKGDatabase.open` (the tool's own removed). */
+  readonly #indexOptions: Omit<CKGToolOptions, (typeof TOOL_ONLY_OPTIONS)[number]>;
   readonly #fs: FsAdapter;
-  readonly #databases = new Map<string, Promise<CKGDatabase>>();
+  readonly #databases: OpenDatabases;
   /** Expiry started by the constructor; opens wait for it so it never races a fresh store. */
   readonly #expiring: Promise<unknown>;
   #closed = false;
 
   constructor(options: CKGToolOptions) {
+    checkOptions('CKGTool', options, TOOL_OPTIONS, ['fs']);
     this.#options = options;
+    this.#indexOptions = withoutKeys(options, TOOL_ONLY_OPTIONS);
     this.#fs = new FsAdapter(options.fs);
+    this.#databases = new OpenDatabases(options.maxOpenDatabases ?? DEFAULT_MAX_OPEN_DATABASES);
     const maxAgeMs = options.storageMaxAgeMs ?? DEFAULT_STORAGE_MAX_AGE_MS;
     this.#expiring =
       options.storage !== undefined && maxAgeMs !== Infinity
@@ -220,15 +236,7 @@ export class CKGTool {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    const all = [...this.#databases.values()];
-    this.#databases.clear();
-    for (const p of all) {
-      try {
-        (await p).close();
-      } catch {
-        // a failed build has nothing to close
-      }
-    }
+    await this.#databases.closeAll();
   }
 
   async #run(args: CKGToolArguments): Promise<string> {
@@ -246,8 +254,13 @@ export class CKGTool {
     }
     const name = String(identifier);
     const printBody = args.print_body !== false && args.print_body !== 'false';
-    const db = await this.#database(await this.#codebaseRoot(path));
-    const output = await findCommand(command)!.run(db, { identifier: name, printBody, raw: args as Readonly<Record<string, unknown>> });
+    const root = await this.#codebaseRoot(path);
+    if (this.#closed) throw new CKGError('CLOSED', 'The tool is closed');
+    const output = await this.#databases.use(root, () => this.#expiring.then(() => CKGDatabase.open({ ...this.#indexOptions, codebasePath: root })), async (db, reused) => {
+      // Cheap when nothing changed: a walk and a key comparison; re-parses changed files only.
+      if (reused && this.#options.refresh !== false) await db.refresh();
+      return await findCommand(command)!.run(db, { identifier: name, printBody, raw: args as Readonly<Record<string, unknown>> });
+    });
     return output.text;
   }
 
@@ -260,21 +273,6 @@ export class CKGTool {
     if (info.kind !== 'file') throw new ToolArgumentError(`Codebase path ${path} is not a directory`);
     const folder = dirname(absolute);
     return (await findGitRoot(this.#fs, folder)) ?? folder;
-  }
-
-  async #database(root: string): Promise<CKGDatabase> {
-    if (this.#closed) throw new CKGError('CLOSED', 'The tool is closed');
-    const cached = this.#databases.get(root);
-    if (cached) {
-      const db = await cached;
-      // Cheap when nothing changed: a walk and a key comparison; re-parses changed files only.
-      if (this.#options.refresh !== false) await db.refresh();
-      return db;
-    }
-    const opening = this.#expiring.then(() => CKGDatabase.open({ ...this.#options, codebasePath: root }));
-    this.#databases.set(root, opening);
-    opening.catch(() => this.#databases.delete(root));
-    return await opening;
   }
 }
 

@@ -1,0 +1,103 @@
+// The schema of every option object of the browser-safe public API, checked at run time by
+// checkOptions (./validate.ts). Each is typed `Schema<TheInterface>`: an option added to an
+// interface without a check here fails the type check. The Node-only options are in
+// src/node/option-schemas.ts.
+import type { UpdateOptions, IndexOptions, OpenOptions } from '../db/database.js';
+import { BODY_MODES } from '../db/store.js';
+import { LanguageRegistry } from '../languages/registry.js';
+import type { WasmOptions } from '../parser/runtime.js';
+import type { ParsePoolOptions } from '../parser/thread-pool.js';
+import type { WebWorkerPoolOptions } from '../browser/web-worker-pool.js';
+import type { ExpireOptions } from '../storage/expire.js';
+import type { IndexedDBStorageOptions } from '../storage/indexeddb.js';
+import type { MemoryStorageOptions } from '../storage/memory.js';
+import type { CKGToolOptions } from '../tool/ckg-tool.js';
+import { is, type Schema } from './validate.js';
+
+const strings = is.arrayOf(is.string, 'an array of strings');
+
+/** `WasmOptions`. */
+export const WASM_OPTIONS: Schema<WasmOptions> = {
+  baseUrl: is.url,
+  load: is.function,
+  sqlJs: is.withMethods(['Database'], 'an initialised sql.js (with a Database class)'),
+};
+
+/** `IndexOptions`: what every index-building API accepts. */
+export const INDEX_OPTIONS: Schema<IndexOptions> = {
+  wasm: is.options(WASM_OPTIONS),
+  languages: is.anyOf('a LanguageRegistry or an array of language ids', is.instanceOf(LanguageRegistry, 'a LanguageRegistry'), strings),
+  maxFileSize: is.limit,
+  skipDirectories: strings,
+  exclude: strings,
+  respectGitignore: is.boolean,
+  trustFolderMtimes: is.boolean,
+  onProgress: is.function,
+  signal: is.signal,
+  processor: is.withMethods(['process'], 'a FileProcessor (an object with a process method)'),
+  storage: is.withMethods(['get', 'set', 'delete', 'list'], 'a Storage (an object with get, set, delete and list methods)'),
+  bodies: is.oneOf(BODY_MODES),
+};
+
+/** `OpenOptions` of `CKGDatabase.open` (`codebasePath` and `fs` are required there). */
+export const OPEN_OPTIONS: Schema<OpenOptions> = {
+  ...INDEX_OPTIONS,
+  codebasePath: is.absolutePath,
+  fs: is.object,
+};
+
+/** The options of `CKGDatabase.fromBytes`. */
+export const FROM_BYTES_OPTIONS: Schema<IndexOptions & { readonly fs?: unknown; readonly codebasePath?: string }> = {
+  ...INDEX_OPTIONS,
+  codebasePath: is.absolutePath,
+  fs: is.object,
+};
+
+/** `UpdateOptions` of `CKGDatabase.update`. */
+export const UPDATE_OPTIONS: Schema<UpdateOptions> = {
+  onProgress: is.function,
+  signal: is.signal,
+  paths: strings,
+};
+
+/** The options of `CKGDatabase.refresh`. */
+export const REFRESH_OPTIONS: Schema<Pick<IndexOptions, 'onProgress' | 'signal'>> = {
+  onProgress: is.function,
+  signal: is.signal,
+};
+
+/** `CKGToolOptions`. */
+export const TOOL_OPTIONS: Schema<CKGToolOptions> = {
+  ...INDEX_OPTIONS,
+  fs: is.object,
+  cwd: is.absolutePath,
+  refresh: is.boolean,
+  storageMaxAgeMs: is.duration,
+  maxOpenDatabases: is.positiveInteger,
+};
+
+/** The keys of {@link TOOL_OPTIONS} that are the tool's own (not passed on to `CKGDatabase.open`). */
+export const TOOL_ONLY_OPTIONS = ['cwd', 'refresh', 'storageMaxAgeMs', 'maxOpenDatabases'] as const;
+
+/** `MemoryStorageOptions`. */
+export const MEMORY_STORAGE_OPTIONS: Schema<MemoryStorageOptions> = { now: is.function };
+
+/** `IndexedDBStorageOptions`. */
+export const INDEXEDDB_STORAGE_OPTIONS: Schema<IndexedDBStorageOptions> = {
+  databaseName: is.nonEmptyString,
+  indexedDB: is.withMethods(['open'], 'an IDBFactory'),
+  now: is.function,
+};
+
+/** `ExpireOptions` of `expireStorage`. */
+export const EXPIRE_OPTIONS: Schema<ExpireOptions> = { maxAgeMs: is.duration, now: is.duration };
+
+/** `ParsePoolOptions`: common to the Node and the browser worker pools. */
+export const PARSE_POOL_OPTIONS: Schema<ParsePoolOptions> = {
+  size: is.positiveInteger,
+  pipeline: is.positiveInteger,
+  wasm: is.options(WASM_OPTIONS),
+};
+
+/** `WebWorkerPoolOptions` of `createWebWorkerPool`. */
+export const WEB_WORKER_POOL_OPTIONS: Schema<WebWorkerPoolOptions> = { ...PARSE_POOL_OPTIONS, createWorker: is.function };
