@@ -11,6 +11,7 @@ import { extractSource } from '../parser/extract.js';
 import { initSql, ParserPool, type WasmOptions } from '../parser/runtime.js';
 import type { ClassEntry, FunctionEntry, FunctionKind } from './entries.js';
 import { DEFAULT_BODY_MODE, IndexStore, StaleBodyError, type BodyMode } from './store.js';
+import { ReadWriteGate } from './gate.js';
 import type { Storage } from '../storage/types.js';
 import {
   computeSnapshot,
@@ -217,6 +218,10 @@ export class CKGDatabase {
   readonly #contentSkips = new Map<string, { readonly size: number; readonly mtimeMs: number; readonly skip: SkippedFile }>();
   /** Folder listings kept between walks (`trustFolderMtimes`). */
   readonly #listings: ListingCache | undefined;
+  /** Queries wait for a running update: they see the index before or after it, never between. */
+  readonly #gate = new ReadWriteGate();
+  /** The counts before the running update (what `stats()` reports meanwhile). */
+  #countsBefore: { files: number; functions: number; classes: number } | undefined;
 
   /** Absolute POSIX path of the indexed codebase. */
   readonly codebasePath: string;
@@ -522,7 +527,7 @@ export class CKGDatabase {
       if (this.#store.closed) throw new CKGError('CLOSED', 'The database is closed');
       const snapshot = await this.#snapshot();
       if (snapshot.key === this.#store.getMeta('snapshot_key')) return undefined;
-      this.#updating ??= this.#sync(options, snapshot).finally(() => {
+      this.#updating ??= this.#write(() => this.#sync(options, snapshot)).finally(() => {
           this.#updating = undefined;
         });
       return await this.#updating;
@@ -583,10 +588,10 @@ export class CKGDatabase {
       } catch (error) {
         return Promise.reject(error).catch((e: unknown) => tagCaller(e, 'CKGDatabase.update'));
       }
-      const run = (this.#updating ?? Promise.resolve()).catch(() => undefined).then(() => this.#sync(options, undefined, true, paths));
+      const run = (this.#updating ?? Promise.resolve()).catch(() => undefined).then(() => this.#write(() => this.#sync(options, undefined, true, paths)));
       return run.catch((error: unknown) => tagCaller(error, 'CKGDatabase.update'));
     }
-    this.#updating ??= this.#sync(options).finally(() => {
+    this.#updating ??= this.#write(() => this.#sync(options)).finally(() => {
       this.#updating = undefined;
     });
     return this.#updating.catch((error: unknown) => tagCaller(error, 'CKGDatabase.update'));
@@ -606,14 +611,16 @@ export class CKGDatabase {
     return out;
   }
 
-  /** Counts of indexed files, functions and classes. */
+  /** Counts of indexed files, functions and classes (during an update: those before it). */
   stats(): { files: number; functions: number; classes: number } {
-    return this.#store.counts();
+    return (this.#gate.writing ? this.#countsBefore : undefined) ?? this.#store.counts();
   }
 
-  /** The SQLite database bytes. */
+  /** The SQLite database bytes. Throws `INVALID_ARGUMENT` while an update runs (await it first). */
   export(): Uint8Array {
     try {
+      // Exporting reopens the sql.js database: it would end the update's transaction.
+      if (this.#gate.writing) throw new CKGError('INVALID_ARGUMENT', 'export() cannot run while an update is writing the index: await the update first');
       return this.#store.export();
     } catch (error) {
       return tagCaller(error, 'CKGDatabase.export');
@@ -622,6 +629,7 @@ export class CKGDatabase {
 
   /** Frees the database and parsers. Idempotent. */
   close(): void {
+    this.#gate.close();
     this.#store.close();
     const pool = this.#pool;
     this.#pool = undefined;
@@ -644,10 +652,10 @@ export class CKGDatabase {
    * `staleBodyMarker` text (store.ts).
    */
   async #withBodies<T>(query: (onStale: 'throw' | 'marker') => Promise<T>): Promise<T> {
-    if (!this.#fs) return await query('marker');
+    if (!this.#fs) return await this.#gate.read(() => query('marker'));
     let stale: StaleBodyError;
     try {
-      return await query('throw');
+      return await this.#gate.read(() => query('throw'));
     } catch (error) {
       if (!(error instanceof StaleBodyError)) throw error;
       stale = error;
@@ -661,7 +669,19 @@ export class CKGDatabase {
       // A codebase that vanished or cannot be read still gets its answer, with marked bodies.
       if (!(error instanceof CKGError && ['NOT_FOUND', 'NOT_A_DIRECTORY', 'FS_ERROR'].includes(error.code))) throw error;
     }
-    return await query('marker');
+    return await this.#gate.read(() => query('marker'));
+  }
+
+  /** Runs an update alone (see {@link ReadWriteGate}), remembering the counts before it for `stats()`. */
+  #write<T>(update: () => Promise<T>): Promise<T> {
+    return this.#gate.write(async () => {
+      this.#countsBefore = this.#store.closed ? undefined : this.#store.counts();
+      try {
+        return await update();
+      } finally {
+        this.#countsBefore = undefined;
+      }
+    });
   }
 
   /**
