@@ -232,7 +232,12 @@ export class CKGDatabase {
     this.#fs = fs;
     this.#options = options;
     this.#registry = resolveRegistry(options.languages);
-    store.setBodyReader(fs ? { read: (path) => fs.readBytes(path), readRange: (path, start, end) => fs.readRange(path, start, end) } : undefined);
+    // Bodies are read only from files under the codebase root, whatever paths the bytes hold.
+    const inside = (path: string): string => {
+      if (relativeInside(codebasePath, path) === undefined) throw new CKGError('FS_ERROR', `${path} is not inside the codebase ${codebasePath}`, { path });
+      return path;
+    };
+    store.setBodyReader(fs ? { read: async (path) => fs.readBytes(inside(path)), readRange: (path, start, end) => fs.readRange(inside(path), start, end) } : undefined);
     this.#listings = fs !== undefined && (options.trustFolderMtimes ?? platform.keepsFolderMtimes(fs.raw)) ? new ListingCache() : undefined;
   }
 
@@ -258,8 +263,8 @@ export class CKGDatabase {
   static async open(options: OpenOptions): Promise<CKGDatabase> {
     try {
       checkOptions('CKGDatabase.open', options, OPEN_OPTIONS, ['codebasePath', 'fs']);
-      const fs = new FsAdapter(options.fs);
       const root = normalize(options.codebasePath);
+      const fs = new FsAdapter(options.fs).confinedTo(root);
       await assertDirectory(fs, root);
       const SQL = await initSql(options.wasm ?? {});
       if (options.storage === undefined) return await CKGDatabase.#load(SQL, fs, root, options, {});
@@ -290,15 +295,15 @@ export class CKGDatabase {
       checkOptions('CKGDatabase.fromBytes', options, FROM_BYTES_OPTIONS);
       const SQL = await initSql(options.wasm ?? {});
       if (options.fs !== undefined && options.codebasePath !== undefined) {
-        const fs = new FsAdapter(options.fs);
         const root = normalize(options.codebasePath);
+        const fs = new FsAdapter(options.fs).confinedTo(root);
         await assertDirectory(fs, root);
         return await CKGDatabase.#load(SQL, fs, root, options, { bytes });
       }
       const store = IndexStore.open(SQL, bytes);
       const stored = store.getMeta('codebase_path') ?? '/';
       const root = options.codebasePath !== undefined ? normalize(options.codebasePath) : stored;
-      const db = new CKGDatabase(store, root, options.fs ? new FsAdapter(options.fs) : undefined, options);
+      const db = new CKGDatabase(store, root, options.fs ? new FsAdapter(options.fs).confinedTo(root) : undefined, options);
       db.#origin = 'storage';
       return db;
     } catch (error) {
