@@ -1,7 +1,7 @@
-import ignore, { type Ignore } from 'ignore';
 import { CKGError } from '../errors.js';
 import { yieldToEventLoop } from '../event-loop.js';
-import picomatch from 'picomatch';
+import { compileGlobs } from '../glob/glob.js';
+import { gitignoreRules, type GitignoreRules } from '../glob/gitignore.js';
 import type { FileInfo, FsAdapter } from '../fs/adapter.js';
 import { ignorePrefilter, type IgnorePrefilter } from './ignore-prefilter.js';
 import { dirname, join, normalize, relativeInside } from '../fs/path.js';
@@ -84,7 +84,7 @@ export interface WalkOptions {
   readonly registry: LanguageRegistry;
   readonly maxFileSize: number;
   readonly skipDirectories: readonly string[];
-  /** picomatch globs, relative to the codebase root, of paths to leave out. */
+  /** Globs (src/glob: `*`, `?`, `[...]`, `**`, `{a,b}`), relative to the codebase root, of paths to leave out. */
   readonly exclude: readonly string[];
   readonly respectGitignore: boolean;
   /**
@@ -223,7 +223,7 @@ export interface WalkResult {
 interface IgnoreScope {
   readonly base: string; // absolute folder the rules are relative to
   readonly prefix: string; // `base` with a trailing slash: a path inside starts with it
-  readonly rules: Ignore;
+  readonly rules: GitignoreRules;
   readonly mayMatch: IgnorePrefilter; // cheap "no positive rule can match" test before `rules`
 }
 
@@ -241,7 +241,7 @@ export async function findGitRoot(fs: FsAdapter, path: string): Promise<string |
 }
 
 interface CompiledIgnore {
-  readonly rules: Ignore;
+  readonly rules: GitignoreRules;
   readonly mayMatch: IgnorePrefilter;
 }
 
@@ -255,7 +255,7 @@ function compileIgnore(text: string): CompiledIgnore {
   let compiled = compiledIgnores.get(text);
   if (compiled === undefined) {
     // Case-sensitive like git's default (core.ignorecase=false): `*.s` must not hide `head.S`.
-    compiled = { rules: ignore({ ignorecase: false }).add(text), mayMatch: ignorePrefilter(text) };
+    compiled = { rules: gitignoreRules(text), mayMatch: ignorePrefilter(text) };
     if (compiledIgnores.size >= COMPILED_IGNORES_LIMIT) compiledIgnores.delete(compiledIgnores.keys().next().value!);
     compiledIgnores.set(text, compiled);
   }
@@ -309,7 +309,7 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
   const skipped: SkippedFile[] = [];
   const unknownExtensions = new Map<string, number>();
   const skipDirs = new Set(options.skipDirectories);
-  const excluded = options.exclude.length > 0 ? picomatch(options.exclude as string[], { dot: true }) : undefined;
+  const excluded = options.exclude.length > 0 ? compileGlobs(options.exclude) : undefined;
   const seenTargets = new Set<string>();
   const realRoot = (await fs.realpath(root)) ?? root;
   // With `only`: the folders on the way to the given paths, the only ones listed.

@@ -55,7 +55,10 @@ export interface IndexOptions {
   readonly maxFileSize?: number;
   /** Folder names never descended into. Default {@link DEFAULT_SKIPPED_DIRECTORIES}. */
   readonly skipDirectories?: readonly string[];
-  /** Globs (picomatch, relative to the codebase root) of paths to leave out. */
+  /**
+   * Globs of paths to leave out, relative to the codebase root: `*` and `?` within a segment,
+   * `[...]` (`[!a]` negates), `**` for any number of segments, `{a,b}`; matched in bounded time.
+   */
   readonly exclude?: readonly string[];
   /** Honour `.gitignore` files. Default true. */
   readonly respectGitignore?: boolean;
