@@ -439,11 +439,11 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
   };
 
   // A walk over synchronous file system calls never gives the event loop a turn (its awaits
-  // settle at once). When files are consumed as they are found (a build parsing during the
-  // walk), the parse workers' replies must get through: yield every few milliseconds.
+  // settle at once): yield every few milliseconds, so parse workers' replies get through (a
+  // build parsing during the walk) and timers and aborts run (the Linux tree takes 400 ms).
   let lastYield = now();
   const walkDir = async (dir: string, scopes: readonly IgnoreScope[]): Promise<void> => {
-    if (onFile !== undefined && now() - lastYield > YIELD_EVERY_MS) {
+    if (now() - lastYield > YIELD_EVERY_MS) {
       await yieldToEventLoop();
       lastYield = now();
     }

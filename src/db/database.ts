@@ -1,5 +1,5 @@
 import { platform } from '#platform';
-import { syncIndex, WalkFeed, type FileProcessor, type ProcessOptions, type IndexReport, type ProgressEvent } from '../build/indexer.js';
+import { syncIndex, WalkFeed, type FileProcessor, type IndexReport, type ProgressEvent } from '../build/indexer.js';
 import { DEFAULT_SKIPPED_DIRECTORIES, ListingCache, walkCodebase, type SkippedFile, type SourceFile, type WalkOptions, type WalkResult } from '../build/walker.js';
 import { CKGError, tagCaller } from '../errors.js';
 import { FsAdapter } from '../fs/adapter.js';
@@ -7,7 +7,7 @@ import { isAbsolute, normalize, relativeInside } from '../fs/path.js';
 import type { FileSystem } from '../fs/types.js';
 import { createDefaultRegistry } from '../languages/index.js';
 import { LanguageRegistry } from '../languages/registry.js';
-import { extractSource } from '../parser/extract.js';
+import { LocalProcessor } from '../parser/local-processor.js';
 import { initSql, ParserPool, type WasmOptions } from '../parser/runtime.js';
 import type { ClassEntry, FunctionEntry, FunctionKind } from './entries.js';
 import { DEFAULT_BODY_MODE, IndexStore, StaleBodyError, type BodyMode } from './store.js';
@@ -174,13 +174,6 @@ function resolveRegistry(languages: IndexOptions['languages']): LanguageRegistry
   if (languages instanceof LanguageRegistry) return languages;
   const all = createDefaultRegistry();
   return languages === undefined ? all : all.subset(languages);
-}
-
-class LocalProcessor implements FileProcessor {
-  constructor(private readonly pool: ParserPool) {}
-  process(language: Parameters<FileProcessor['process']>[0], source: string, path: string, options?: ProcessOptions): ReturnType<FileProcessor['process']> {
-    return extractSource(this.pool, language, source, { key: path, keep: options?.keepTree === true });
-  }
 }
 
 /**

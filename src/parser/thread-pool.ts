@@ -6,7 +6,8 @@ import { PARSE_POOL_OPTIONS } from '../options/schemas.js';
 import { checkOptions } from '../options/validate.js';
 import { builtinLanguages } from '../languages/index.js';
 import type { LanguageDefinition } from '../languages/types.js';
-import { extractSource, type ExtractedFile } from './extract.js';
+import type { ExtractedFile } from './extract.js';
+import { LocalProcessor } from './local-processor.js';
 import { KEPT_TREES_LIMIT, ParserPool, type WasmOptions } from './runtime.js';
 import type { ProcessOptions } from '../build/indexer.js';
 import { fromWire, type WorkerRequest, type WorkerResponse } from './worker-protocol.js';
@@ -138,7 +139,7 @@ export class ThreadPoolProcessor {
   readonly #suspects: Job[] = [];
   /** Files that arrived while every slot was in quarantine (a pool of one worker). */
   readonly #backlog: Job[] = [];
-  #local: ParserPool | undefined;
+  #local: LocalProcessor | undefined;
   #closing: Promise<void> | undefined;
 
   constructor(spawn: SpawnWorker, options: ParsePoolOptions & { readonly defaultSize: number }) {
@@ -166,8 +167,8 @@ export class ThreadPoolProcessor {
     const keepTree = options?.keepTree === true;
     if (!builtins.has(language)) {
       // Custom visitors are functions: they cannot be sent to a worker.
-      this.#local ??= new ParserPool(this.#wasm);
-      return extractSource(this.#local, language, source, { key: path, keep: keepTree });
+      this.#local ??= new LocalProcessor(new ParserPool(this.#wasm));
+      return this.#local.process(language, source, path, options);
     }
     return new Promise<ExtractedFile>((resolve, reject) => {
       this.#dispatch({ id: this.#nextId++, languageId: language.id, source, path, keepTree, resolve, reject });
@@ -189,7 +190,7 @@ export class ThreadPoolProcessor {
       for (const job of [...this.#suspects.splice(0), ...this.#backlog.splice(0)]) job.reject(new CKGError('CLOSED', 'The worker pool was closed', { path: job.path }));
       const local = this.#local;
       this.#local = undefined;
-      await Promise.all([...stops, local?.delete()]);
+      await Promise.all([...stops, local?.pool.delete()]);
     })();
     return this.#closing;
   }
