@@ -5,6 +5,7 @@ import { FsAdapter } from '../fs/adapter.js';
 import { dirname, isAbsolute, join, normalize } from '../fs/path.js';
 import type { FileSystem } from '../fs/types.js';
 import { commandParameters, findCommand, TOOL_COMMANDS, type ToolParameter } from './commands.js';
+import { echoed } from './format.js';
 import { DEFAULT_STORAGE_MAX_AGE_MS, expireStorage } from '../storage/expire.js';
 import { OpenDatabases } from './open-databases.js';
 
@@ -246,11 +247,11 @@ export class CKGTool {
     if (identifier === undefined || identifier === null) throw new ToolArgumentError('No identifier provided for the ckg tool');
     // The command is checked before any (possibly long) indexing.
     if (typeof command !== 'string' || findCommand(command) === undefined) {
-      throw new ToolArgumentError(`Invalid command: ${typeof command === 'string' ? command : JSON.stringify(command)}`);
+      throw new ToolArgumentError(`Invalid command: ${echoed(typeof command === 'string' ? command : String(JSON.stringify(command)))}`);
     }
-    if (typeof path !== 'string' || path === '') throw new ToolArgumentError(`Invalid path: ${JSON.stringify(path)}`);
+    if (typeof path !== 'string' || path === '') throw new ToolArgumentError(`Invalid path: ${echoed(String(JSON.stringify(path)))}`);
     if (typeof identifier !== 'string' && typeof identifier !== 'number') {
-      throw new ToolArgumentError(`Invalid identifier: ${JSON.stringify(identifier)}`);
+      throw new ToolArgumentError(`Invalid identifier: ${echoed(String(JSON.stringify(identifier)))}`);
     }
     const name = String(identifier);
     const printBody = args.print_body !== false && args.print_body !== 'false';
@@ -268,9 +269,9 @@ export class CKGTool {
   async #codebaseRoot(path: string): Promise<string> {
     const absolute = isAbsolute(path) ? normalize(path) : join(this.#options.cwd ?? defaultCwd(), path);
     const info = await this.#fs.stat(absolute);
-    if (!info) throw new ToolArgumentError(`Codebase path ${path} does not exist`);
+    if (!info) throw new ToolArgumentError(`Codebase path ${echoed(path)} does not exist`);
     if (info.kind === 'directory') return absolute;
-    if (info.kind !== 'file') throw new ToolArgumentError(`Codebase path ${path} is not a directory`);
+    if (info.kind !== 'file') throw new ToolArgumentError(`Codebase path ${echoed(path)} is not a directory`);
     const folder = dirname(absolute);
     return (await findGitRoot(this.#fs, folder)) ?? folder;
   }

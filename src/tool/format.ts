@@ -10,6 +10,24 @@ import type { ClassEntry, FunctionEntry } from '../db/entries.js';
  */
 export const MAX_OUTPUT_CHARS = 16000;
 
+/** How much of a caller's text (an identifier, a path) an answer repeats. */
+export const MAX_ECHOED_CHARS = 200;
+
+/**
+ * `text` as an answer repeats it: whole when short (the reference formats, byte for byte), else
+ * its first {@link MAX_ECHOED_CHARS} characters and its length, so a 100 kB identifier does not
+ * come back as 100 kB of output.
+ *
+ * @example
+ * ```ts
+ * echoed('parse_config'); // 'parse_config'
+ * echoed('x'.repeat(100_000)); // 'xxx…x… (100000 characters)'
+ * ```
+ */
+export function echoed(text: string): string {
+  return text.length <= MAX_ECHOED_CHARS ? text : `${cut(text, MAX_ECHOED_CHARS)}… (${text.length} characters)`;
+}
+
 function plural(n: number, one: string, many: string): string {
   return n === 1 ? one : many;
 }
@@ -43,7 +61,8 @@ export function clipEntries(header: string, entries: readonly string[], limit = 
   return out;
 }
 
-export function formatFunctions(identifier: string, entries: readonly FunctionEntry[], printBody: boolean): string {
+export function formatFunctions(fullIdentifier: string, entries: readonly FunctionEntry[], printBody: boolean): string {
+  const identifier = echoed(fullIdentifier);
   if (entries.length === 0) return `No functions named ${identifier} found.`;
   const header = `Found ${entries.length} ${plural(entries.length, 'function', 'functions')} named ${identifier}:\n`;
   return clipEntries(
@@ -52,7 +71,8 @@ export function formatFunctions(identifier: string, entries: readonly FunctionEn
   );
 }
 
-export function formatClassMethods(identifier: string, entries: readonly FunctionEntry[], printBody: boolean): string {
+export function formatClassMethods(fullIdentifier: string, entries: readonly FunctionEntry[], printBody: boolean): string {
+  const identifier = echoed(fullIdentifier);
   if (entries.length === 0) return `No class methods named ${identifier} found.`;
   const header = `Found ${entries.length} ${plural(entries.length, 'class method', 'class methods')} named ${identifier}:\n`;
   return clipEntries(
@@ -64,7 +84,8 @@ export function formatClassMethods(identifier: string, entries: readonly Functio
   );
 }
 
-export function formatClasses(identifier: string, entries: readonly ClassEntry[], printBody: boolean): string {
+export function formatClasses(fullIdentifier: string, entries: readonly ClassEntry[], printBody: boolean): string {
+  const identifier = echoed(fullIdentifier);
   if (entries.length === 0) return `No classes named ${identifier} found.`;
   const header = `Found ${entries.length} ${plural(entries.length, 'class', 'classes')} named ${identifier}:\n`;
   return clipEntries(
