@@ -79,7 +79,7 @@ function globDir(dir, pattern) {
 }
 
 function parseArgs(argv) {
-  const args = { reportOnly: false, transfer: false, bodies: undefined, corpus: undefined, runs: undefined, workers: undefined, pipeline: undefined, ctags: true, snapshot: true, out: join(repoRoot, 'docs/benchmarks.md'), write: true, child: undefined };
+  const args = { reportOnly: false, transfer: false, bodies: undefined, corpus: undefined, runs: undefined, workers: undefined, pipeline: undefined, ctags: true, snapshot: true, reliability: true, out: join(repoRoot, 'docs/benchmarks.md'), write: true, child: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -94,13 +94,14 @@ function parseArgs(argv) {
     else if (a === '--bodies') args.bodies = value();
     else if (a === '--no-ctags') args.ctags = false;
     else if (a === '--no-snapshot') args.snapshot = false;
+    else if (a === '--no-reliability') args.reliability = false;
     else if (a === '--transfer') args.transfer = true;
     else if (a === '--report-only') args.reportOnly = true;
     else if (a === '--out') args.out = value();
     else if (a === '--no-write') args.write = false;
     else if (a === '--child') args.child = JSON.parse(value());
     else if (a === '--help' || a === '-h') {
-      console.log('usage: node scripts/bench.mjs [--corpus django,linux,go,rust] [--runs N] [--workers N] [--pipeline N] [--bodies lazy|compressed|stored] [--transfer] [--no-ctags] [--no-snapshot] [--out FILE] [--no-write] [--report-only]');
+      console.log('usage: node scripts/bench.mjs [--corpus django,linux,go,rust] [--runs N] [--workers N] [--pipeline N] [--bodies lazy|compressed|stored] [--transfer] [--no-ctags] [--no-snapshot] [--no-reliability] [--out FILE] [--no-write] [--report-only]');
       process.exit(0);
     } else throw new Error(`unknown argument ${a}`);
   }
@@ -669,6 +670,12 @@ function report(results, info) {
     for (const line of info.snapshotKey.lines) lines.push(`- ${line}`);
     lines.push('');
   }
+  if (info.reliability) {
+    lines.push('## Reliability', '');
+    lines.push(`By \`scripts/bench-reliability.mjs\` (${info.reliability.date}; docs/security.md says what each guards): the cost of the integrity checks run when stored bytes are opened, single-bit flips of a stored index, a soak of open/update/query/close cycles, and a stress run of edits, updates and concurrent queries with every answer checked.`, '');
+    for (const line of info.reliability.lines) lines.push(`- ${line}`);
+    lines.push('');
+  }
   lines.push('## Details', '');
   for (const r of results) {
     lines.push(`### ${r.name}: ${r.label}`, '');
@@ -776,7 +783,15 @@ async function main() {
     if (lines.length > 0) info.snapshotKey = { date: isoNow(), lines };
   }
   info.snapshotKey ??= readPreviousMachine(args.out)?.snapshotKey;
-  if (results.length === 0 && info.snapshotKey === undefined) {
+  // Integrity-check cost, bit-flip detection, soak and stress (scripts/bench-reliability.mjs).
+  if (args.reliability) {
+    const out = execFileSync(process.execPath, [join(repoRoot, 'scripts/bench-reliability.mjs')], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    const lines = out.split('\n').filter((l) => l.startsWith('- ')).map((l) => l.slice(2));
+    for (const l of lines) console.log(l);
+    if (lines.length > 0) info.reliability = { date: isoNow(), lines };
+  }
+  info.reliability ??= readPreviousMachine(args.out)?.reliability;
+  if (results.length === 0 && info.snapshotKey === undefined && info.reliability === undefined) {
     console.log('no corpus present: nothing measured');
     return;
   }

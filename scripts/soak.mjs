@@ -44,6 +44,13 @@ for (let cycle = 1; cycle <= cycles; cycle++) {
 }
 const perCycle = (performance.now() - started) / cycles;
 const row = (key, digits = 0) => marks.map(([, m]) => m[key].toFixed(digits)).join('/');
+// What grew after the first mark: retained memory (live heap, SQLite) or V8's own sizing?
+const [first, last] = [marks[1][1], marks.at(-1)[1]];
+const grown = (key) => last[key] - first[key];
+const verdict =
+  grown('live') < 1 && grown('sqlite') < 0.1
+    ? ` From ${marks[1][0]} to ${marks.at(-1)[0]} cycles nothing is retained (live heap +${grown('live').toFixed(1)} MB, SQLite +${grown('sqlite').toFixed(2)} MB); RSS +${grown('rss').toFixed(0)} MB is V8 sizing its young generation (+${grown('young').toFixed(1)} MB, bounded by --max-semi-space-size) and JIT code (+${grown('code').toFixed(1)} MB).`
+    : ` Retained from ${marks[1][0]} to ${marks.at(-1)[0]} cycles: live heap +${grown('live').toFixed(1)} MB, SQLite +${grown('sqlite').toFixed(2)} MB.`;
 console.log(
-  `- After 0/${marks.slice(1).map(([c]) => c).join('/')} cycles of open → update → query → close on a 20-file memfs tree (${perCycle.toFixed(1)} ms a cycle), in MB after a full GC: RSS ${row('rss')}; live JS heap ${row('live', 1)}; V8 young generation ${row('young', 1)}; JIT code ${row('code', 1)}; SQLite allocations ${row('sqlite', 2)}. Load ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}.`,
+  `- After 0/${marks.slice(1).map(([c]) => c).join('/')} cycles of open → update → query → close on a 20-file memfs tree (${perCycle.toFixed(1)} ms a cycle), in MB after a full GC: RSS ${row('rss')}; live JS heap ${row('live', 1)}; V8 young generation ${row('young', 1)}; JIT code ${row('code', 1)}; SQLite allocations ${row('sqlite', 2)}.${verdict} Load ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}.`,
 );

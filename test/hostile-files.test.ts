@@ -210,3 +210,43 @@ describe('FIFOs and other special files (node:fs, in a child process bounded by 
     }
   });
 });
+
+describe('nothing from the codebase runs, nothing is written', () => {
+  it('indexes a booby-trapped repository without running or writing anything', async () => {
+    const marker = `${nodeFs.mkdtempSync('/tmp/ckg-trap-')}/ran`;
+    const trap = `touch ${marker}`;
+    const tree = makeTree('node', {
+      'setup.py': `import os\nos.system(${JSON.stringify(trap)})\n\ndef setup_trap():\n    pass\n`,
+      'conftest.py': `import os\nos.system(${JSON.stringify(trap)})\n`,
+      'package.json': JSON.stringify({ scripts: { preinstall: trap, postinstall: trap, prepare: trap } }),
+      'Makefile': `all:\n\t${trap}\n`,
+      '.envrc': trap,
+      '.gitattributes': '*.py filter=trap\n',
+      '.git/config': `[filter "trap"]\n\tclean = ${trap}\n\tsmudge = ${trap}\n[core]\n\tfsmonitor = ${trap}\n`,
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.git/hooks/post-checkout': `#!/bin/sh\n${trap}\n`,
+      '.git/hooks/pre-commit': `#!/bin/sh\n${trap}\n`,
+      'build.rs': `fn main() { std::process::Command::new("sh").arg("-c").arg(${JSON.stringify(trap)}).status().unwrap(); }\n`,
+      'app.js': `require('child_process').execSync(${JSON.stringify(trap)});\nfunction appTrap() {}\n`,
+    });
+    try {
+      nodeFs.chmodSync(`${tree.root}/.git/hooks/post-checkout`, 0o755);
+      const before = new Map(nodeFs.readdirSync(tree.root, { recursive: true }).map((p) => [String(p), nodeFs.statSync(`${tree.root}/${String(p)}`).mtimeMs]));
+      const tool = new CKGTool({ fs: nodeFs });
+      try {
+        expect(await tool.execute({ command: 'search_function', path: tree.root, identifier: 'setup_trap', print_body: false })).toEqual({ output: `Found 1 function named setup_trap:\n1. ${tree.root}/setup.py:4-5\n` });
+        nodeFs.appendFileSync(`${tree.root}/app.js`, 'function later() {}\n');
+        before.set('app.js', nodeFs.statSync(`${tree.root}/app.js`).mtimeMs);
+        expect(await tool.execute({ command: 'search_function', path: tree.root, identifier: 'later', print_body: false })).toMatchObject({ output: expect.stringMatching(/^Found 1 function/) });
+      } finally {
+        await tool.close();
+      }
+      expect(nodeFs.existsSync(marker)).toBe(false);
+      // Nothing in the codebase was created or changed.
+      const after = new Map(nodeFs.readdirSync(tree.root, { recursive: true }).map((p) => [String(p), nodeFs.statSync(`${tree.root}/${String(p)}`).mtimeMs]));
+      expect(after).toEqual(before);
+    } finally {
+      tree.cleanup();
+    }
+  });
+});

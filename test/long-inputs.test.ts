@@ -42,6 +42,13 @@ describe('long inputs', () => {
       expect(await storage.get(other)).toEqual(new Uint8Array([4]));
       expect((await storage.list()).map((e) => e.key).sort()).toEqual([long, other, 'short'].sort());
       expect(readdirSync(directory).every((name) => name.length <= 200)).toBe(true);
+      // Keys are never paths: '../' and '/' stay inside the folder.
+      await storage.set('../../escape/attempt', new Uint8Array([6]));
+      await storage.set('/etc/passwd', new Uint8Array([7]));
+      expect(readdirSync(join(directory, '..')).some((n) => n.includes('escape'))).toBe(false);
+      expect(await storage.get('../../escape/attempt')).toEqual(new Uint8Array([6]));
+      await storage.delete('../../escape/attempt');
+      await storage.delete('/etc/passwd');
       await storage.delete(long);
       expect(await storage.get(long)).toBeUndefined();
       expect((await storage.list()).map((e) => e.key).sort()).toEqual([other, 'short'].sort());

@@ -3,7 +3,14 @@
 // exponential time on a hostile pattern (`a/**/**/**/**/**/**/**/**/**/**/c`).
 import { gitignorePathMatcher } from './glob.js';
 
-/** `text` without the trailing run of `char` (a loop: a regex like /x+$/ is quadratic on long runs). */
+/**
+ * `text` without the trailing run of `char` (a loop: a regex like /x+$/ is quadratic on long runs).
+ *
+ * @example
+ * ```ts
+ * trimEnd('build///', '/'); // 'build'
+ * ```
+ */
 export function trimEnd(text: string, char: string): string {
   let end = text.length;
   while (end > 0 && text[end - 1] === char) end--;

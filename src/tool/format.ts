@@ -10,7 +10,14 @@ import type { ClassEntry, FunctionEntry } from '../db/entries.js';
  */
 export const MAX_OUTPUT_CHARS = 16000;
 
-/** How much of a caller's text (an identifier, a path) an answer repeats. */
+/**
+ * How much of a caller's text (an identifier, a path) an answer repeats.
+ *
+ * @example
+ * ```ts
+ * const shown = text.length > MAX_ECHOED_CHARS ? echoed(text) : text;
+ * ```
+ */
 export const MAX_ECHOED_CHARS = 200;
 
 /**
