@@ -111,7 +111,7 @@ async function integrity(name, root) {
   const seal = time(() => readSeal(bytes));
   const quick = time(withDb((raw) => raw.exec('PRAGMA quick_check'))) - openOnly;
   const checks = time(withDb((raw) => checkDatabase(SQL, raw, INTEGRITY_RULES, { sealIntact: true }))) - openOnly;
-  const rows = time(withDb((raw) => checkDatabase(SQL, raw, { fileReferences: INTEGRITY_RULES.fileReferences, requiredMeta: [] }, { sealIntact: true }))) - openOnly;
+  const rows = time(withDb((raw) => checkDatabase(SQL, raw, { references: INTEGRITY_RULES.references, requiredMeta: [] }, { sealIntact: true }))) - openOnly;
   const fromBytes = [];
   for (let i = 0; i < 5; i++) {
     const t = performance.now();

@@ -122,7 +122,6 @@ describe('symlinks and the codebase root', () => {
       const raw = new SQL.Database(db.export());
       db.close();
       raw.run('UPDATE files SET path = ?', [`${outside.root}/a.py`]);
-      raw.run('UPDATE functions SET file_path = ?', [`${outside.root}/a.py`]);
       const crafted = sealDatabase(raw.export());
       raw.close();
       // Every path the database opens or reads is recorded.

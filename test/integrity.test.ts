@@ -56,11 +56,13 @@ describe('damaged database bytes', () => {
   });
 
   it.each([
-    ['DROP TABLE functions', /functions is missing/],
-    ['DELETE FROM files', /functions has rows of file id \d+, which is not an indexed file/],
-    ["UPDATE functions SET file_path = '/elsewhere/x.py' WHERE id = 3", /functions has rows of file id \d+, which is not an indexed file \(or not under that path\)/],
+    ['DROP TABLE symbols', /symbols/],
+    ['DROP VIEW classes', /classes is missing/],
+    ['DELETE FROM files', /symbols\.file_id holds \d+, which is not the id of a row of files/],
+    ['UPDATE symbols SET file_id = 999999 WHERE id = 3', /symbols\.file_id holds 999999, which is not the id of a row of files/],
+    ['UPDATE symbols SET parent_id = 888888 WHERE id = 4', /symbols\.parent_id holds 888888, which is not the id of a row of symbols/],
     ['DELETE FROM meta WHERE key = \'bodies\'', /Unknown body mode undefined/],
-    ['ALTER TABLE classes DROP COLUMN methods', /classes is table\(.*\), expected table\(/],
+    ['ALTER TABLE symbols ADD COLUMN extra TEXT', /symbols is table\(.*\), expected table\(/],
   ])('%s: the seal catches it; without the seal the checks do; open() rebuilds', async (sql, check) => {
     const built = await CKGDatabase.open({ codebasePath: tree.root, fs: tree.fs, bodies: 'stored' });
     const expected = await answers(built);

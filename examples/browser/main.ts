@@ -11,6 +11,7 @@ import {
   type WebWorkerPool,
 } from 'ckg-wasm';
 import { droppedFiles, memoryFileSystem, pickedFiles, type MemoryFile } from './memory-fs.js';
+import { registerPageTools } from './webmcp.js';
 
 // The sample codebase ships inside the bundle as text (Vite inlines each file's contents).
 const sampleSources = import.meta.glob<string>('./sample/**/*', { query: '?raw', import: 'default', eager: true });
@@ -49,6 +50,10 @@ const dropZone = $<HTMLElement>('#drop');
 const picker = $<HTMLInputElement>('#picker');
 const folderPicker = $<HTMLInputElement>('#folder');
 const forget = $<HTMLButtonElement>('#forget');
+const textForm = $<HTMLFormElement>('#text-search');
+const pattern = $<HTMLInputElement>('#pattern');
+const mode = $<HTMLSelectElement>('#mode');
+const textResults = $<HTMLOListElement>('#text-results');
 
 let db: CKGDatabase | undefined;
 
@@ -97,13 +102,16 @@ async function load(root: string, files: Map<string, MemoryFile>): Promise<void>
   delete results.dataset.query;
   searches++;
   const started = performance.now();
+  const fs = memoryFileSystem(files);
   try {
-    db = await CKGDatabase.open({ codebasePath: root, fs: memoryFileSystem(files), storage, wasm, processor });
+    db = await CKGDatabase.open({ codebasePath: root, fs, storage, wasm, processor });
   } catch (error) {
     setStatus('error', `Failed: ${String(error)}`);
     throw error;
   }
   const ms = Math.round(performance.now() - started);
+  // Browser agents get the ckg commands as page tools (WebMCP), when the browser has it.
+  document.body.dataset.pageTools = registerPageTools({ root, fs, storage, wasm, processor }).join(',');
   const { files: indexed, functions, classes } = db.stats();
   const parsed = db.report?.filesParsed ?? 0;
   const fetched = wasmFetched();
@@ -164,6 +172,39 @@ async function search(): Promise<void> {
 form.addEventListener('submit', (event) => {
   event.preventDefault();
   void search();
+});
+
+/**
+ * Text search beside the graph, over the same in-memory files: `grep` lines (with the function
+ * or class each one is in, from the index) or `glob` file names.
+ */
+async function textSearch(): Promise<void> {
+  if (!db) return;
+  const text = pattern.value;
+  const how = mode.value;
+  const line = (content: string, className = ''): HTMLLIElement => Object.assign(document.createElement('li'), { textContent: content, className });
+  let items: HTMLLIElement[];
+  try {
+    if (how === 'glob') {
+      const found = await db.glob({ pattern: text });
+      items = found.results.map((r) => line(r.path));
+    } else {
+      const found = await db.grep({ pattern: text, outputMode: 'content', context: 1 });
+      items = found.results.map((e) =>
+        e.type === 'line' ? line(`${e.path}${e.match ? ':' : '-'}${e.line}${e.match ? ':' : '-'}${e.text}${e.enclosing ? `  (in ${e.enclosing})` : ''}`, e.match ? 'match' : 'context') : line(e.path),
+      );
+    }
+  } catch (error) {
+    items = [line(String(error instanceof Error ? error.message : error), 'error')];
+  }
+  textResults.replaceChildren(...items);
+  if (items.length === 0) textResults.replaceChildren(line(`Nothing found for ${text}.`, 'empty'));
+  textResults.dataset.pattern = `${how}:${text}`;
+}
+
+textForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  void textSearch();
 });
 
 dropZone.addEventListener('dragover', (event) => {

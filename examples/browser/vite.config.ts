@@ -9,6 +9,7 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const wasmDir = `${repo}wasm/`;
 const entry = `${repo}dist/index.js`;
+const adaptersEntry = `${repo}dist/adapters/index.js`;
 
 /** The wasm files a browser may need: runtime, sql.js's browser build, every grammar. */
 function browserWasmFiles(): string[] {
@@ -60,6 +61,7 @@ export default defineConfig({
           return entry;
         })(),
       },
+      { find: /^ckg-wasm\/adapters$/, replacement: adaptersEntry },
     ],
   },
   build: {

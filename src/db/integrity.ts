@@ -8,18 +8,27 @@ import { CKGError } from '../errors.js';
 import { SCHEMA_SQL } from './schema.js';
 
 /**
- * What rows must agree on. Extend it when a table is added: every table whose rows belong to a
- * file names its `file_id` column (and, when it repeats the file's path, that column too); every
- * meta key a database cannot be read without is listed.
+ * What rows must agree on. Extend it when a table is added: every column that holds the id of a
+ * row of another table (a file's, a symbol's) is listed with that table; every meta key a
+ * database cannot be read without is listed.
  *
  * @example
  * ```ts
- * const rules: IntegrityRules = { fileReferences: [{ table: 'edges', column: 'file_id' }], requiredMeta: ['format'] };
+ * const rules: IntegrityRules = { references: [{ table: 'edges', column: 'from_id', target: 'symbols' }], requiredMeta: ['format'] };
  * ```
  */
 export interface IntegrityRules {
-  /** Rows that belong to a file: `column` must be the id of a `files` row (whose `path` equals `pathColumn`, when given). */
-  readonly fileReferences: readonly { readonly table: string; readonly column: string; readonly pathColumn?: string }[];
+  /**
+   * `column` of every row of `table` must be the `id` of a row of `target` (default `files`);
+   * NULL is allowed when `nullable`. With `pathColumn`, that row's `path` must equal it too.
+   */
+  readonly references: readonly {
+    readonly table: string;
+    readonly column: string;
+    readonly target?: string;
+    readonly nullable?: boolean;
+    readonly pathColumn?: string;
+  }[];
   /** `meta` keys that must be present. */
   readonly requiredMeta: readonly string[];
 }
@@ -33,10 +42,13 @@ export interface IntegrityRules {
  * ```
  */
 export const INTEGRITY_RULES: IntegrityRules = {
-  fileReferences: [
-    { table: 'functions', column: 'file_id', pathColumn: 'file_path' },
-    { table: 'classes', column: 'file_id', pathColumn: 'file_path' },
+  references: [
+    { table: 'symbols', column: 'file_id' },
+    { table: 'symbols', column: 'parent_id', target: 'symbols', nullable: true },
+    { table: 'bindings', column: 'file_id' },
     { table: 'sources', column: 'file_id' },
+    { table: 'edges', column: 'from_id', target: 'symbols' },
+    { table: 'edges', column: 'to_id', target: 'symbols', nullable: true },
   ],
   requiredMeta: ['format', 'schema_version', 'bodies'],
 };
@@ -184,10 +196,14 @@ export function checkDatabase(SQL: SqlJsStatic, db: Database, rules: IntegrityRu
     }
     const meta = new Set((db.exec('SELECT key FROM meta')[0]?.values ?? []).map((row) => String(row[0])));
     for (const key of rules.requiredMeta) if (!meta.has(key)) throw corrupt(`meta.${key} is missing`);
-    for (const { table, column, pathColumn } of rules.fileReferences) {
-      const mismatch = pathColumn === undefined ? 'f.id IS NULL' : `f.id IS NULL OR f.path IS NOT r.${quote(pathColumn)}`;
-      const orphan = db.exec(`SELECT r.${quote(column)} FROM ${quote(table)} r LEFT JOIN files f ON f.id = r.${quote(column)} WHERE ${mismatch} LIMIT 1`);
-      if (orphan.length > 0) throw corrupt(`${table} has rows of file id ${String(orphan[0]!.values[0]![0])}, which is not an indexed file${pathColumn === undefined ? '' : ' (or not under that path)'}`);
+    for (const { table, column, target = 'files', nullable = false, pathColumn } of rules.references) {
+      const c = `r.${quote(column)}`;
+      let mismatch = pathColumn === undefined ? 't.id IS NULL' : `t.id IS NULL OR t.path IS NOT r.${quote(pathColumn)}`;
+      if (nullable) mismatch = `${c} IS NOT NULL AND (${mismatch})`;
+      const orphan = db.exec(`SELECT ${c} FROM ${quote(table)} r LEFT JOIN ${quote(target)} t ON t.id = ${c} WHERE ${mismatch} LIMIT 1`);
+      if (orphan.length > 0) {
+        throw corrupt(`${table}.${column} holds ${String(orphan[0]!.values[0]![0])}, which is not the id of a row of ${target}${pathColumn === undefined ? '' : ' (under that path)'}`);
+      }
     }
   } catch (error) {
     if (error instanceof CKGError) throw error;

@@ -51,6 +51,7 @@ export const INDEX_OPTIONS: Schema<IndexOptions> = {
   processor: is.withMethods(['process'], 'a FileProcessor (an object with a process method)'),
   storage: is.withMethods(['get', 'set', 'delete', 'list'], 'a Storage (an object with get, set, delete and list methods)'),
   bodies: is.oneOf(BODY_MODES),
+  graph: is.boolean,
 };
 
 /**

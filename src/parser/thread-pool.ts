@@ -84,6 +84,7 @@ interface Job {
   readonly source: string;
   readonly path: string;
   readonly keepTree: boolean;
+  readonly graph: boolean;
   readonly resolve: (file: ExtractedFile) => void;
   readonly reject: (error: unknown) => void;
 }
@@ -165,13 +166,14 @@ export class ThreadPoolProcessor {
   process(language: LanguageDefinition, source: string, path: string, options?: ProcessOptions): Promise<ExtractedFile> {
     if (this.#closing) return Promise.reject(new CKGError('CLOSED', 'The worker pool is closed'));
     const keepTree = options?.keepTree === true;
+    const graph = options?.graph !== false;
     if (!builtins.has(language)) {
       // Custom visitors are functions: they cannot be sent to a worker.
       this.#local ??= new LocalProcessor(new ParserPool(this.#wasm));
       return this.#local.process(language, source, path, options);
     }
     return new Promise<ExtractedFile>((resolve, reject) => {
-      this.#dispatch({ id: this.#nextId++, languageId: language.id, source, path, keepTree, resolve, reject });
+      this.#dispatch({ id: this.#nextId++, languageId: language.id, source, path, keepTree, graph, resolve, reject });
     });
   }
 
@@ -250,7 +252,7 @@ export class ThreadPoolProcessor {
     slot.queued += job.source.length;
     if (slot.jobs.length === 1) slot.port.setIdle?.(false);
     try {
-      slot.port.post({ type: 'parse', id: job.id, languageId: job.languageId, source: job.source, path: job.path, ...(job.keepTree ? { keepTree: true } : {}) });
+      slot.port.post({ type: 'parse', id: job.id, languageId: job.languageId, source: job.source, path: job.path, ...(job.keepTree ? { keepTree: true } : {}), ...(job.graph ? {} : { graph: false }) });
     } catch (error) {
       slot.jobs.pop();
       slot.queued -= job.source.length;
