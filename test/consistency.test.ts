@@ -72,31 +72,36 @@ describe('queries during an update', () => {
 describe('close() during an update', () => {
   it('rejects the update with CLOSED wherever it is, and queries waiting for it too', async () => {
     const tree = makeTree('memfs', files(1));
-    const bytes = await (async () => {
+    let version = 1;
+    const next = async (): Promise<CKGDatabase> => {
       const db = await CKGDatabase.open({ codebasePath: tree.root, fs: tree.fs });
-      try {
-        return db.export();
-      } finally {
-        db.close();
-      }
-    })();
-    rewrite(tree, 2);
-    for (let closeAt = 1; closeAt <= 30; closeAt++) {
-      const live = await CKGDatabase.fromBytes(bytes, { fs: tree.fs, codebasePath: tree.root });
+      rewrite(tree, ++version); // every file changed: the update re-parses all of them
+      return db;
+    };
+    // How many progress events an update gives, to close at points spread over all of them.
+    let total = 0;
+    const probe = await next();
+    await probe.update({ onProgress: () => void total++ });
+    probe.close();
+    expect(total).toBeGreaterThanOrEqual(FILES);
+    for (let k = 1; k <= 15; k++) {
+      const closeAt = Math.max(1, Math.floor((k * total) / 16));
+      const live = await next();
       let events = 0;
       let waiting: Promise<unknown> | undefined;
       const update = live.update({
         onProgress: () => {
-          if (++events === closeAt * 6) {
-            waiting = live.queryClass('Nothing');
+          if (++events === closeAt) {
+            waiting = live.queryClass('Nothing').then(() => 'answered', (e: unknown) => e); // handled now: it rejects at close
             live.close();
           }
         },
       });
       const error = await update.then(() => undefined, (e: unknown) => e);
+      expect(events).toBeGreaterThanOrEqual(closeAt);
       expect(error).toBeInstanceOf(CKGError);
       expect((error as CKGError).code).toBe('CLOSED');
-      await expect(waiting).rejects.toMatchObject({ code: 'CLOSED' });
+      expect(await waiting).toMatchObject({ code: 'CLOSED' });
       await expect(live.update()).rejects.toMatchObject({ code: 'CLOSED' });
     }
   });

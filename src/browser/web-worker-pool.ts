@@ -3,7 +3,7 @@ import type { FileProcessor } from '../build/indexer.js';
 import { CKGError } from '../errors.js';
 import { ThreadPoolProcessor, type ParsePoolOptions, type SpawnWorker } from '../parser/thread-pool.js';
 import type { WorkerResponse } from '../parser/worker-protocol.js';
-import { WEB_WORKER_POOL_OPTIONS } from '../options/schemas.js';
+import { WEB_WORKER_POOL_OPTIONS } from '../options/pool-schemas.js';
 import { checkOptions } from '../options/validate.js';
 
 /**

@@ -1,5 +1,5 @@
 // The schemas of the Node-only option objects (see src/options/schemas.ts for the others).
-import { PARSE_POOL_OPTIONS } from '../options/schemas.js';
+import { PARSE_POOL_OPTIONS } from '../options/pool-schemas.js';
 import { is, type Schema } from '../options/validate.js';
 import type { DirectoryStorageOptions } from './directory-storage.js';
 import type { WorkerPoolOptions } from './worker-pool.js';

@@ -1,34 +1,17 @@
-// The schema of every option object of the browser-safe public API, checked at run time by
+// The schemas of the option objects of CKGDatabase and CKGTool, checked at run time by
 // checkOptions (./validate.ts). Each is typed `Schema<TheInterface>`: an option added to an
-// interface without a check here fails the type check. The Node-only options are in
-// src/node/option-schemas.ts.
+// interface without a check here fails the type check. Storages and worker pools have theirs
+// in ./storage-schemas.ts and ./pool-schemas.ts, which import nothing heavy (a page that loads
+// only a storage does not load the database); the Node-only ones are in src/node/option-schemas.ts.
 import type { UpdateOptions, IndexOptions, OpenOptions } from '../db/database.js';
 import { BODY_MODES } from '../db/store.js';
 import { LanguageRegistry } from '../languages/registry.js';
-import type { WasmOptions } from '../parser/runtime.js';
-import type { ParsePoolOptions } from '../parser/thread-pool.js';
-import type { WebWorkerPoolOptions } from '../browser/web-worker-pool.js';
-import type { ExpireOptions } from '../storage/expire.js';
-import type { IndexedDBStorageOptions } from '../storage/indexeddb.js';
-import type { MemoryStorageOptions } from '../storage/memory.js';
 import type { CKGToolOptions } from '../tool/ckg-tool.js';
+import { WASM_OPTIONS } from './pool-schemas.js';
 import { is, type Schema } from './validate.js';
 
 const strings = is.arrayOf(is.string, 'an array of strings');
 
-/**
- * `WasmOptions`.
- *
- * @example
- * ```ts
- * checkOptions('wasm', options.wasm, WASM_OPTIONS);
- * ```
- */
-export const WASM_OPTIONS: Schema<WasmOptions> = {
-  baseUrl: is.url,
-  load: is.function,
-  sqlJs: is.withMethods(['Database'], 'an initialised sql.js (with a Database class)'),
-};
 
 /**
  * `IndexOptions`: what every index-building API accepts.
@@ -135,61 +118,3 @@ export const TOOL_OPTIONS: Schema<CKGToolOptions> = {
  * ```
  */
 export const TOOL_ONLY_OPTIONS = ['cwd', 'refresh', 'storageMaxAgeMs', 'maxOpenDatabases'] as const;
-
-/**
- * `MemoryStorageOptions`.
- *
- * @example
- * ```ts
- * checkOptions('MemoryStorage', options, MEMORY_STORAGE_OPTIONS);
- * ```
- */
-export const MEMORY_STORAGE_OPTIONS: Schema<MemoryStorageOptions> = { now: is.function };
-
-/**
- * `IndexedDBStorageOptions`.
- *
- * @example
- * ```ts
- * checkOptions('IndexedDBStorage', options, INDEXEDDB_STORAGE_OPTIONS);
- * ```
- */
-export const INDEXEDDB_STORAGE_OPTIONS: Schema<IndexedDBStorageOptions> = {
-  databaseName: is.nonEmptyString,
-  indexedDB: is.withMethods(['open'], 'an IDBFactory'),
-  now: is.function,
-};
-
-/**
- * `ExpireOptions` of `expireStorage`.
- *
- * @example
- * ```ts
- * checkOptions('expireStorage', options, EXPIRE_OPTIONS);
- * ```
- */
-export const EXPIRE_OPTIONS: Schema<ExpireOptions> = { maxAgeMs: is.duration, now: is.duration };
-
-/**
- * `ParsePoolOptions`: common to the Node and the browser worker pools.
- *
- * @example
- * ```ts
- * checkOptions('createWorkerPool', options, PARSE_POOL_OPTIONS);
- * ```
- */
-export const PARSE_POOL_OPTIONS: Schema<ParsePoolOptions> = {
-  size: is.positiveInteger,
-  pipeline: is.positiveInteger,
-  wasm: is.options(WASM_OPTIONS),
-};
-
-/**
- * `WebWorkerPoolOptions` of `createWebWorkerPool`.
- *
- * @example
- * ```ts
- * checkOptions('createWebWorkerPool', options, WEB_WORKER_POOL_OPTIONS);
- * ```
- */
-export const WEB_WORKER_POOL_OPTIONS: Schema<WebWorkerPoolOptions> = { ...PARSE_POOL_OPTIONS, createWorker: is.function };

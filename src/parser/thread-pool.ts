@@ -2,7 +2,7 @@
 // fallback for custom languages, and close(). `ckg-wasm/node`'s WorkerPool (worker_threads)
 // and the browser WebWorkerPool (Web Workers) only supply a way to start a worker.
 import { CKGError, type CKGErrorCode } from '../errors.js';
-import { PARSE_POOL_OPTIONS } from '../options/schemas.js';
+import { PARSE_POOL_OPTIONS } from '../options/pool-schemas.js';
 import { checkOptions } from '../options/validate.js';
 import { builtinLanguages } from '../languages/index.js';
 import type { LanguageDefinition } from '../languages/types.js';

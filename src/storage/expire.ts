@@ -1,5 +1,5 @@
 import type { Storage } from './types.js';
-import { EXPIRE_OPTIONS } from '../options/schemas.js';
+import { EXPIRE_OPTIONS } from '../options/storage-schemas.js';
 import { checkOptions } from '../options/validate.js';
 
 /**

@@ -1,6 +1,6 @@
 import { CKGError } from '../errors.js';
 import type { Storage } from './types.js';
-import { MEMORY_STORAGE_OPTIONS } from '../options/schemas.js';
+import { MEMORY_STORAGE_OPTIONS } from '../options/storage-schemas.js';
 import { checkOptions } from '../options/validate.js';
 
 /**
