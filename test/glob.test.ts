@@ -9,6 +9,7 @@ import { CKGDatabase, type FileSystem } from '../src/index.js';
 import { compileGlobs, segmentMatcher } from '../src/glob/glob.js';
 import { gitignoreRules } from '../src/glob/gitignore.js';
 import { ignorePrefilter } from '../src/build/ignore-prefilter.js';
+import { pathMatcher } from '../src/search/glob.js';
 
 const segmentChars = fc.constantFrom('a', 'b', '.', 'x');
 // Real paths never hold the segments '.' and '..'.
@@ -40,6 +41,14 @@ describe('segment and path globs', () => {
     expect(['src/b/x.py', 'src/c/x.py', 'doc'].map(test)).toEqual([false, false, false]);
     expect(() => compileGlobs(['+(a|b).py'])).toThrow(/Extglob/);
     expect(() => compileGlobs(['{a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}{o,p}{q,r}'])).toThrow(/more than 256 alternatives/);
+  });
+
+  it("the search glob (an agent's pattern) answers a hostile pattern at once, and names at any depth without a slash", () => {
+    const test = pathMatcher(`**/${'a*'.repeat(14)}c`, '/r');
+    expect(test(`x/${'a'.repeat(40)}b.py`)).toBe(false);
+    expect(pathMatcher('*.py', '/r')('deep/down/a.py')).toBe(true);
+    expect(pathMatcher('src/*.py', '/r')('deep/src/a.py')).toBe(false);
+    expect(pathMatcher('/r/src/{a,b}.py', '/r')('src/b.py')).toBe(true);
   });
 
   it('answer hostile patterns at once (bounded by pattern × path length)', () => {

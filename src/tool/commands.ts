@@ -225,7 +225,7 @@ const TEXT_COMMANDS: readonly ToolCommand[] = [
   {
     name: 'glob',
     summary: 'The `glob` command finds files by the glob `identifier`, newest first',
-    identifier: { description: 'Glob pattern (picomatch), relative to the codebase' },
+    identifier: { description: 'Glob pattern (*, ?, [...], **, {a,b}), relative to the codebase' },
     parameters: PAGE_PARAMETERS,
     run: async (db, { identifier, raw }) => {
       const offset = integerArgument(raw, 'offset') ?? 0;
