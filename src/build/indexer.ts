@@ -3,7 +3,7 @@ import { EventLoopTurns } from '../event-loop.js';
 import type { FsAdapter } from '../fs/adapter.js';
 import type { FileRecord, IndexStore } from '../db/store.js';
 import type { ExtractedFile } from '../parser/extract.js';
-import type { LanguageDefinition } from '../languages/types.js';
+import type { ExtractionOptions, LanguageDefinition } from '../languages/types.js';
 import { extractorVersionOf } from '../languages/registry.js';
 import { describeFile } from '../graph/describe.js';
 import { graphStrategyFor } from '../graph/languages/index.js';
@@ -11,6 +11,7 @@ import type { NamingContext } from '../graph/strategy.js';
 import { relativeInside } from '../fs/path.js';
 import { contentHash, decodeSource, looksBinary, looksMinified } from './decode.js';
 import { RACY_WINDOW_MS, type SkippedFile, type SourceFile, type WalkResult } from './walker.js';
+import type { GitignoreExclusion } from './gitignored.js';
 
 /**
  * A progress event of a build or an update, for a CLI bar or an IDE status line.
@@ -67,6 +68,12 @@ export interface IndexReport {
   /** Extensions that no registered language covers, with how many files each. */
   readonly unknownExtensions: Readonly<Record<string, number>>;
   readonly durationMs: number;
+  /**
+   * Set when `.gitignore` rules left out everything or more files than were indexed (a
+   * `.gitignore` ending in `/*`, as Debian's kernel source ships): the files each rule excluded,
+   * largest count first. Files git tracks are indexed whatever `.gitignore` says.
+   */
+  readonly gitignoreExclusions?: readonly GitignoreExclusion[];
 }
 
 /**
@@ -84,7 +91,8 @@ export interface FileProcessor {
   /**
    * The rows of one file. `options.keepTree` says the file is likely to change again soon (it
    * is one of the few files of a small update): a processor that can should keep its syntax
-   * tree, so the next call for the same `path` re-parses incrementally.
+   * tree, so the next call for the same `path` re-parses incrementally. `options.extraction`
+   * are the index's extraction options, to hand to the visitor.
    */
   process(language: LanguageDefinition, source: string, path: string, options?: ProcessOptions): Promise<ExtractedFile>;
   /** How many files it takes at once (a worker pool: workers × queue depth). Default 1. */
@@ -105,6 +113,8 @@ export interface ProcessOptions {
   readonly keepTree?: boolean;
   /** Extract the file's calls, imports and bases for the code graph (default true). */
   readonly graph?: boolean;
+  /** The index's extraction options (`functionMacros`), passed to the language's visitor. */
+  readonly extraction?: ExtractionOptions;
 }
 
 /**
@@ -203,6 +213,8 @@ export interface SyncOptions {
    * again without being read. The sync updates the map.
    */
   readonly contentSkips?: Map<string, { readonly size: number; readonly mtimeMs: number; readonly skip: SkippedFile }> | undefined;
+  /** The index's extraction options: handed to the processor, part of every file's extractor version. */
+  readonly extraction?: ExtractionOptions | undefined;
 }
 
 /**
@@ -245,11 +257,6 @@ interface Prepared {
 export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   const started = Date.now();
   const { fs, store, processor, onProgress, signal } = options;
-  // A file's rows depend on its extractor and on what its module name depends on.
-  const versionOf = (language: LanguageDefinition): string => {
-    const key = options.graph === false ? 'no-graph' : (graphStrategyFor(language.id).namingKey?.(options.naming) ?? '');
-    return key === '' ? extractorVersionOf(language) : `${extractorVersionOf(language)}+${key}`;
-  };
   const feed = options.walk instanceof WalkFeed ? options.walk : undefined;
   // Files in walk order: all of them for a finished walk, those found so far for a feed.
   const walkedFiles = feed ? feed.found : (options.walk as WalkResult).files;
@@ -264,6 +271,19 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   const todo: SourceFile[] = [];
   const skipped: SkippedFile[] = [];
   const contentSkips = options.contentSkips;
+  const extraction = options.extraction ?? {};
+  // A file's rows depend on its extractor (with the extraction options) and on what its module
+  // name depends on; computed once per language (the options are hashed).
+  const versions = new Map<LanguageDefinition, string>();
+  const versionOf = (language: LanguageDefinition): string => {
+    let version = versions.get(language);
+    if (version === undefined) {
+      const key = options.graph === false ? 'no-graph' : (graphStrategyFor(language.id).namingKey?.(options.naming) ?? '');
+      version = key === '' ? extractorVersionOf(language, extraction) : `${extractorVersionOf(language, extraction)}+${key}`;
+      versions.set(language, version);
+    }
+    return version;
+  };
   let reused = 0;
   let bytesTotal = 0;
   let classified = 0; // walkedFiles[0, classified) are sorted into reused / todo / skipped
@@ -301,8 +321,11 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   classify();
   // Small updates keep their trees (decided on the whole walk: a feed's files are not all known yet).
   const keepTrees = feed === undefined && todo.length <= KEEP_TREES_UP_TO_FILES;
+  const hasExtraction = extraction.functionMacros !== undefined && extraction.functionMacros.length > 0;
   const processOptions: ProcessOptions | undefined =
-    keepTrees || options.graph === false ? { ...(keepTrees ? { keepTree: true } : {}), ...(options.graph === false ? { graph: false } : {}) } : undefined;
+    keepTrees || options.graph === false || hasExtraction
+      ? { ...(keepTrees ? { keepTree: true } : {}), ...(options.graph === false ? { graph: false } : {}), ...(hasExtraction ? { extraction } : {}) }
+      : undefined;
   let filesDone = 0;
   let bytesDone = 0;
   let parsed = 0;

@@ -20,6 +20,7 @@ import {
 } from '../node/index.js';
 import { LazyWorkerPool } from '../node/lazy-worker-pool.js';
 import { findCommand, type ToolParameter } from '../tool/commands.js';
+import { commandDescription } from '../adapters/definitions.js';
 import { checkWritable, SingleFileStorage, writeFileAtomic } from './file-output.js';
 import { CLI_COMMANDS } from './subcommands.js';
 import { progressBar } from './progress.js';
@@ -121,10 +122,15 @@ function summary(report: IndexReport | undefined, path: string): string {
     .slice(0, 8)
     .map(([ext, n]) => `${ext} ${n}`)
     .join(', ');
+  const excluded = (report.gitignoreExclusions ?? [])
+    .slice(0, 5)
+    .map((e) => `\n${e.files.toLocaleString('en-US')}${e.complete ? '' : '+'} files excluded by .gitignore (${e.rule}, ${e.gitignore})`)
+    .join('');
   return (
     `Indexed ${path}: ${report.filesIndexed} files, ${report.functions} functions, ${report.classes} classes ` +
     `in ${(report.durationMs / 1000).toFixed(2)} s${skipped}` +
-    (unknown ? `\nNot covered (extension: files): ${unknown}` : '')
+    (unknown ? `\nNot covered (extension: files): ${unknown}` : '') +
+    excluded
   );
 }
 
@@ -193,7 +199,7 @@ for (const { cli, command: name } of CLI_COMMANDS) {
   const identifierOptional = command.identifier?.optional === true;
   const sub = program
     .command(cli)
-    .description(`${command.summary} (the ckg tool's ${name} command)`)
+    .description(`${commandDescription(command)} (the ckg tool's ${name} command)`)
     .argument(identifierOptional ? '[identifier]' : '<identifier>', (command.identifier?.description ?? 'exact name').toLowerCase())
     .argument('[path]', 'codebase folder, or a file inside it (default: the current folder)', '.')
     .option('--json', 'print the answer as JSON (with its structured form)');

@@ -35,6 +35,8 @@ export function trimGitignoreLine(raw: string): string {
 }
 
 interface Rule {
+  /** The line as written (trailing spaces trimmed), for reports. */
+  readonly pattern: string;
   readonly negated: boolean;
   readonly directoryOnly: boolean;
   readonly matches: (segments: readonly string[]) => boolean;
@@ -51,6 +53,7 @@ function parse(text: string): Rule[] {
   for (const raw of text.split(/\r?\n/)) {
     let line = trimGitignoreLine(raw);
     if (line === '' || line.startsWith('#')) continue;
+    const pattern = line;
     let negated = false;
     if (line.startsWith('!')) {
       negated = true;
@@ -65,7 +68,7 @@ function parse(text: string): Rule[] {
     const anchored = line.includes('/');
     const glob = anchored ? line.replace(/^\/+/, '') : `**/${line}`;
     if (glob === '') continue;
-    rules.push({ negated, directoryOnly, matches: gitignorePathMatcher(glob) });
+    rules.push({ pattern, negated, directoryOnly, matches: gitignorePathMatcher(glob) });
   }
   return rules;
 }
@@ -73,9 +76,8 @@ function parse(text: string): Rule[] {
 /**
  * The compiled rules of one .gitignore file. `ignores(path)` takes a path relative to the
  * file's folder, with a trailing `/` for a folder, and answers from the last rule that
- * matches it. Folders above the path are not looked at: the walker never enters an ignored
- * folder, so what lies inside one is never asked about (git's "a file cannot be re-included
- * if a parent directory is excluded" holds by construction).
+ * matches it, unless a folder above it is ignored: then it is too (git cannot re-include a
+ * file inside an excluded folder), as the `ignore` package answers.
  *
  * @example
  * ```ts
@@ -86,6 +88,8 @@ function parse(text: string): Rule[] {
  */
 export interface GitignoreRules {
   ignores(path: string): boolean;
+  /** The verdict with the rule that decided it (`rule.pattern`: the line as written), as the `ignore` package's `test`. */
+  test(path: string): { readonly ignored: boolean; readonly unignored: boolean; readonly rule?: { readonly pattern: string } };
 }
 
 /**
@@ -99,16 +103,41 @@ export interface GitignoreRules {
  */
 export function gitignoreRules(text: string): GitignoreRules {
   const rules = parse(text);
+  /** The last rule matching `path`, if any. */
+  const decisive = (path: string): Rule | undefined => {
+    const isDirectory = path.endsWith('/');
+    const segments = (isDirectory ? path.slice(0, -1) : path).split('/');
+    for (let i = rules.length - 1; i >= 0; i--) {
+      const rule = rules[i]!;
+      if (rule.directoryOnly && !isDirectory) continue;
+      if (rule.matches(segments)) return rule;
+    }
+    return undefined;
+  };
+  // Verdicts of folders, cached: every path below them asks about them again.
+  const folders = new Map<string, Rule | undefined>();
+  /** The rule deciding `path`: an ignored folder above it decides for everything inside (git cannot re-include there). */
+  const decide = (path: string): Rule | undefined => {
+    for (let slash = path.indexOf('/'); slash >= 0 && slash < path.length - 1; slash = path.indexOf('/', slash + 1)) {
+      const folder = path.slice(0, slash + 1);
+      let rule = folders.get(folder);
+      if (rule === undefined && !folders.has(folder)) {
+        if (folders.size >= 65536) folders.clear();
+        folders.set(folder, (rule = decisive(folder)));
+      }
+      if (rule !== undefined && !rule.negated) return rule;
+    }
+    return decisive(path);
+  };
   return {
     ignores(path: string): boolean {
-      const isDirectory = path.endsWith('/');
-      const segments = (isDirectory ? path.slice(0, -1) : path).split('/');
-      for (let i = rules.length - 1; i >= 0; i--) {
-        const rule = rules[i]!;
-        if (rule.directoryOnly && !isDirectory) continue;
-        if (rule.matches(segments)) return !rule.negated;
-      }
-      return false;
+      const rule = decide(path);
+      return rule !== undefined && !rule.negated;
+    },
+    test(path: string) {
+      const rule = decide(path);
+      if (rule === undefined) return { ignored: false, unignored: false };
+      return { ignored: !rule.negated, unignored: rule.negated, rule: { pattern: rule.pattern } };
     },
   };
 }

@@ -35,6 +35,7 @@ export const INDEX_OPTIONS: Schema<IndexOptions> = {
   storage: is.withMethods(['get', 'set', 'delete', 'list'], 'a Storage (an object with get, set, delete and list methods)'),
   bodies: is.oneOf(BODY_MODES),
   graph: is.boolean,
+  functionMacros: is.arrayOf(is.string, 'an array of macro names'),
 };
 
 /**

@@ -23,6 +23,6 @@ export class LocalProcessor implements FileProcessor {
 
   async process(language: LanguageDefinition, source: string, path: string, options?: ProcessOptions): Promise<ExtractedFile> {
     await this.#turns.maybeYield();
-    return await extractSource(this.pool, language, source, { key: path, keep: options?.keepTree === true }, options?.graph !== false);
+    return await extractSource(this.pool, language, source, { key: path, keep: options?.keepTree === true }, options?.graph !== false, options?.extraction);
   }
 }

@@ -5,7 +5,7 @@ import { CKGError, type CKGErrorCode } from '../errors.js';
 import { PARSE_POOL_OPTIONS } from '../options/pool-schemas.js';
 import { checkOptions } from '../options/validate.js';
 import { builtinLanguages } from '../languages/index.js';
-import type { LanguageDefinition } from '../languages/types.js';
+import type { ExtractionOptions, LanguageDefinition } from '../languages/types.js';
 import type { ExtractedFile } from './extract.js';
 import { LocalProcessor } from './local-processor.js';
 import { KEPT_TREES_LIMIT, ParserPool, type WasmOptions } from './runtime.js';
@@ -85,6 +85,7 @@ interface Job {
   readonly path: string;
   readonly keepTree: boolean;
   readonly graph: boolean;
+  readonly extraction: ExtractionOptions | undefined;
   readonly resolve: (file: ExtractedFile) => void;
   readonly reject: (error: unknown) => void;
 }
@@ -173,7 +174,7 @@ export class ThreadPoolProcessor {
       return this.#local.process(language, source, path, options);
     }
     return new Promise<ExtractedFile>((resolve, reject) => {
-      this.#dispatch({ id: this.#nextId++, languageId: language.id, source, path, keepTree, graph, resolve, reject });
+      this.#dispatch({ id: this.#nextId++, languageId: language.id, source, path, keepTree, graph, extraction: options?.extraction, resolve, reject });
     });
   }
 
@@ -252,7 +253,16 @@ export class ThreadPoolProcessor {
     slot.queued += job.source.length;
     if (slot.jobs.length === 1) slot.port.setIdle?.(false);
     try {
-      slot.port.post({ type: 'parse', id: job.id, languageId: job.languageId, source: job.source, path: job.path, ...(job.keepTree ? { keepTree: true } : {}), ...(job.graph ? {} : { graph: false }) });
+      slot.port.post({
+        type: 'parse',
+        id: job.id,
+        languageId: job.languageId,
+        source: job.source,
+        path: job.path,
+        ...(job.keepTree ? { keepTree: true } : {}),
+        ...(job.graph ? {} : { graph: false }),
+        ...(job.extraction !== undefined ? { extraction: job.extraction } : {}),
+      });
     } catch (error) {
       slot.jobs.pop();
       slot.queued -= job.source.length;

@@ -2,6 +2,7 @@ import type { CKGDatabase } from '../db/database.js';
 import type { ClassEntry, FunctionEntry } from '../db/entries.js';
 import { CKGError } from '../errors.js';
 import type { GrepOutputMode } from '../search/grep.js';
+import { GRAPH_COMMANDS } from './graph-commands.js';
 import { formatGlob, formatGrep, renderClasses, renderClassMethods, renderFunctions, type FormattedEntries } from './format.js';
 
 /**
@@ -141,20 +142,9 @@ export interface ToolCommand {
 export const DEFAULT_IDENTIFIER: ToolIdentifier = Object.freeze({ description: 'Exact name' });
 
 /** Structured output of the three search commands: the definitions the text shows, with their locations. */
-const MATCHES_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: {
-    total: { type: 'integer' },
-    matches: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { file: { type: 'string' }, start: { type: 'integer' }, end: { type: 'integer' }, class: { type: 'string' } },
-      },
-    },
-  },
-  required: ['matches'],
-};
+// Short on purpose: every client pays for each schema in its context (docs/mcp.md). Each match
+// is `{ file, start, end, class? }`.
+const MATCHES_SCHEMA: JsonSchema = { type: 'object' };
 
 function matches(entries: readonly (FunctionEntry | ClassEntry)[], formatted: FormattedEntries): ToolCommandOutput {
   return {
@@ -207,7 +197,7 @@ const SEARCH_COMMANDS: readonly ToolCommand[] = [
 ];
 
 /** An optional integer argument as the agent sent it (numbers or digit strings). */
-function integerArgument(raw: Readonly<Record<string, unknown>>, name: string): number | undefined {
+export function integerArgument(raw: Readonly<Record<string, unknown>>, name: string): number | undefined {
   const value = raw[name];
   if (value === undefined || value === null || value === '') return undefined;
   const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
@@ -225,7 +215,7 @@ const TEXT_COMMANDS: readonly ToolCommand[] = [
   {
     name: 'glob',
     summary: 'The `glob` command finds files by the glob `identifier`, newest first',
-    identifier: { description: 'Glob pattern (*, ?, [...], **, {a,b}), relative to the codebase' },
+    identifier: { description: 'Glob pattern' },
     parameters: PAGE_PARAMETERS,
     run: async (db, { identifier, raw }) => {
       const offset = integerArgument(raw, 'offset') ?? 0;
@@ -237,13 +227,13 @@ const TEXT_COMMANDS: readonly ToolCommand[] = [
   {
     name: 'grep',
     summary: 'The `grep` command finds lines matching the JS regex `identifier`',
-    identifier: { description: 'JavaScript regular expression' },
+    identifier: { description: 'JS regex' },
     parameters: {
       output_mode: { type: 'string', description: 'grep output.', enum: ['files_with_matches', 'content', 'count'] },
       ...PAGE_PARAMETERS,
-      glob: { type: 'string', description: 'grep: path glob filter.' },
+      glob: { type: 'string', description: 'Path glob.' },
       case_insensitive: { type: 'boolean', description: 'grep: ignore case.' },
-      context: { type: 'integer', description: 'grep: context lines.' },
+      context: { type: 'integer', description: 'Context lines.' },
     },
     run: async (db, { identifier, raw }) => {
       const offset = integerArgument(raw, 'offset') ?? 0;
@@ -273,7 +263,7 @@ const TEXT_COMMANDS: readonly ToolCommand[] = [
  * const names = TOOL_COMMANDS.map((c) => c.name); // ['search_function', 'search_class', …]
  * ```
  */
-export const TOOL_COMMANDS: readonly ToolCommand[] = Object.freeze([...SEARCH_COMMANDS, ...TEXT_COMMANDS]);
+export const TOOL_COMMANDS: readonly ToolCommand[] = Object.freeze([...SEARCH_COMMANDS, ...GRAPH_COMMANDS, ...TEXT_COMMANDS]);
 
 /**
  * Every optional parameter of the commands, by name (the first schema given for a name wins;

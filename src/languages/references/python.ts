@@ -144,6 +144,8 @@ function visit(root: Node, sink: ReferenceSink): void {
   const scopes = new LexicalScopes();
   /** Where classes' base lists start: those argument lists are bases, not value uses. */
   const baseLists = new Set<number>();
+  /** Right-hand sides of assignments that are names: value uses, once every scope is known. */
+  const assignedValues: Node[] = [];
 
   // Pass 1: scopes and what each binds (Python decides a name's scope from the whole body).
   for (const node of nodes) {
@@ -174,14 +176,19 @@ function visit(root: Node, sink: ReferenceSink): void {
     switch (type) {
       case 'assignment': {
         const left = node.childForFieldName('left');
-        const declared = annotatedClass(node.childForFieldName('type'));
-        const inferred = declared ? { name: declared } : left?.type === 'identifier' ? assignedType(node.childForFieldName('right')) : undefined;
+        const right = node.childForFieldName('right');
+        // A value stored under a name: a use of the function it may be (resolved in pass 2).
+        if (right && (right.type === 'identifier' || right.type === 'attribute')) assignedValues.push(right);
+        // `self.x = …`, `a[i] = …` bind no name (most assignments in methods): nothing more to read.
+        if (left?.type === 'attribute' || left?.type === 'subscript') break;
+        const declared = left?.type === 'identifier' ? annotatedClass(node.childForFieldName('type')) : undefined;
+        const inferred = declared ? { name: declared } : left?.type === 'identifier' ? assignedType(right) : undefined;
         for (const name of targetNames(left)) {
           if (scope >= 0) scopes.bind(scope, name.text, { kind: 'local', ...(inferred ? { type: inferred } : {}) });
           else sink.binding(name, { kind: 'assign', name: name.text });
         }
         if (scope < 0 && left?.type === 'identifier' && left.text === '__all__') {
-          for (const item of node.childForFieldName('right')?.namedChildren ?? []) {
+          for (const item of right?.namedChildren ?? []) {
             if (item?.type !== 'string') continue;
             const text = item.text.replace(/^[rbuRBU]*(['"])(.*)\1$/s, '$2');
             if (/^[A-Za-z_]\w*$/.test(text)) sink.binding(item, { kind: 'export', name: text, member: text });
@@ -327,6 +334,9 @@ function visit(root: Node, sink: ReferenceSink): void {
         break;
       }
       case 'decorator': {
+        // A decorated definition is registered, wrapped or exposed by its decorator: never dead.
+        const definition = node.parent?.childForFieldName('definition');
+        if (definition) sink.flag(definition, 'decorated');
         const expr = node.namedChildren[0];
         // `@app.route(...)` is a call node of its own; `@cached` calls `cached` with the function.
         if (expr && (expr.type === 'identifier' || expr.type === 'attribute')) use('call', expr);
@@ -351,11 +361,9 @@ function visit(root: Node, sink: ReferenceSink): void {
       if (node.type === 'argument_list' && baseLists.has(node.startIndex)) continue;
       const values = node.type === 'keyword_argument' || node.type === 'pair' ? [node.childForFieldName('value')] : node.namedChildren;
       for (const value of values) if (value && (value.type === 'identifier' || value.type === 'attribute')) use('reference', value);
-    } else if (node.type === 'assignment') {
-      const right = node.childForFieldName('right');
-      if (right && (right.type === 'identifier' || right.type === 'attribute')) use('reference', right);
     }
   }
+  for (const value of assignedValues) use('reference', value);
 }
 
 /**
