@@ -4,6 +4,7 @@ import type { ReceiverFact } from './facts.js';
 import type { GraphBinding, GraphFile, GraphReader, GraphSymbol } from './reader.js';
 import type { SiteShape } from './site.js';
 import type { FallbackSite, LanguageGraph } from './strategy.js';
+import { starKey } from './changes.js';
 
 // Declaration-based resolution, the same for every language; languages differ only in their
 // LanguageGraph rules (module names, builtins, constructor names). A site gets a target only
@@ -230,7 +231,9 @@ export class Resolver {
     }
     const direct = combine(this.#companion(candidates));
     if (direct) return direct;
-    // Star imports: each module's public names; one outside the codebase may bind anything.
+    // Star imports: each module's public names; one outside the codebase may bind anything. The
+    // answer now depends on what this module star-imports (GraphChangeLog's star key).
+    if (!fileScoped) reader.depend(starKey(module.name));
     const stars: Outcome[] = [];
     for (const b of fileScoped ? [] : reader.bindingsOfKind(file.id, 'star')) {
       if (b.module === null) continue;
