@@ -3,6 +3,8 @@ import type { FileProcessor } from '../build/indexer.js';
 import { CKGError } from '../errors.js';
 import { ThreadPoolProcessor, type ParsePoolOptions, type SpawnWorker } from '../parser/thread-pool.js';
 import type { WorkerResponse } from '../parser/worker-protocol.js';
+import { WEB_WORKER_POOL_OPTIONS } from '../options/pool-schemas.js';
+import { checkOptions } from '../options/validate.js';
 
 /**
  * The part of a DOM `Worker` the pool uses, so a host can hand in its own worker objects.
@@ -86,6 +88,7 @@ function defaultSize(): number {
  * @public
  */
 export function createWebWorkerPool(options: WebWorkerPoolOptions = {}): WebWorkerPool {
+  checkOptions('createWebWorkerPool', options, WEB_WORKER_POOL_OPTIONS);
   const create = options.createWorker ?? defaultCreateWorker;
   const spawn: SpawnWorker = (events) => {
     const worker = create();

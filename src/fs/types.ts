@@ -73,4 +73,12 @@ export interface FileSystem {
   readonly openSync?: (path: string, flags: 'r') => number;
   readonly readSync?: (fd: number, buffer: Uint8Array, offset: number, length: number, position: number) => number;
   readonly closeSync?: (fd: number) => void;
+  /**
+   * With `openSync`, `fstatSync` and `closeSync`: files are opened once, checked to be regular
+   * files on the open descriptor, and read from it, so a FIFO or device swapped in under a
+   * source file's name is never read (it would block forever). `constants` supplies the
+   * platform's `O_RDONLY`, `O_NONBLOCK` and `O_NOFOLLOW` (node:fs has them).
+   */
+  readonly fstatSync?: (fd: number) => StatsLike;
+  readonly constants?: { readonly O_RDONLY?: number; readonly O_NONBLOCK?: number; readonly O_NOFOLLOW?: number };
 }

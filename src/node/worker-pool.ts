@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { FileProcessor } from '../build/indexer.js';
 import { ThreadPoolProcessor, type ParsePoolOptions, type SpawnWorker } from '../parser/thread-pool.js';
+import { checkOptions } from '../options/validate.js';
+import { WORKER_POOL_OPTIONS } from './option-schemas.js';
 
 /**
  * A pool of parse workers: a {@link FileProcessor} to pass to `CKGDatabase.open`. Close it
@@ -86,6 +88,7 @@ function defaultWorkerUrl(): URL {
  * @public
  */
 export function createWorkerPool(options: WorkerPoolOptions = {}): ParsePool {
+  checkOptions('createWorkerPool', options, WORKER_POOL_OPTIONS);
   const url = options.workerUrl ?? defaultWorkerUrl();
   const spawn: SpawnWorker = (events) => {
     const worker = new Worker(url, { ...options.workerOptions });

@@ -1,5 +1,7 @@
 import { CKGError } from '../errors.js';
 import type { Storage } from './types.js';
+import { INDEXEDDB_STORAGE_OPTIONS } from '../options/storage-schemas.js';
+import { checkOptions } from '../options/validate.js';
 
 /**
  * Options of {@link IndexedDBStorage}.
@@ -52,6 +54,7 @@ export class IndexedDBStorage implements Storage {
   #db: Promise<IDBDatabase> | undefined;
 
   constructor(options: IndexedDBStorageOptions = {}) {
+    checkOptions('IndexedDBStorage', options, INDEXEDDB_STORAGE_OPTIONS);
     this.databaseName = options.databaseName ?? 'ckg-wasm';
     this.#factory = options.indexedDB ?? (globalThis as { indexedDB?: IDBFactory }).indexedDB;
     this.#now = options.now ?? Date.now;
