@@ -118,7 +118,8 @@ export interface BindingFact {
  * point the language runs itself); and for resolution: `singleton` (a Scala or Kotlin `object`,
  * which may share its name with a class, its companion: a type names the class, a value the
  * object), and for typed receivers, `returns-self`: a method declared to return an instance of its
- * own class (Rust `fn new() -> Self`), so `x = Foo::new()` types x.
+ * own class (Rust `fn new() -> Self`), so `x = Foo::new()` types x. `member-value`: a function
+ * stored in an object literal (`{ onClick() {} }`), reached through the object, so never dead.
  *
  * @example
  * ```ts
@@ -126,7 +127,7 @@ export interface BindingFact {
  * ```
  * @public
  */
-export type DefinitionFlag = 'exported' | 'decorated' | 'static' | 'entry' | 'test' | 'singleton' | 'returns-self';
+export type DefinitionFlag = 'exported' | 'decorated' | 'static' | 'entry' | 'test' | 'singleton' | 'returns-self' | 'member-value';
 
 /**
  * The graph part of an extracted file: where each definition sits, and the file's sites and
