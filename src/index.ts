@@ -6,7 +6,7 @@ export type { ClassEntry, FunctionEntry, FunctionKind } from './db/entries.js';
 export { BODY_MODES, DEFAULT_BODY_MODE, type BodyMode } from './db/store.js';
 export type { IndexReport, ProgressEvent, FileProcessor, ProcessOptions } from './build/indexer.js';
 export { DEFAULT_SKIPPED_DIRECTORIES, type SkipReason, type SkippedFile } from './build/walker.js';
-export type { WasmOptions } from './parser/runtime.js';
+export type { SqlJs, WasmOptions } from './wasm/options.js';
 export type { ExtractedFile, ExtractedFunction, ExtractedClass } from './parser/extract.js';
 export { LanguageRegistry, extractorVersionOf } from './languages/registry.js';
 export { builtinLanguages, createDefaultRegistry } from './languages/index.js';
