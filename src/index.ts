@@ -1,6 +1,8 @@
 // ckg-wasm: the browser-safe entry. Node-only helpers live in `ckg-wasm/node`.
 export { CKGError, type CKGErrorCode } from './errors.js';
 export type { FileSystem, FileSystemPromises, StatsLike } from './fs/types.js';
+export { memoryFileSystem, type MemoryFile, type MemoryFiles, type MemoryFileSystem, type MemoryFileSystemOptions } from './fs/memory.js';
+export { droppedFiles, pickedFiles, type DataTransferLike, type FileLike, type FileSystemEntryLike } from './browser/picked-files.js';
 export { CKGDatabase, DEFAULT_MAX_FILE_SIZE, type IndexOptions, type IndexOrigin, type OpenOptions, type UpdateOptions } from './db/database.js';
 export type { ClassEntry, FunctionEntry, FunctionKind } from './db/entries.js';
 export { BODY_MODES, DEFAULT_BODY_MODE, type BodyMode } from './db/store.js';

@@ -3,7 +3,7 @@ import { syncIndex, WalkFeed, type FileProcessor, type ProcessOptions, type Inde
 import { DEFAULT_SKIPPED_DIRECTORIES, ListingCache, walkCodebase, type SkippedFile, type SourceFile, type WalkOptions, type WalkResult } from '../build/walker.js';
 import { CKGError, tagCaller } from '../errors.js';
 import { FsAdapter } from '../fs/adapter.js';
-import { isAbsolute, normalize, relativeInside } from '../fs/path.js';
+import { isAbsolute, isWindowsPath, normalize, relativeInside, toSlashes } from '../fs/path.js';
 import type { FileSystem } from '../fs/types.js';
 import { createDefaultRegistry } from '../languages/index.js';
 import { LanguageRegistry } from '../languages/registry.js';
@@ -21,6 +21,16 @@ import {
   type Snapshot,
 } from '../snapshot/key.js';
 import type { SqlJsStatic } from 'sql.js';
+
+// The public types use `Symbol.dispose` / `Symbol.asyncDispose` (`using db = …`). Declared here
+// as TypeScript's lib.esnext.disposable declares them, so a project whose `lib` lacks it (a
+// browser app on ES2022 + DOM) still compiles these types with `skipLibCheck: false`.
+declare global {
+  interface SymbolConstructor {
+    readonly dispose: unique symbol;
+    readonly asyncDispose: unique symbol;
+  }
+}
 
 /**
  * Default size limit: larger files are skipped (and reported) as generated or data.
@@ -165,7 +175,10 @@ function asStorageError(error: unknown, operation: string): CKGError {
  * @public
  */
 export interface OpenOptions extends IndexOptions {
-  /** Absolute POSIX path of the codebase's root folder. */
+  /**
+   * Absolute path of the codebase's root folder: POSIX, or a Windows drive path (`C:\\repo` or
+   * `C:/repo`; paths in results then read `C:/repo/app.py`).
+   */
   readonly codebasePath: string;
   /** The file system to read the codebase from: `node:fs`, a memfs volume, ... */
   readonly fs: FileSystem;
@@ -257,9 +270,7 @@ export class CKGDatabase {
    */
   static async open(options: OpenOptions): Promise<CKGDatabase> {
     try {
-      if (typeof options?.codebasePath !== 'string' || !isAbsolute(options.codebasePath)) {
-        throw new CKGError('INVALID_ARGUMENT', `codebasePath must be an absolute POSIX path, got ${String(options?.codebasePath)}`);
-      }
+      checkCodebasePath(options?.codebasePath);
       const fs = new FsAdapter(options.fs);
       const root = normalize(options.codebasePath);
       if (options.storage !== undefined) checkStorage(options.storage);
@@ -292,7 +303,7 @@ export class CKGDatabase {
       if (!(bytes instanceof Uint8Array)) throw new CKGError('INVALID_ARGUMENT', 'bytes must be a Uint8Array');
       const SQL = await initSql(options.wasm ?? {});
       if (options.fs !== undefined && options.codebasePath !== undefined) {
-        if (!isAbsolute(options.codebasePath)) throw new CKGError('INVALID_ARGUMENT', `codebasePath must be an absolute POSIX path, got ${options.codebasePath}`);
+        checkCodebasePath(options.codebasePath);
         if (options.storage !== undefined) checkStorage(options.storage);
         const fs = new FsAdapter(options.fs);
         const root = normalize(options.codebasePath);
@@ -595,10 +606,13 @@ export class CKGDatabase {
   #scopedPaths(paths: readonly string[]): Set<string> {
     if (!Array.isArray(paths) || paths.some((p) => typeof p !== 'string')) throw new CKGError('INVALID_ARGUMENT', 'paths must be an array of strings');
     const out = new Set<string>();
-    for (const p of paths) {
+    // Inside a Windows codebase a relative path may use backslashes (`app\\util.py`).
+    const windows = isWindowsPath(this.codebasePath);
+    for (const given of paths) {
+      const p = toSlashes(given, windows);
       const absolute = isAbsolute(p) ? normalize(p) : normalize(`${this.codebasePath}/${p}`);
       if (relativeInside(this.codebasePath, absolute) === undefined) {
-        throw new CKGError('INVALID_ARGUMENT', `${p} is not inside the codebase ${this.codebasePath}`, { path: p });
+        throw new CKGError('INVALID_ARGUMENT', `${given} is not inside the codebase ${this.codebasePath}`, { path: given });
       }
       out.add(absolute);
     }
@@ -750,6 +764,22 @@ export class CKGDatabase {
     if (persist && changed) await this.#persist();
     return this.#report;
   }
+}
+
+/**
+ * An absolute codebase path: POSIX (`/home/me/repo`) or a Windows drive path (`C:\\repo`,
+ * normalised to `C:/repo`). UNC paths get their own message: they would be taken apart.
+ */
+function checkCodebasePath(path: unknown): asserts path is string {
+  if (typeof path === 'string' && isAbsolute(path)) return;
+  const unc = typeof path === 'string' && /^[\\/]{2}[^\\/]/.test(path) && path.includes('\\');
+  throw new CKGError(
+    'INVALID_ARGUMENT',
+    unc
+      ? `codebasePath ${path} is a UNC path, which ckg-wasm does not support: map the share to a drive letter (C:\\…) or mount it`
+      : `codebasePath must be an absolute path (POSIX /home/me/repo, or Windows C:\\repo), got ${typeof path === 'string' ? JSON.stringify(path) : String(path)}`,
+    { codebasePath: path },
+  );
 }
 
 async function assertDirectory(fs: FsAdapter, path: string): Promise<void> {

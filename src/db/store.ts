@@ -105,6 +105,19 @@ export function staleBodyMarker(path: string): string {
   return `[body unavailable: ${path} changed since it was indexed; update the index]`;
 }
 
+/**
+ * The body text given in place of a `'lazy'` body when the index was opened without its files
+ * (`CKGDatabase.fromBytes(bytes)` with no `fs`): such an index holds offsets, not text.
+ *
+ * @example
+ * ```ts
+ * unstoredBodyMarker('/repo/a.py'); // "[body not stored: this index keeps 'lazy' bodies (offsets into /repo/a.py); …]"
+ * ```
+ */
+export function unstoredBodyMarker(path: string): string {
+  return `[body not stored: this index keeps 'lazy' bodies (offsets into ${path}); open it with fs and codebasePath to read them from the files, or build it with bodies: 'compressed' to keep them in the database]`;
+}
+
 // Level 6 saves about 5 % of the bytes for 25 % more deflate time than level 1 (docs/bodies.md).
 const DEFLATE_LEVEL = 1;
 
@@ -380,7 +393,8 @@ export class IndexStore {
       bodies.push(body);
     }
     if (stale.size > 0 && onStale === 'throw') throw new StaleBodyError([...stale]);
-    return bodies.map((body, i) => body ?? staleBodyMarker(locations[i]!.filePath));
+    const marker = this.#reader === undefined ? unstoredBodyMarker : staleBodyMarker;
+    return bodies.map((body, i) => body ?? marker(locations[i]!.filePath));
   }
 
   #storedSource(fileId: number): string {

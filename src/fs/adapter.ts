@@ -1,4 +1,5 @@
 import { CKGError } from '../errors.js';
+import { normalize } from './path.js';
 import type { FileSystem, StatsLike } from './types.js';
 
 /** What the walker and the indexer need to know of one path. */
@@ -204,7 +205,8 @@ export class FsAdapter {
     const sync = this.#sync !== undefined ? this.#original.realpathSync : undefined;
     if (typeof sync !== 'function' && typeof this.#fs.realpath !== 'function') return undefined;
     try {
-      return (typeof sync === 'function' ? sync.call(this.#original, path) : await this.#fs.realpath!(path)).toString();
+      // Normalised: node:fs on Windows answers `C:\\repo\\a.py` for the `C:/repo/a.py` it was given.
+      return normalize((typeof sync === 'function' ? sync.call(this.#original, path) : await this.#fs.realpath!(path)).toString());
     } catch {
       return undefined;
     }

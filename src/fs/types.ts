@@ -41,15 +41,37 @@ export interface FileSystemPromises {
 
 /**
  * Anything shaped like Node's `fs` module with a `.promises` API: `node:fs` itself, a memfs
- * volume (`createFsFromVolume(vol)` or `vol`), a browser IDE's virtual file system.
- * Paths are absolute POSIX paths.
+ * volume (`createFsFromVolume(vol)` or `vol`), `@isomorphic-git/lightning-fs`, a browser
+ * IDE's virtual file system, or {@link memoryFileSystem}.
+ *
+ * @remarks
+ * The contract ckg-wasm relies on:
+ *
+ * - Paths are absolute: POSIX (`/repo/app.py`), or Windows drive paths, which ckg-wasm passes
+ *   as `C:/repo/app.py` (forward slashes, as node:fs on Windows accepts them).
+ * - A path that does not exist fails with an error whose `code` is `'ENOENT'`, or `'ENOTDIR'`
+ *   when a file stands where a folder is expected. ckg-wasm reads such errors as "absent"
+ *   (a deleted file is removed from the index); any other failure is an `FS_ERROR`.
+ * - `stat` follows symbolic links, `lstat` does not. Links to folders are not followed (no
+ *   cycles). A link to a file is indexed under the link's path, unless `realpath` shows its
+ *   target is inside the codebase: then only the target is, and the link is reported as a
+ *   `duplicate-symlink` skip. A file system without links (`isSymbolicLink()` always false)
+ *   needs nothing more.
+ * - `realpath` is optional; without it a linked file may be indexed twice.
+ * - `readdir` returns the entry names (strings, or objects whose `toString()` is the name);
+ *   with `{ withFileTypes: true }` it may return Node-style dirents, which spares an `lstat`
+ *   per entry.
+ * - A file's `mtimeMs` must change when its content changes, or `update()` may miss an edit
+ *   that kept its size (`refresh()` and `update()` compare size and mtime before hashing).
  *
  * @example
  * ```ts
  * import fs from 'node:fs';
  * import { Volume } from 'memfs';
+ * import LightningFS from '@isomorphic-git/lightning-fs';
  * const fromNode: FileSystem = fs;
  * const inMemory: FileSystem = Volume.fromJSON({ '/repo/a.py': 'def f(): pass\n' });
+ * const inIndexedDB: FileSystem = new LightningFS('my-ide');
  * ```
  * @public
  */
