@@ -18,28 +18,17 @@ async function readGrammar(source: GrammarSource, options: WasmOptions, packageN
   return await readWasm(options, source, packageName === undefined ? undefined : { packageName });
 }
 
-/**
- * Whether web-tree-sitter is already initialised by someone else in this process (a host app
- * that uses it too, deduplicated by the package manager): `Parser.init()` replaces the module
- * instance, which would break every parser the host already made, so it is called only once.
- */
-function runtimeInitialised(): boolean {
-  try {
-    new Parser().delete();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const RUNTIME_HELP =
   "web-tree-sitter reads web-tree-sitter.wasm next to its own module (in Node from its package folder; bundlers such as Vite and webpack emit it as an asset): " +
   "serve it there, or give its URL or bytes as wasm.files['web-tree-sitter.wasm'] or through wasm.load";
 
-/** Initialises the web-tree-sitter runtime once per process (it is a module-level singleton). */
+/**
+ * Initialises the web-tree-sitter runtime once per process. web-tree-sitter keeps one module
+ * instance per process (a later `Parser.init()` reuses it), so a host app that uses the same
+ * deduplicated web-tree-sitter shares it safely (test/shared-runtime.test.ts).
+ */
 export function initTreeSitter(options: WasmOptions): Promise<void> {
   treeSitterReady ??= (async () => {
-    if (runtimeInitialised()) return;
     const wasmBinary = await readConfiguredWasm(options, RUNTIME_WASM);
     try {
       await Parser.init(wasmBinary === undefined ? undefined : { wasmBinary: wasmBinary as unknown as ArrayBuffer });
