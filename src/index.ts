@@ -1,12 +1,13 @@
 // ckg-wasm: the browser-safe entry. Node-only helpers live in `ckg-wasm/node`.
+export type {} from './globals.js';
 export { CKGError, type CKGErrorCode } from './errors.js';
 export type { FileSystem, FileSystemPromises, StatsLike } from './fs/types.js';
 export { memoryFileSystem, type MemoryFile, type MemoryFiles, type MemoryFileSystem, type MemoryFileSystemOptions } from './fs/memory.js';
 export { droppedFiles, pickedFiles, type DataTransferLike, type FileLike, type FileSystemEntryLike } from './browser/picked-files.js';
 export { CKGDatabase, DEFAULT_MAX_FILE_SIZE, type IndexOptions, type IndexOrigin, type OpenOptions, type UpdateOptions } from './db/database.js';
 export type { ClassEntry, FunctionEntry, FunctionKind } from './db/entries.js';
-export { BODY_MODES, DEFAULT_BODY_MODE, type BodyMode } from './db/store.js';
-export type { IndexReport, ProgressEvent, FileProcessor, ProcessOptions } from './build/indexer.js';
+export { BODY_MODES, DEFAULT_BODY_MODE, type BodyMode } from './db/body-mode.js';
+export type { IndexReport, ProgressEvent, FileProcessor, ProcessOptions } from './build/report.js';
 export { DEFAULT_SKIPPED_DIRECTORIES, type SkipReason, type SkippedFile } from './build/walker.js';
 export type { SqlJs, WasmOptions } from './wasm/options.js';
 export type { ExtractedFile, ExtractedFunction, ExtractedClass } from './parser/extract.js';
@@ -32,7 +33,7 @@ export {
 } from './tool/ckg-tool.js';
 export { MAX_OUTPUT_CHARS } from './tool/format.js';
 export type { ToolCommand, ToolCommandArguments, ToolCommandOutput, ToolParameter } from './tool/commands.js';
-export { IndexedDBStorage, type IndexedDBStorageOptions } from './storage/indexeddb.js';
+export { IndexedDBStorage, type IndexedDBFactoryLike, type IndexedDBStorageOptions } from './storage/indexeddb.js';
 export { createWebWorkerPool, type WebWorkerPool, type WebWorkerPoolOptions, type WorkerLike } from './browser/web-worker-pool.js';
 export type { ParsePoolOptions } from './parser/thread-pool.js';
 export type { Storage } from './storage/types.js';

@@ -1,5 +1,6 @@
 import { platform } from '#platform';
-import { syncIndex, WalkFeed, type FileProcessor, type ProcessOptions, type IndexReport, type ProgressEvent } from '../build/indexer.js';
+import { syncIndex, WalkFeed } from '../build/indexer.js';
+import type { FileProcessor, IndexReport, ProcessOptions, ProgressEvent } from '../build/report.js';
 import { DEFAULT_SKIPPED_DIRECTORIES, ListingCache, walkCodebase, type SkippedFile, type SourceFile, type WalkOptions, type WalkResult } from '../build/walker.js';
 import { CKGError, tagCaller } from '../errors.js';
 import { FsAdapter } from '../fs/adapter.js';
@@ -8,9 +9,12 @@ import type { FileSystem } from '../fs/types.js';
 import { createDefaultRegistry } from '../languages/index.js';
 import { LanguageRegistry } from '../languages/registry.js';
 import { extractSource } from '../parser/extract.js';
-import { initSql, ParserPool, type WasmOptions } from '../parser/runtime.js';
+import { ParserPool } from '../parser/runtime.js';
+import type { WasmOptions } from '../wasm/options.js';
+import { initSql } from './sql.js';
 import type { ClassEntry, FunctionEntry, FunctionKind } from './entries.js';
-import { DEFAULT_BODY_MODE, IndexStore, StaleBodyError, type BodyMode } from './store.js';
+import { DEFAULT_BODY_MODE, type BodyMode } from './body-mode.js';
+import { IndexStore, StaleBodyError } from './store.js';
 import type { Storage } from '../storage/types.js';
 import {
   computeSnapshot,
@@ -22,15 +26,6 @@ import {
 } from '../snapshot/key.js';
 import type { SqlJsStatic } from 'sql.js';
 
-// The public types use `Symbol.dispose` / `Symbol.asyncDispose` (`using db = …`). Declared here
-// as TypeScript's lib.esnext.disposable declares them, so a project whose `lib` lacks it (a
-// browser app on ES2022 + DOM) still compiles these types with `skipLibCheck: false`.
-declare global {
-  interface SymbolConstructor {
-    readonly dispose: unique symbol;
-    readonly asyncDispose: unique symbol;
-  }
-}
 
 /**
  * Default size limit: larger files are skipped (and reported) as generated or data.

@@ -1,15 +1,13 @@
-import type { SqlJsStatic } from 'sql.js';
 import { Edit, Language, Parser, type Tree } from 'web-tree-sitter';
 import { platform } from '#platform';
 import { CKGError } from '../errors.js';
 import type { GrammarSource, LanguageDefinition } from '../languages/types.js';
-import { checkWasm, readConfiguredWasm, readWasm, RUNTIME_WASM, SQL_WASM } from '../wasm/locate.js';
+import { checkWasm, readConfiguredWasm, readWasm, RUNTIME_WASM } from '../wasm/locate.js';
 import type { WasmOptions } from '../wasm/options.js';
 
 export type { WasmOptions } from '../wasm/options.js';
 
 let treeSitterReady: Promise<void> | undefined;
-let sqlJsReady: Promise<SqlJsStatic> | undefined;
 
 async function readGrammar(source: GrammarSource, options: WasmOptions, packageName?: string): Promise<Uint8Array> {
   if (source instanceof Uint8Array) return checkWasm(source, 'the grammar', 'its LanguageDefinition');
@@ -41,33 +39,6 @@ export function initTreeSitter(options: WasmOptions): Promise<void> {
     throw error instanceof CKGError ? error : new CKGError('WASM_LOAD_FAILED', `Cannot load the tree-sitter runtime: ${String(error)}`, {}, { cause: error });
   });
   return treeSitterReady;
-}
-
-/** `initSqlJs` through a dynamic import (bundlers put sql.js in a chunk of its own). */
-async function importSqlJs(): Promise<typeof import('sql.js').default> {
-  const sqlJsModule = (await import('sql.js')) as unknown as { default?: typeof import('sql.js').default };
-  return sqlJsModule.default ?? (sqlJsModule as unknown as typeof import('sql.js').default);
-}
-
-/** Initialises sql.js once per process, or adopts the caller's instance. */
-export function initSql(options: WasmOptions): Promise<SqlJsStatic> {
-  if (options.sqlJs) {
-    const given = options.sqlJs as unknown as SqlJsStatic;
-    sqlJsReady ??= Promise.resolve(given);
-    return Promise.resolve(given);
-  }
-  sqlJsReady ??= (async () => {
-    // The bytes first: a missing location fails with its own clear error before sql.js's glue
-    // loads. sql.js's Node and browser builds share one wasm (byte-identical files upstream).
-    const wasmBinary = await readWasm(options, SQL_WASM, { packageName: 'sql.js', path: `dist/${SQL_WASM}` });
-    // Loaded on first use: parse workers share this module and never open a database.
-    const initSqlJs = platform.loadSqlJs ? await platform.loadSqlJs() : await importSqlJs();
-    return await initSqlJs({ wasmBinary: wasmBinary as unknown as ArrayBuffer });
-  })().catch((error: unknown) => {
-    sqlJsReady = undefined;
-    throw error instanceof CKGError ? error : new CKGError('WASM_LOAD_FAILED', `Cannot load sql.js: ${String(error)}`, {}, { cause: error });
-  });
-  return sqlJsReady;
 }
 
 /** How many syntax trees a {@link ParserPool} keeps for incremental re-parses. */

@@ -11,7 +11,7 @@ import type { LanguageDefinition } from '../languages/types.js';
 import { extractSource, type ExtractedFile } from './extract.js';
 import { KEPT_TREES_LIMIT, ParserPool, type WasmOptions } from './runtime.js';
 import { hasWasmLocation, readConfiguredWasm } from '../wasm/locate.js';
-import type { ProcessOptions } from '../build/indexer.js';
+import type { ProcessOptions } from '../build/report.js';
 import { fromWire, type WorkerRequest, type WorkerResponse } from './worker-protocol.js';
 
 /**

@@ -1,0 +1,98 @@
+// What a build reports and what parses its files: public types kept apart from the indexer
+// (whose declarations name the store's, and through them sql.js's, types).
+import type { ExtractedFile } from '../parser/extract.js';
+import type { LanguageDefinition } from '../languages/types.js';
+import type { SkippedFile } from './walker.js';
+
+/**
+ * A progress event of a build or an update, for a CLI bar or an IDE status line.
+ *
+ * @example
+ * ```ts
+ * const onProgress = (e: ProgressEvent) =>
+ *   console.error(`${e.phase} ${e.filesDone}/${e.filesTotal}${e.walking ? '+' : ''} files`);
+ * ```
+ * @public
+ */
+export interface ProgressEvent {
+  /** `scan`: listing files; `parse`: reading and extracting; `write`: finishing the database. */
+  readonly phase: 'scan' | 'parse' | 'write' | 'done';
+  readonly filesDone: number;
+  /** Files to parse so far (final unless {@link ProgressEvent.walking}). */
+  readonly filesTotal: number;
+  readonly bytesDone: number;
+  readonly bytesTotal: number;
+  /** The file being processed, in the `parse` phase. */
+  readonly currentFile?: string;
+  /**
+   * True while a build is still walking the tree (it parses the files found so far):
+   * `filesTotal` and `bytesTotal` may still grow.
+   */
+  readonly walking?: boolean;
+}
+
+/**
+ * What a build or an update did.
+ *
+ * @example
+ * ```ts
+ * const report = db.report;
+ * if (report) console.log(`${report.filesParsed} parsed, ${report.filesReused} reused, ${report.skipped.length} skipped`);
+ * ```
+ * @public
+ */
+export interface IndexReport {
+  /** Files parsed in this run. */
+  readonly filesParsed: number;
+  /** Files kept from the previous index unchanged (0 for a fresh build). */
+  readonly filesReused: number;
+  /** Files whose rows were removed because they are gone. */
+  readonly filesRemoved: number;
+  /** Files in the index after the run. */
+  readonly filesIndexed: number;
+  readonly functions: number;
+  readonly classes: number;
+  /** Files with syntax errors (their definitions outside the error regions are indexed). */
+  readonly filesWithSyntaxErrors: number;
+  /** Files left out, with reasons (too large, binary, minified, unreadable, ...). */
+  readonly skipped: readonly SkippedFile[];
+  /** Extensions that no registered language covers, with how many files each. */
+  readonly unknownExtensions: Readonly<Record<string, number>>;
+  readonly durationMs: number;
+}
+
+/**
+ * Turns file text into rows; the local implementation parses in this thread, a pool in workers.
+ *
+ * @example
+ * ```ts
+ * const pool = createWorkerPool();                     // ckg-wasm/node: a FileProcessor
+ * const db = await CKGDatabase.open({ codebasePath, fs, processor: pool });
+ * await pool.close();
+ * ```
+ * @public
+ */
+export interface FileProcessor {
+  /**
+   * The rows of one file. `options.keepTree` says the file is likely to change again soon (it
+   * is one of the few files of a small update): a processor that can should keep its syntax
+   * tree, so the next call for the same `path` re-parses incrementally.
+   */
+  process(language: LanguageDefinition, source: string, path: string, options?: ProcessOptions): Promise<ExtractedFile>;
+  /** How many files it takes at once (a worker pool: workers × queue depth). Default 1. */
+  readonly concurrency?: number;
+}
+
+/**
+ * Hints for one {@link FileProcessor.process} call.
+ *
+ * @example
+ * ```ts
+ * const rows = await processor.process(python, source, '/src/app.py', { keepTree: true });
+ * ```
+ * @public
+ */
+export interface ProcessOptions {
+  /** Keep this file's syntax tree for an incremental re-parse of the same path. */
+  readonly keepTree?: boolean;
+}
