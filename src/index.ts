@@ -1,4 +1,11 @@
-// ckg-wasm: the browser-safe entry. Node-only helpers live in `ckg-wasm/node`.
+/**
+ * A code knowledge graph for LLM coding agents, on WebAssembly alone: functions, methods and
+ * classes of a codebase parsed with tree-sitter and kept in SQLite, answered by name. This
+ * entry runs in browsers, workers and Node alike (it imports no `node:` module); Node-only
+ * helpers are in `ckg-wasm/node`.
+ *
+ * @packageDocumentation
+ */
 export type {} from './globals.js';
 export { CKGError, type CKGErrorCode } from './errors.js';
 export type { FileSystem, FileSystemPromises, StatsLike } from './fs/types.js';
@@ -27,6 +34,7 @@ export {
   CKG_TOOL_PARAMETERS,
   type CKGCommand,
   type CKGToolArguments,
+  type CKGToolCall,
   type CKGToolParameters,
   type CKGToolOptions,
   type CKGToolResult,

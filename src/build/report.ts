@@ -17,10 +17,13 @@ import type { SkippedFile } from './walker.js';
 export interface ProgressEvent {
   /** `scan`: listing files; `parse`: reading and extracting; `write`: finishing the database. */
   readonly phase: 'scan' | 'parse' | 'write' | 'done';
+  /** Files parsed (or found unchanged) so far. */
   readonly filesDone: number;
   /** Files to parse so far (final unless {@link ProgressEvent.walking}). */
   readonly filesTotal: number;
+  /** Bytes of source read so far. */
   readonly bytesDone: number;
+  /** Bytes of source to read so far (final unless {@link ProgressEvent.walking}). */
   readonly bytesTotal: number;
   /** The file being processed, in the `parse` phase. */
   readonly currentFile?: string;
@@ -50,7 +53,9 @@ export interface IndexReport {
   readonly filesRemoved: number;
   /** Files in the index after the run. */
   readonly filesIndexed: number;
+  /** Functions and methods in the index after the run. */
   readonly functions: number;
+  /** Class-like definitions in the index after the run. */
   readonly classes: number;
   /** Files with syntax errors (their definitions outside the error regions are indexed). */
   readonly filesWithSyntaxErrors: number;
@@ -58,6 +63,7 @@ export interface IndexReport {
   readonly skipped: readonly SkippedFile[];
   /** Extensions that no registered language covers, with how many files each. */
   readonly unknownExtensions: Readonly<Record<string, number>>;
+  /** Wall time of the run, in ms. */
   readonly durationMs: number;
 }
 

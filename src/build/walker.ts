@@ -65,8 +65,11 @@ export type SkipReason =
  * @public
  */
 export interface SkippedFile {
+  /** The file's absolute path. */
   readonly path: string;
+  /** Why it was left out. */
   readonly reason: SkipReason;
+  /** More about it (the size, the error message, the symlink's target), when there is more. */
   readonly detail?: string;
 }
 

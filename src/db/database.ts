@@ -549,7 +549,15 @@ export class CKGDatabase {
 
   /**
    * Functions named exactly `name` (case-sensitive), ordered by file path then start line.
-   * `'function'` returns rows without a parent class, `'class_method'` rows with one.
+   *
+   * @param name - the plain name (`render`, not `Widget.render`).
+   * @param kind - `'function'` (the default) returns top-level and nested functions, those
+   * without a parent class; `'class_method'` returns methods, those with one. A method is
+   * never found with the default: ask for both kinds when you do not know which it is.
+   * @example
+   * ```ts
+   * const [fns, methods] = await Promise.all([db.queryFunction('render'), db.queryFunction('render', 'class_method')]);
+   * ```
    */
   async queryFunction(name: string, kind: FunctionKind = 'function'): Promise<FunctionEntry[]> {
     try {
@@ -641,6 +649,7 @@ export class CKGDatabase {
     this.close();
   }
 
+  /** True once {@link CKGDatabase.close} was called. */
   get closed(): boolean {
     return this.#store.closed;
   }

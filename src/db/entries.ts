@@ -11,7 +11,7 @@
 export interface FunctionEntry {
   /** The plain name (`render`, not `Widget.render` or `Widget::render`). */
   readonly name: string;
-  /** Absolute POSIX path of the file, as the FileSystem sees it. */
+  /** Absolute path of the file, as the FileSystem sees it (`/repo/app.py`, or `C:/repo/app.py` on Windows). */
   readonly filePath: string;
   /** The definition's source text (first line from the definition's start, no dedent). */
   readonly body: string;
@@ -36,14 +36,19 @@ export interface FunctionEntry {
  * @public
  */
 export interface ClassEntry {
+  /** The plain name (`Widget`; a C++ `ns::Widget` is `Widget`). */
   readonly name: string;
+  /** Absolute path of the file, as the FileSystem sees it. */
   readonly filePath: string;
+  /** The definition's source text, as {@link FunctionEntry.body}. */
   readonly body: string;
   /** Field summary lines, each `- …`, joined by newlines; absent when there are none. */
   readonly fields?: string;
   /** Method summary lines, each `- …`, joined by newlines; absent when there are none. */
   readonly methods?: string;
+  /** 1-based first line. */
   readonly startLine: number;
+  /** 1-based last line, inclusive. */
   readonly endLine: number;
 }
 

@@ -10,11 +10,17 @@
  * @public
  */
 export interface StatsLike {
+  /** True for a regular file. */
   isFile(): boolean;
+  /** True for a folder. */
   isDirectory(): boolean;
+  /** True for a symbolic link (from `lstat`; `stat` follows links). */
   isSymbolicLink(): boolean;
+  /** Size in bytes. */
   readonly size: number | bigint;
+  /** Last modification time, in ms since the epoch; must change when the content does. */
   readonly mtimeMs: number | bigint;
+  /** Inode number, where the file system has one. */
   readonly ino?: number | bigint;
 }
 
@@ -31,9 +37,13 @@ export interface StatsLike {
  * @public
  */
 export interface FileSystemPromises {
+  /** A file's bytes (a string is taken as UTF-8 text). */
   readFile(path: string): Promise<Uint8Array | string>;
+  /** A folder's entry names. */
   readdir(path: string): Promise<readonly (string | { toString(): string })[]>;
+  /** A path's stats, following symbolic links. */
   stat(path: string): Promise<StatsLike>;
+  /** A path's stats, not following a symbolic link. */
   lstat(path: string): Promise<StatsLike>;
   /** Optional: resolves symbolic links; used to index a symlinked file once. */
   realpath?(path: string): Promise<string | { toString(): string }>;
@@ -76,6 +86,7 @@ export interface FileSystemPromises {
  * @public
  */
 export interface FileSystem {
+  /** The asynchronous API (Node's `fs.promises` shape). */
   readonly promises: FileSystemPromises;
   /**
    * Optional synchronous twins (`node:fs` and memfs have them). When all four are present
@@ -83,8 +94,11 @@ export interface FileSystem {
    * hundreds of milliseconds.
    */
   readonly lstatSync?: (path: string) => StatsLike;
+  /** Synchronous `stat` (see `lstatSync`). */
   readonly statSync?: (path: string) => StatsLike;
+  /** Synchronous `readdir` (see `lstatSync`). */
   readonly readdirSync?: (path: string) => readonly (string | { toString(): string })[];
+  /** Synchronous `readFile` (see `lstatSync`). */
   readonly readFileSync?: (path: string) => Uint8Array | string;
   /** Used with the four above when present (Node's promise `realpath` is a chain of lstats). */
   readonly realpathSync?: (path: string) => string | { toString(): string };
@@ -93,6 +107,8 @@ export interface FileSystem {
    * all of it: a query that returns a function from a 500 kB file reads its 2 kB.
    */
   readonly openSync?: (path: string, flags: 'r') => number;
+  /** Reads `length` bytes at `position` of an `openSync` descriptor into `buffer` at `offset`. */
   readonly readSync?: (fd: number, buffer: Uint8Array, offset: number, length: number, position: number) => number;
+  /** Closes an `openSync` descriptor. */
   readonly closeSync?: (fd: number) => void;
 }

@@ -8,7 +8,7 @@ import { CKGError } from '../errors.js';
 import { ThreadPoolProcessor, type ParsePoolOptions, type SpawnWorker } from '../parser/thread-pool.js';
 
 /**
- * A pool of parse workers: a {@link FileProcessor} to pass to `CKGDatabase.open`. Close it
+ * A pool of parse workers: a {@link ckg-wasm#FileProcessor} to pass to `CKGDatabase.open`. Close it
  * when done (`await pool.close()` or `await using pool = …`); idle workers do not keep Node
  * alive, so a forgotten pool does not hang the process.
  *

@@ -13,8 +13,11 @@ import { formatClasses, formatClassMethods, formatFunctions } from './format.js'
  * @public
  */
 export interface ToolCommandArguments {
+  /** The name to look up, as the agent sent it (a number is turned into its text). */
   readonly identifier: string;
+  /** Whether to print bodies: false only for `print_body: false` or `"false"`. */
   readonly printBody: boolean;
+  /** Every argument as sent, for the command's own optional parameters. */
   readonly raw: Readonly<Record<string, unknown>>;
 }
 
@@ -29,7 +32,9 @@ export interface ToolCommandArguments {
  * @public
  */
 export interface ToolCommandOutput {
+  /** The answer the model reads. */
   readonly text: string;
+  /** The same answer as plain JSON data, for machine readers. */
   readonly structured?: Readonly<Record<string, unknown>>;
 }
 
@@ -43,10 +48,15 @@ export interface ToolCommandOutput {
  * @public
  */
 export interface ToolParameter {
+  /** The JSON Schema type. */
   readonly type: 'string' | 'integer' | 'boolean';
+  /** What the model is told about the parameter. */
   readonly description: string;
+  /** The allowed values, for a string with a fixed set. */
   readonly enum?: readonly string[];
+  /** The smallest allowed value, for an integer. */
   readonly minimum?: number;
+  /** The largest allowed value, for an integer. */
   readonly maximum?: number;
 }
 
