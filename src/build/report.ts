@@ -65,6 +65,11 @@ export interface IndexReport {
   readonly unknownExtensions: Readonly<Record<string, number>>;
   /** Wall time of the run, in ms. */
   readonly durationMs: number;
+  /**
+   * Parse workers of the default processor this run used: 0 when every file was parsed in
+   * the calling thread. Absent when the caller gave its own processor, or nothing was built.
+   */
+  readonly workers?: number;
 }
 
 /**

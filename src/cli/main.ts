@@ -71,7 +71,7 @@ program
     const db = await CKGDatabase.open({
       codebasePath,
       fs: nodeFs,
-      ...(pool ? { processor: pool } : {}),
+      processor: pool ?? 'this-thread',
       ...(opts.languages ? { languages: opts.languages } : {}),
       ...(opts.maxFileSize ? { maxFileSize: opts.maxFileSize } : {}),
       respectGitignore: opts.gitignore,
@@ -100,7 +100,7 @@ program
   .option('-w, --workers <n>', 'parse workers (default: one per core; 0 = parse in this thread)', workerCount)
   .action(async (path: string, identifiers: string[], opts: { kind: string; body: boolean; workers?: number }) => {
     const pool = poolFor(opts.workers);
-    const tool = new CKGTool({ fs: nodeFs, refresh: false, ...(pool ? { processor: pool } : {}) });
+    const tool = new CKGTool({ fs: nodeFs, refresh: false, processor: pool ?? 'this-thread' });
     const commands =
       opts.kind === 'all'
         ? ['search_function', 'search_class_method', 'search_class']

@@ -9,6 +9,7 @@ import type { FileSystem } from '../fs/types.js';
 import { createDefaultRegistry } from '../languages/index.js';
 import { LanguageRegistry } from '../languages/registry.js';
 import { extractSource } from '../parser/extract.js';
+import { processorForRun } from '../parser/adaptive-processor.js';
 import { ParserPool } from '../parser/runtime.js';
 import type { WasmOptions } from '../wasm/options.js';
 import { initSql } from './sql.js';
@@ -74,8 +75,16 @@ export interface IndexOptions {
   readonly onProgress?: (event: ProgressEvent) => void;
   /** Aborts a build or update; the index is then left as it was. */
   readonly signal?: AbortSignal;
-  /** Replaces in-thread parsing, e.g. with a worker pool (`ckg-wasm/node`'s `WorkerPool`). */
-  readonly processor?: FileProcessor;
+  /**
+   * What parses the files. Default: in Node, a build that parses more than 64 files starts a
+   * `worker_threads` pool for the rest of that run (one worker per core, up to 4; closed when
+   * the run ends), so a large build does not block the event loop file after file; smaller
+   * runs, browsers, single-core machines and bundles without the worker script parse in the
+   * calling thread. `'this-thread'` always parses in the calling thread. A pool of your own
+   * (`createWorkerPool()` from `ckg-wasm/node`, `createWebWorkerPool()`) is kept for every
+   * update of the database: close it after the database.
+   */
+  readonly processor?: FileProcessor | 'this-thread';
   /**
    * Where database bytes are kept between runs ({@link MemoryStorage}, `DirectoryStorage` from
    * `ckg-wasm/node`, {@link IndexedDBStorage}, or any object with the four methods). With it,
@@ -732,23 +741,26 @@ export class CKGDatabase {
       snapshot = only === undefined ? (given ?? (await this.#snapshot(undefined, options.signal))) : undefined;
       walk = snapshot?.walk ?? (await walkCodebase(fs, this.codebasePath, { ...walkOptionsOf(this.#options, this.#registry), only, listings: this.#listings, signal: options.signal }));
     }
-    let processor = options.processor;
-    if (!processor) {
-      this.#pool ??= new ParserPool(options.wasm ?? {});
-      processor = new LocalProcessor(this.#pool);
+    const run = processorForRun(options.processor, () => new LocalProcessor((this.#pool ??= new ParserPool(options.wasm ?? {}))), options.wasm ?? {});
+    let report: IndexReport;
+    let workers: number | undefined;
+    try {
+      report = await syncIndex({
+        fs,
+        store: this.#store,
+        walk,
+        processor: run.processor,
+        onProgress: options.onProgress,
+        signal: options.signal,
+        concurrency: run.processor.concurrency,
+        recheck: new Set(this.#recheck),
+        scope: only,
+        contentSkips: this.#contentSkips,
+      });
+    } finally {
+      workers = await run.finish();
     }
-    this.#report = await syncIndex({
-      fs,
-      store: this.#store,
-      walk,
-      processor,
-      onProgress: options.onProgress,
-      signal: options.signal,
-      concurrency: processor.concurrency,
-      recheck: new Set(this.#recheck),
-      scope: only,
-      contentSkips: this.#contentSkips,
-    });
+    this.#report = workers === undefined ? report : { ...report, workers };
     // A streamed walk has finished (the sync waited for it); its key is the one to record.
     if (streamed !== undefined) snapshot = await streamed;
     if (only !== undefined) {

@@ -4,10 +4,13 @@
 import nodeFs from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CKGError } from '../errors.js';
+import type { StartedPool } from '../parser/adaptive-processor.js';
 import type { PackageFile } from '../wasm/locate.js';
+import type { WasmOptions } from '../wasm/options.js';
 import type { InitSqlJs, Platform } from './types.js';
 
 /** This module's URL, or undefined where a bundler dropped `import.meta` (CommonJS output). */
@@ -84,6 +87,29 @@ async function loadSqlJs(): Promise<InitSqlJs> {
   return module.default ?? (module as unknown as InitSqlJs);
 }
 
+/** Most workers a default pool starts: past this, a build waits on reading and SQLite anyway. */
+const MAX_DEFAULT_WORKERS = 4;
+
+/**
+ * One worker per core (up to 4) where that is safe: more than one core (on one, workers only
+ * add their start-up), and the worker script on disk (in a bundle it is not, unless the app
+ * passes it: then the app gives its own pool).
+ */
+async function defaultWorkerCount(): Promise<number> {
+  const cores = availableParallelism();
+  if (cores < 2) return 0;
+  const { defaultWorkerUrl } = await import('../node/worker-pool.js');
+  return defaultWorkerUrl() === undefined ? 0 : Math.min(cores, MAX_DEFAULT_WORKERS);
+}
+
+let workerCount: Promise<number> | undefined;
+
+async function startParsePool(size: number, wasm: WasmOptions): Promise<StartedPool | undefined> {
+  // Loaded on demand: worker-pool.ts reaches back to modules that import this one.
+  const { createWorkerPool } = await import('../node/worker-pool.js');
+  return createWorkerPool({ size, wasm });
+}
+
 export const platform: Platform = {
   name: 'node',
   loadBundledWasm,
@@ -91,4 +117,6 @@ export const platform: Platform = {
   resolveUrl,
   keepsFolderMtimes: (fs) => fs === nodeFs,
   loadSqlJs,
+  defaultParseWorkers: () => (availableParallelism() < 2 ? 0 : Math.min(availableParallelism(), MAX_DEFAULT_WORKERS)),
+  startParsePool: async (size, wasm) => ((workerCount ??= defaultWorkerCount()), (await workerCount) > 0 ? await startParsePool(size, wasm) : undefined),
 };

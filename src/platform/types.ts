@@ -1,4 +1,6 @@
+import type { StartedPool } from '../parser/adaptive-processor.js';
 import type { PackageFile } from '../wasm/locate.js';
+import type { WasmOptions } from '../wasm/options.js';
 
 /** What each platform (Node, browser) provides to the core through `#platform`. */
 export interface Platform {
@@ -26,6 +28,14 @@ export interface Platform {
    * `require`). Absent in browsers, where bundlers resolve the dynamic import.
    */
   loadSqlJs?(): Promise<InitSqlJs>;
+  /**
+   * How many parse workers a large build may use by default where the platform can run them
+   * safely (Node: one per core, with the worker script on disk and more than one core); 0 or
+   * absent: builds parse in the calling thread unless the caller gives a processor.
+   */
+  defaultParseWorkers?(): number;
+  /** Starts that pool (`wasm` as the build's), or undefined when it cannot. */
+  startParsePool?(size: number, wasm: WasmOptions): Promise<StartedPool | undefined>;
 }
 
 /** sql.js's default export (`initSqlJs`). Internal: the public types never name sql.js's. */
