@@ -11,6 +11,7 @@
 //   node scripts/bench.mjs [--corpus django,linux,go,rust] [--runs N] [--workers N]
 //                          [--pipeline N] [--bodies MODE] [--transfer] [--no-ctags] [--out docs/benchmarks.md] [--no-write]
 //                          [--report-only]   (re-render docs/benchmarks.md from docs/benchmarks.json)
+//                          [--no-search | --search-only]   (glob/grep against ripgrep: scripts/bench-search.mjs)
 //
 // Uses the built package (dist/, via `ckg-wasm/node`): run `npm run build` first (npm run
 // bench does). The one-file edit never touches the corpus: the child reads it through an
@@ -58,6 +59,11 @@ const CORPORA = {
   },
 };
 
+/** Corpora with glob / grep rows (scripts/bench-search.mjs). */
+const SEARCH_CORPORA = ['django', 'linux'];
+/** Targets of the text-search issue: ckg-wasm ÷ ripgrep, warm file cache. */
+const SEARCH_TARGETS = { django: 3, linux: 5 };
+
 /** Appended to the edited file: one new definition the update must find. */
 const EDIT_SNIPPET = {
   '.py': (n) => `\n\ndef ckg_bench_edit_${n}():\n    return ${n}\n`,
@@ -79,7 +85,7 @@ function globDir(dir, pattern) {
 }
 
 function parseArgs(argv) {
-  const args = { reportOnly: false, transfer: false, bodies: undefined, corpus: undefined, runs: undefined, workers: undefined, pipeline: undefined, ctags: true, snapshot: true, out: join(repoRoot, 'docs/benchmarks.md'), write: true, child: undefined };
+  const args = { search: true, searchOnly: false, reportOnly: false, transfer: false, bodies: undefined, corpus: undefined, runs: undefined, workers: undefined, pipeline: undefined, ctags: true, snapshot: true, out: join(repoRoot, 'docs/benchmarks.md'), write: true, child: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -94,13 +100,15 @@ function parseArgs(argv) {
     else if (a === '--bodies') args.bodies = value();
     else if (a === '--no-ctags') args.ctags = false;
     else if (a === '--no-snapshot') args.snapshot = false;
+    else if (a === '--no-search') args.search = false;
+    else if (a === '--search-only') args.searchOnly = true;
     else if (a === '--transfer') args.transfer = true;
     else if (a === '--report-only') args.reportOnly = true;
     else if (a === '--out') args.out = value();
     else if (a === '--no-write') args.write = false;
     else if (a === '--child') args.child = JSON.parse(value());
     else if (a === '--help' || a === '-h') {
-      console.log('usage: node scripts/bench.mjs [--corpus django,linux,go,rust] [--runs N] [--workers N] [--pipeline N] [--bodies lazy|compressed|stored] [--transfer] [--no-ctags] [--no-snapshot] [--out FILE] [--no-write] [--report-only]');
+      console.log('usage: node scripts/bench.mjs [--corpus django,linux,go,rust] [--runs N] [--workers N] [--pipeline N] [--bodies lazy|compressed|stored] [--transfer] [--no-ctags] [--no-snapshot] [--no-search | --search-only] [--out FILE] [--no-write] [--report-only]');
       process.exit(0);
     } else throw new Error(`unknown argument ${a}`);
   }
@@ -669,6 +677,7 @@ function report(results, info) {
     for (const line of info.snapshotKey.lines) lines.push(`- ${line}`);
     lines.push('');
   }
+  if (info.search) lines.push(...searchReport(info.search));
   lines.push('## Details', '');
   for (const r of results) {
     lines.push(`### ${r.name}: ${r.label}`, '');
@@ -693,6 +702,33 @@ function report(results, info) {
   return lines.join('\n');
 }
 
+/** The text-search section: each row against ripgrep in the same run. */
+function searchReport(search) {
+  const lines = ['## Text search (glob, grep) against ripgrep', ''];
+  lines.push('`scripts/bench-search.mjs` (run by `npm run bench`): the exported `glob` / `grep` on `node:fs`, on the calling thread, against');
+  lines.push('ripgrep (all cores) on the same tree, pattern and ignore rules, warm file cache; medians, ripgrep\'s including its process start.');
+  lines.push('"same files" checks that both found the same set of files (and, for `content`, the same number of matching lines). First result:');
+  lines.push('time from calling `grepStream` to its first entry. Targets: within 3× of ripgrep on Django, 5× on the kernel.', '');
+  for (const [name, r] of Object.entries(search)) {
+    lines.push(`### ${name}: \`${r.root}\``, '');
+    lines.push(`Run ${r.date} (\`node scripts/bench.mjs ${r.args ?? ''}\`), ${r.runs} runs, ${r.rgVersion}; load average before / after: ${r.loadBefore} / ${r.loadAfter}.`, '');
+    lines.push('| search | ckg-wasm | ripgrep | ratio | target | files (ckg / rg) | lines (ckg / rg) | same files | first result |');
+    lines.push('|---|---:|---:|---:|:---:|---:|---:|:---:|---:|');
+    for (const row of r.rows) {
+      const ratio = row.oursMs / row.rgMs;
+      const target = SEARCH_TARGETS[name];
+      lines.push(`| ${row.name} | ${fmt.ms(row.oursMs)}${row.partial ? ' (**partial**: timed out)' : ''} | ${fmt.ms(row.rgMs)} | ${ratio.toFixed(1)}× | ${target === undefined ? '–' : ratio <= target ? 'met' : '**missed**'} | ${fmt.n(row.files)} / ${fmt.n(row.rgFiles)} | ${row.lines === undefined ? '–' : `${fmt.n(row.lines)} / ${fmt.n(row.rgLines)}`} | ${row.same && (row.lines === undefined || row.lines === row.rgLines) ? 'yes' : '**no**'} | ${row.firstMs === undefined ? '–' : fmt.ms(row.firstMs)} |`);
+    }
+    lines.push('');
+    for (const n of r.notes) lines.push(`- ${n}`);
+    for (const row of r.rows) {
+      if (row.onlyOurs?.length || row.onlyRg?.length) lines.push(`- ${row.name}: only ckg-wasm ${row.onlyOurs.join(', ') || '–'}; only ripgrep ${row.onlyRg.join(', ') || '–'}.`);
+    }
+    lines.push('');
+  }
+  return lines;
+}
+
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   if (args.child) return await (args.child.transfer ? transferChild(args.child) : args.child.calibrate ? calibrateChild(args.child) : child(args.child));
@@ -707,7 +743,7 @@ async function main() {
   const names = args.corpus ?? Object.keys(CORPORA);
   const info = machine();
   const results = [];
-  for (const name of names) {
+  for (const name of args.searchOnly ? [] : names) {
     const corpus = CORPORA[name];
     if (!corpus) throw new Error(`unknown corpus ${name}; known: ${Object.keys(CORPORA).join(', ')}`);
     const root = corpus.find();
@@ -768,15 +804,30 @@ async function main() {
       `${name}: ${fmt.n(s.files)} files, ${fmt.mb(s.sourceBytes)} MB, full ${fmt.s(s.fullMs)} (${fmt.n(s.filesPerS)} files/s, ${s.mbPerS.toFixed(2)} MB/s), peak ${s.peakRssMB.toFixed(0)} MB, DB ${fmt.mb(s.dbBytes)} MB, query ${fmt.ms(s.queryMedianMs)} / p99 ${fmt.ms(s.queryP99Ms)}, re-check ${fmt.ms(s.recheckMs)}, edit ${fmt.ms(s.editMs)}${s.ctagsMs ? `, ctags ${fmt.s(s.ctagsMs)} (ratio ${s.ratio.toFixed(1)}×)` : ''}`,
     );
   }
+  // glob and grep against ripgrep on the corpora that have search rows (scripts/bench-search.mjs).
+  info.search = { ...(readPreviousMachine(args.out)?.search ?? {}) };
+  if (args.search) {
+    for (const name of names.filter((n) => SEARCH_CORPORA.includes(n))) {
+      const root = CORPORA[name].find();
+      if (!root || !existsSync(root)) continue;
+      const out = execFileSync(process.execPath, [join(repoRoot, 'scripts/bench-search.mjs'), '--corpus', name, '--root', root, ...(args.runs ? ['--runs', String(args.runs)] : [])], { encoding: 'utf8', maxBuffer: 1 << 26 });
+      const r = JSON.parse(out.trim().split('\n').pop());
+      if (r.absent) continue;
+      r.args = process.argv.slice(2).join(' ');
+      info.search[name] = r;
+      for (const row of r.rows) console.log(`${name} ${row.name}: ${fmt.ms(row.oursMs)} vs rg ${fmt.ms(row.rgMs)} (${(row.oursMs / row.rgMs).toFixed(1)}×), same files: ${row.same}${row.firstMs === undefined ? '' : `, first result ${fmt.ms(row.firstMs)}`}`);
+    }
+  }
+  if (Object.keys(info.search).length === 0) delete info.search;
   // The snapshot key on the git copies of the corpora (skipped by the script when absent).
-  if (args.snapshot) {
+  if (args.snapshot && !args.searchOnly) {
     const out = execFileSync(process.execPath, [join(repoRoot, 'scripts/bench-snapshot.mjs'), '--runs', '7'], { encoding: 'utf8' });
     const lines = out.split('\n').filter((l) => l.startsWith('/') && !l.includes('absent'));
     for (const l of lines) console.log(l);
     if (lines.length > 0) info.snapshotKey = { date: isoNow(), lines };
   }
   info.snapshotKey ??= readPreviousMachine(args.out)?.snapshotKey;
-  if (results.length === 0 && info.snapshotKey === undefined) {
+  if (results.length === 0 && info.snapshotKey === undefined && info.search === undefined) {
     console.log('no corpus present: nothing measured');
     return;
   }

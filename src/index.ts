@@ -12,7 +12,8 @@ export type { FileSystem, FileSystemPromises, StatsLike } from './fs/types.js';
 export { memoryFileSystem, type MemoryFile, type MemoryFiles, type MemoryFileSystem, type MemoryFileSystemOptions } from './fs/memory.js';
 export { droppedFiles, pickedFiles, type DataTransferLike, type FileLike, type FileSystemEntryLike } from './browser/picked-files.js';
 export { CKGDatabase, DEFAULT_MAX_FILE_SIZE, type IndexOptions, type IndexOrigin, type OpenOptions, type UpdateOptions } from './db/database.js';
-export type { ClassEntry, FunctionEntry, FunctionKind } from './db/entries.js';
+export type { ClassEntry, Edge, EdgeFilter, EdgeKind, FunctionEntry, FunctionKind, SymbolKind, SymbolRef } from './db/entries.js';
+export type { BindingFact, DefinitionFlag, ExtractedGraph, FixedReason, ReceiverFact, ReferenceSink, ReferenceVisitor, SiteFact } from './graph/facts.js';
 export { BODY_MODES, DEFAULT_BODY_MODE, type BodyMode } from './db/body-mode.js';
 export type { IndexReport, ProgressEvent, FileProcessor, ProcessOptions } from './build/report.js';
 export { DEFAULT_SKIPPED_DIRECTORIES, type SkipReason, type SkippedFile } from './build/walker.js';
@@ -32,7 +33,10 @@ export {
   CKGTool,
   CKG_COMMANDS,
   CKG_TOOL_PARAMETERS,
+  type CKGCallOptions,
+  type CKGCallResult,
   type CKGCommand,
+  type CKGIndexStatus,
   type CKGToolArguments,
   type CKGToolCall,
   type CKGToolParameters,
@@ -40,10 +44,31 @@ export {
   type CKGToolResult,
 } from './tool/ckg-tool.js';
 export { MAX_OUTPUT_CHARS } from './tool/format.js';
-export type { ToolCommand, ToolCommandArguments, ToolCommandOutput, ToolParameter } from './tool/commands.js';
+export { DEFAULT_IDENTIFIER, type JsonSchema, type ToolCommand, type ToolCommandArguments, type ToolCommandOutput, type ToolIdentifier, type ToolParameter } from './tool/commands.js';
 export { IndexedDBStorage, type IndexedDBFactoryLike, type IndexedDBStorageOptions } from './storage/indexeddb.js';
 export { createWebWorkerPool, type WebWorkerPool, type WebWorkerPoolOptions, type WorkerLike } from './browser/web-worker-pool.js';
 export type { ParsePoolOptions } from './parser/thread-pool.js';
 export type { Storage } from './storage/types.js';
 export { MemoryStorage, type MemoryStorageOptions } from './storage/memory.js';
 export { expireStorage, DEFAULT_STORAGE_MAX_AGE_MS, type ExpireOptions } from './storage/expire.js';
+export {
+  glob,
+  globStream,
+  grep,
+  grepStream,
+  DEFAULT_GLOB_LIMIT,
+  DEFAULT_HEAD_LIMIT,
+  DEFAULT_SEARCH_TIMEOUT_MS,
+  type CodebaseGlobOptions,
+  type CodebaseGrepOptions,
+  type GlobMatch,
+  type GlobOptions,
+  type GlobResult,
+  type GrepCountEntry,
+  type GrepEntry,
+  type GrepFileEntry,
+  type GrepLineEntry,
+  type GrepOptions,
+  type GrepOutputMode,
+  type GrepResult,
+} from './search/index.js';

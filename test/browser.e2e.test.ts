@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, serveStatic, type BrowserSession, type StaticServer } from './helpers/browser.js';
+import { TOOL_COMMANDS } from '../src/tool/commands.js';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const example = join(repo, 'examples/browser');
@@ -237,6 +238,31 @@ describe('browser example (Vite + Chromium)', () => {
     ]);
   });
 
+  it('greps and globs the in-memory files, naming the definition of each line', async () => {
+    await settled('/sample');
+    const find = async (how: 'grep' | 'glob', text: string): Promise<string[]> => {
+      await page.fill('#pattern', text);
+      await page.selectOption('#mode', how);
+      await page.click('#text-search button[type=submit]');
+      await page.waitForFunction((p) => document.querySelector<HTMLElement>('#text-results')?.dataset.pattern === p, `${how}:${text}`);
+      return await page.$$eval('#text-results li', (items) => items.map((li) => `${li.className} ${li.textContent ?? ''}`));
+    };
+    // A regular expression: run by re2js, loaded on demand in the page.
+    expect(await find('grep', 'line_total\\(|unit_cents\\b')).toEqual([
+      'context /sample/shop/cart.py-13-    quantity: int  (in LineItem)',
+      'match /sample/shop/cart.py:14:    unit_cents: int  (in LineItem)',
+      'context /sample/shop/cart.py-15-',
+      'context /sample/shop/cart.py-24-    def total(self):  (in Cart.total)',
+      'match /sample/shop/cart.py:25:        def line_total(item):  (in line_total)',
+      'match /sample/shop/cart.py:26:            return item.quantity * item.unit_cents  (in line_total)',
+      'context /sample/shop/cart.py-27-  (in Cart.total)',
+      'match /sample/shop/cart.py:28:        return sum(line_total(item) for item in self.items)  (in Cart.total)',
+    ]);
+    expect(await find('grep', 'no such text')).toEqual(['empty Nothing found for no such text.']);
+    expect(await find('grep', '(a)\\1')).toEqual([expect.stringMatching(/^error .*backreferences/)]);
+    expect((await find('glob', '*.py')).sort()).toEqual(['/sample/shop/__init__.py', '/sample/shop/cart.py', '/sample/shop/inventory.py'].map((p) => ` ${p}`));
+  });
+
   it('indexes files picked by the user, fetching only their grammar', async () => {
     server.requests.length = 0;
     const rust = ['pub struct Basket {', '    pub cents: u32,', '}', '', 'pub fn parse_price(text: &str) -> u32 {', '    text.len() as u32', '}', ''].join('\n');
@@ -281,6 +307,55 @@ describe('browser example (Vite + Chromium)', () => {
     for (const chunk of lazy) {
       const outcome = await page.evaluate(`import('./${chunk.fileName}').then(() => 'ok', (e) => String(e))`);
       expect(outcome, chunk.fileName).toBe('ok');
+    }
+  });
+
+  it('registers the commands as WebMCP page tools when the browser has a model context', async () => {
+    // This page (no WebMCP in this Chromium) registered nothing.
+    await expect(page.evaluate(() => document.body.dataset.pageTools)).resolves.toBe('');
+    // A polyfill that records registrations and lets the test call them, as an agent would.
+    const agentPage = await browser.context.newPage();
+    try {
+      await agentPage.addInitScript(() => {
+        const tools = new Map<string, { execute: (input: unknown) => Promise<unknown> }>();
+        const log: string[] = [];
+        Object.defineProperty(navigator, 'modelContext', {
+          value: {
+            registerTool(tool: { name: string; execute: (input: unknown) => Promise<unknown> }, options?: { signal?: AbortSignal }) {
+              if (tools.has(tool.name)) throw new Error(`duplicate tool ${tool.name}`);
+              tools.set(tool.name, tool);
+              log.push(`+${tool.name}`);
+              options?.signal?.addEventListener('abort', () => log.push(`-${tool.name} (signal)`));
+            },
+            unregisterTool(name: string) {
+              tools.delete(name);
+              log.push(`-${name}`);
+            },
+          },
+        });
+        (window as unknown as { webmcp: unknown }).webmcp = { tools, log, call: (name: string, input: unknown) => tools.get(name)!.execute(input) };
+      });
+      await agentPage.goto(`${server.url}?q=parse_price`);
+      await agentPage.waitForFunction(() => document.querySelector<HTMLElement>('#status')?.dataset.state === 'ready');
+      const names = [...TOOL_COMMANDS.map((c) => c.name), 'index_status'];
+      await expect(agentPage.evaluate(() => [...(window as unknown as { webmcp: { tools: Map<string, unknown> } }).webmcp.tools.keys()])).resolves.toEqual(names);
+      const call = (name: string, input: unknown) => agentPage.evaluate(([n, i]) => (window as unknown as { webmcp: { call: (n: string, i: unknown) => Promise<unknown> } }).webmcp.call(n as string, i), [name, input] as const);
+      await expect(call('search_function', { identifier: 'parse_price', print_body: false })).resolves.toEqual({
+        content: [{ type: 'text', text: 'Found 2 functions named parse_price:\n1. /sample/server/main.go:23-27\n2. /sample/shop/cart.py:4-7\n' }],
+        structuredContent: { total: 2, matches: [{ file: '/sample/server/main.go', start: 23, end: 27 }, { file: '/sample/shop/cart.py', start: 4, end: 7 }] },
+      });
+      await expect(call('index_status', {})).resolves.toMatchObject({ structuredContent: { root: '/sample', state: 'ready', files: 4, languages: { go: 1, python: 3 } } });
+      // Opening another codebase replaces the tools: the old ones are unregistered first.
+      await agentPage.setInputFiles('#picker', [{ name: 'lib.rs', mimeType: 'text/plain', buffer: Buffer.from('pub fn parse_price() {}\n') }]);
+      await agentPage.waitForFunction(() => document.querySelector<HTMLElement>('#status')?.dataset.root === '/dropped' && document.querySelector<HTMLElement>('#status')?.dataset.state === 'ready');
+      const log = await agentPage.evaluate(() => (window as unknown as { webmcp: { log: string[] } }).webmcp.log);
+      expect(log.filter((l) => l.startsWith('+'))).toHaveLength(2 * names.length);
+      expect(log.filter((l) => l.startsWith('-') && !l.endsWith('(signal)'))).toHaveLength(names.length);
+      await expect(call('search_function', { identifier: 'parse_price', print_body: false })).resolves.toMatchObject({
+        content: [{ type: 'text', text: 'Found 1 function named parse_price:\n1. /dropped/lib.rs:1-1\n' }],
+      });
+    } finally {
+      await agentPage.close();
     }
   });
 });

@@ -20,6 +20,7 @@ import {
   type LanguageDefinition,
 } from '../src/index.js';
 import { SCHEMA_VERSION } from '../src/db/schema.js';
+import { graphLines } from './helpers/graph-dump.js';
 
 type SqlJs = Awaited<ReturnType<typeof initSqlJs>>;
 let SQL: SqlJs;
@@ -230,6 +231,8 @@ function dump(bytes: Uint8Array): string[] {
       lines.push(`S ${String(path)} ${new TextDecoder().decode(inflateSync(data as Uint8Array))}`);
     }
     expect(all("SELECT count(*) FROM functions WHERE file_id NOT IN (SELECT id FROM files)")[0]![0]).toBe(0);
+    // The code graph too: symbols, every edge with its resolution and dependencies, bindings.
+    lines.push(...graphLines(db));
     return lines.sort();
   } finally {
     db.close();

@@ -65,7 +65,7 @@ describe('memoryFileSystem', () => {
     const storage = new MemoryStorage();
     const db = await CKGDatabase.open({ codebasePath: '/repo', fs, storage, trustFolderMtimes: true });
     try {
-      expect(db.stats()).toEqual({ files: 2, functions: 2, classes: 1 });
+      expect(db.stats()).toMatchObject({ files: 2, functions: 2, classes: 1 });
       fs.writeFile('/repo/app/widget.py', 'class Widget:\n    def redraw(self):\n        return 2\n');
       fs.writeFile('/repo/app/extra/more.py', 'def more():\n    pass\n');
       fs.rm('/repo/app/config.py');

@@ -8,6 +8,7 @@ import { createWorkerPool, type ParsePool, type WorkerPoolOptions } from '../src
 import { contentHash, looksBinary, looksMinified } from '../src/build/decode.js';
 import { createWorkerBody } from '../src/parser/worker-body.js';
 import { ThreadPoolProcessor, type SpawnWorker, type WorkerEvents } from '../src/parser/thread-pool.js';
+import { graphLines } from './helpers/graph-dump.js';
 import { toWire, type WorkerResponse } from '../src/parser/worker-protocol.js';
 import { extractSource } from '../src/parser/extract.js';
 import { ParserPool } from '../src/parser/runtime.js';
@@ -61,11 +62,16 @@ async function dump(db: CKGDatabase, withIds = true): Promise<Record<string, unk
   const SQL = await initSqlJs();
   const raw = new SQL.Database(db.export());
   try {
-    const tables = raw.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('meta', 'sqlite_sequence') ORDER BY name")[0]!.values.map((r) => String(r[0]));
-    const out: Record<string, unknown[]> = {};
+    // Without ids, the graph tables (whose rows point at each other by id) are compared by name.
+    const idLinked = ['symbols', 'edges', 'bindings'];
+    const tables = raw
+      .exec("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT IN ('meta', 'sqlite_sequence') ORDER BY name")[0]!
+      .values.map((r) => String(r[0]))
+      .filter((t) => withIds || !idLinked.includes(t));
+    const out: Record<string, unknown[]> = withIds ? {} : { graph: graphLines(raw) };
     for (const t of tables) {
-      const result = raw.exec(`SELECT * FROM "${t}" ORDER BY rowid`)[0];
-      const keep = (result?.columns ?? []).map((c, i) => [c, i] as const).filter(([c]) => withIds || (c !== 'id' && c !== 'file_id'));
+      const result = raw.exec(`SELECT * FROM "${t}" ORDER BY ${t === 'edge_list' || t === 'functions' || t === 'classes' ? 'id' : 'rowid'}`)[0];
+      const keep = (result?.columns ?? []).map((c, i) => [c, i] as const).filter(([c]) => withIds || !['id', 'file_id', 'from_id', 'to_id'].includes(c));
       const rows = (result?.values ?? []).map((r) => JSON.stringify(keep.map(([c, i]) => [c, r[i]])));
       out[t] = withIds ? rows : rows.sort();
     }
@@ -148,7 +154,7 @@ describe('worker pool (worker_threads)', () => {
     try {
       const skipped = Object.fromEntries(db.report!.skipped.map((s) => [s.path.slice(tree.root.length + 1), s.reason]));
       expect(skipped).toEqual({ 'big.py': 'too-large', 'blob.py': 'binary', 'bundle.py': 'minified' });
-      expect(db.stats()).toEqual({ files: 1, functions: 1, classes: 0 });
+      expect(db.stats()).toEqual({ files: 1, functions: 1, classes: 0, symbols: 2, edges: 0 });
     } finally {
       db.close();
     }

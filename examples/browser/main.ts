@@ -12,6 +12,7 @@ import {
   type FunctionEntry,
   type MemoryFile,
 } from 'ckg-wasm';
+import { registerPageTools } from './webmcp.js';
 
 // The sample codebase ships inside the bundle as text (Vite inlines each file's contents).
 const sampleSources = import.meta.glob<string>('./sample/**/*', { query: '?raw', import: 'default', eager: true });
@@ -44,6 +45,10 @@ const dropZone = $<HTMLElement>('#drop');
 const picker = $<HTMLInputElement>('#picker');
 const folderPicker = $<HTMLInputElement>('#folder');
 const forget = $<HTMLButtonElement>('#forget');
+const textForm = $<HTMLFormElement>('#text-search');
+const pattern = $<HTMLInputElement>('#pattern');
+const mode = $<HTMLSelectElement>('#mode');
+const textResults = $<HTMLOListElement>('#text-results');
 
 let db: CKGDatabase | undefined;
 
@@ -92,13 +97,16 @@ async function load(root: string, files: Map<string, MemoryFile>): Promise<void>
   delete results.dataset.query;
   searches++;
   const started = performance.now();
+  const fs = memoryFileSystem(files);
   try {
-    db = await CKGDatabase.open({ codebasePath: root, fs: memoryFileSystem(files), storage, wasm, processor: pool });
+    db = await CKGDatabase.open({ codebasePath: root, fs, storage, wasm, processor: pool });
   } catch (error) {
     setStatus('error', `Failed: ${String(error)}`);
     throw error;
   }
   const ms = Math.round(performance.now() - started);
+  // Browser agents get the ckg commands as page tools (WebMCP), when the browser has it.
+  document.body.dataset.pageTools = registerPageTools({ root, fs, storage, wasm, processor: pool }).join(',');
   const { files: indexed, functions, classes } = db.stats();
   const parsed = db.report?.filesParsed ?? 0;
   const fetched = wasmFetched();
@@ -159,6 +167,39 @@ async function search(): Promise<void> {
 form.addEventListener('submit', (event) => {
   event.preventDefault();
   void search();
+});
+
+/**
+ * Text search beside the graph, over the same in-memory files: `grep` lines (with the function
+ * or class each one is in, from the index) or `glob` file names.
+ */
+async function textSearch(): Promise<void> {
+  if (!db) return;
+  const text = pattern.value;
+  const how = mode.value;
+  const line = (content: string, className = ''): HTMLLIElement => Object.assign(document.createElement('li'), { textContent: content, className });
+  let items: HTMLLIElement[];
+  try {
+    if (how === 'glob') {
+      const found = await db.glob({ pattern: text });
+      items = found.results.map((r) => line(r.path));
+    } else {
+      const found = await db.grep({ pattern: text, outputMode: 'content', context: 1 });
+      items = found.results.map((e) =>
+        e.type === 'line' ? line(`${e.path}${e.match ? ':' : '-'}${e.line}${e.match ? ':' : '-'}${e.text}${e.enclosing ? `  (in ${e.enclosing})` : ''}`, e.match ? 'match' : 'context') : line(e.path),
+      );
+    }
+  } catch (error) {
+    items = [line(String(error instanceof Error ? error.message : error), 'error')];
+  }
+  textResults.replaceChildren(...items);
+  if (items.length === 0) textResults.replaceChildren(line(`Nothing found for ${text}.`, 'empty'));
+  textResults.dataset.pattern = `${how}:${text}`;
+}
+
+textForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  void textSearch();
 });
 
 dropZone.addEventListener('dragover', (event) => {

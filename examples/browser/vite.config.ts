@@ -7,6 +7,7 @@ import { defineConfig } from 'vite';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const entry = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
+const adaptersEntry = fileURLToPath(new URL('../../dist/adapters/index.js', import.meta.url));
 
 export default defineConfig({
   root: here,
@@ -20,6 +21,7 @@ export default defineConfig({
           return entry;
         })(),
       },
+      { find: /^ckg-wasm\/adapters$/, replacement: adaptersEntry },
     ],
   },
   build: {

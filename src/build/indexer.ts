@@ -2,7 +2,12 @@ import { CKGError } from '../errors.js';
 import type { FsAdapter } from '../fs/adapter.js';
 import type { FileRecord, IndexStore } from '../db/store.js';
 import type { ExtractedFile } from '../parser/extract.js';
+import type { LanguageDefinition } from '../languages/types.js';
 import { extractorVersionOf } from '../languages/registry.js';
+import { describeFile } from '../graph/describe.js';
+import { graphStrategyFor } from '../graph/languages/index.js';
+import type { NamingContext } from '../graph/strategy.js';
+import { relativeInside } from '../fs/path.js';
 import { contentHash, decodeSource, looksBinary, looksMinified } from './decode.js';
 import { RACY_WINDOW_MS, type SkippedFile, type SourceFile, type WalkResult } from './walker.js';
 import type { FileProcessor, IndexReport, ProcessOptions, ProgressEvent } from './report.js';
@@ -79,6 +84,12 @@ export class WalkFeed {
 
 export interface SyncOptions {
   readonly fs: FsAdapter;
+  /** The codebase root (module names are relative to it). */
+  readonly root: string;
+  /** What module names depend on beyond a file's path (see {@link NamingContext}). */
+  readonly naming: NamingContext;
+  /** Build the code graph (default true); without it files get symbols but no edges. */
+  readonly graph?: boolean;
   readonly store: IndexStore;
   /** The walked files: a finished walk, or one in progress (a build that parses as it walks). */
   readonly walk: WalkResult | WalkFeed;
@@ -141,6 +152,11 @@ interface Prepared {
 export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   const started = Date.now();
   const { fs, store, processor, onProgress, signal } = options;
+  // A file's rows depend on its extractor and on what its module name depends on.
+  const versionOf = (language: LanguageDefinition): string => {
+    const key = options.graph === false ? 'no-graph' : (graphStrategyFor(language.id).namingKey?.(options.naming) ?? '');
+    return key === '' ? extractorVersionOf(language) : `${extractorVersionOf(language)}+${key}`;
+  };
   const feed = options.walk instanceof WalkFeed ? options.walk : undefined;
   // Files in walk order: all of them for a finished walk, those found so far for a feed.
   const walkedFiles = feed ? feed.found : (options.walk as WalkResult).files;
@@ -180,7 +196,7 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
         old.mtimeMs < lastSyncStarted - RACY_WINDOW_MS &&
         options.recheck?.has(file.path) !== true &&
         old.language === file.language.id &&
-        old.extractorVersion === extractorVersionOf(file.language)
+        old.extractorVersion === versionOf(file.language)
       ) {
         reused++;
       } else {
@@ -191,7 +207,9 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   };
   classify();
   // Small updates keep their trees (decided on the whole walk: a feed's files are not all known yet).
-  const processOptions: ProcessOptions | undefined = feed === undefined && todo.length <= KEEP_TREES_UP_TO_FILES ? { keepTree: true } : undefined;
+  const keepTrees = feed === undefined && todo.length <= KEEP_TREES_UP_TO_FILES;
+  const processOptions: ProcessOptions | undefined =
+    keepTrees || options.graph === false ? { ...(keepTrees ? { keepTree: true } : {}), ...(options.graph === false ? { graph: false } : {}) } : undefined;
   let filesDone = 0;
   let bytesDone = 0;
   let parsed = 0;
@@ -213,7 +231,7 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
       mtimeMs: file.mtimeMs,
       contentHash: contentHash(bytes),
       language: file.language.id,
-      extractorVersion: extractorVersionOf(file.language),
+      extractorVersion: versionOf(file.language),
     };
     const old = existing.get(file.path);
     if (old && old.contentHash === record.contentHash && old.language === record.language && old.extractorVersion === record.extractorVersion) {
@@ -300,7 +318,8 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
         writer.touchFile(prepared.record);
         reused++;
       } else if (prepared.record && extracted) {
-        writer.putFile(prepared.record, extracted, prepared.bytes);
+        const relative = relativeInside(options.root, file.path) ?? file.path;
+        writer.putFile(prepared.record, extracted, describeFile(relative, extracted, graphStrategyFor(file.language.id), options.naming), prepared.bytes);
         parsed++;
         if (extracted.hasSyntaxErrors) withErrors++;
       }
@@ -328,6 +347,7 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
     skipped.unshift(...walk.skipped);
     unknownExtensions = walk.unknownExtensions;
     onProgress?.({ phase: 'write', filesDone, filesTotal: todo.length, bytesDone, bytesTotal });
+    if (options.graph !== false) writer.resolveGraph();
     writer.commit();
   } catch (error) {
     writer.rollback();

@@ -106,4 +106,6 @@ export interface FileProcessor {
 export interface ProcessOptions {
   /** Keep this file's syntax tree for an incremental re-parse of the same path. */
   readonly keepTree?: boolean;
+  /** Extract the file's calls, imports and bases for the code graph (default true). */
+  readonly graph?: boolean;
 }

@@ -106,7 +106,18 @@ export interface WalkOptions {
   readonly onFile?: ((file: SourceFile) => void) | undefined;
   /** Stops the walk (with a CKGError `ABORTED`) at the next folder once aborted. */
   readonly signal?: AbortSignal | undefined;
+  /**
+   * Called, in walk order with `onFile`, with each file no language covers that passes the
+   * same rules (text search lists every file, not only indexable ones). Such files are still
+   * counted in `unknownExtensions` and never appear in `WalkResult.files`.
+   */
+  readonly onOtherFile?: ((file: OtherFile) => void) | undefined;
+  /** Also walk hidden files and folders below the root (`.github`, `.env`), except `.git`. Default false. */
+  readonly hidden?: boolean | undefined;
 }
+
+/** A file the walker selected that no registered language covers (see `WalkOptions.onOtherFile`). */
+export type OtherFile = Omit<SourceFile, 'language'>;
 
 /** A folder listing as the walker reads it: names with kinds, sorted by name. */
 type Listing = readonly { readonly name: string; readonly kind: FileInfo['kind'] | undefined }[];
@@ -122,7 +133,8 @@ interface FolderPlan {
   readonly rules: readonly unknown[];
   readonly subdirs: readonly string[];
   readonly files: readonly string[];
-  readonly languages: readonly LanguageDefinition[];
+  /** The language of each of `files`; undefined for a file no language covers (with `onOtherFile`). */
+  readonly languages: readonly (LanguageDefinition | undefined)[];
   readonly symlinks: readonly string[];
   /** Files no language covers, as extension / count pairs: `['.po', 2, '.mo', 2]`. */
   readonly unknown: readonly (string | number)[];
@@ -353,7 +365,13 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
     return ext;
   };
   const onFile = options.onFile;
-  const consider = (path: string, size: number, mtimeMs: number, language: LanguageDefinition): void => {
+  const onOtherFile = options.onOtherFile;
+  const hidden = options.hidden === true;
+  const consider = (path: string, size: number, mtimeMs: number, language: LanguageDefinition | undefined): void => {
+    if (language === undefined) {
+      onOtherFile?.({ path, size, mtimeMs });
+      return;
+    }
     if (size > options.maxFileSize) {
       skipped.push({ path, reason: 'too-large', detail: `${size} bytes > ${options.maxFileSize}` });
       return;
@@ -388,7 +406,7 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
   const planKey =
     listings === undefined || options.only !== undefined
       ? undefined
-      : listings.internPlanKey(JSON.stringify([options.registry.fingerprint(), [...skipDirs].sort(), options.exclude, options.respectGitignore]));
+      : listings.internPlanKey(JSON.stringify([options.registry.fingerprint(), [...skipDirs].sort(), options.exclude, options.respectGitignore, hidden, onOtherFile !== undefined]));
 
   const processSymlinks = async (symlinks: readonly string[]): Promise<void> => {
     for (const path of symlinks) {
@@ -405,7 +423,7 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
         seenTargets.add(real);
       }
       if (language === undefined) countUnknown(path.slice(path.lastIndexOf('/') + 1));
-      else consider(path, target.size, target.mtimeMs, language);
+      if (language !== undefined || onOtherFile !== undefined) consider(path, target.size, target.mtimeMs, language);
     }
   };
 
@@ -436,7 +454,7 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
       const infos = await fs.lstatMany(plan.files);
       for (let i = 0; i < plan.files.length; i++) {
         const info = infos[i];
-        if (info?.kind === 'file') consider(plan.files[i]!, info.size, info.mtimeMs, plan.languages[i]!);
+        if (info?.kind === 'file') consider(plan.files[i]!, info.size, info.mtimeMs, plan.languages[i]);
       }
       await processSymlinks(plan.symlinks);
       for (const sub of plan.subdirs) await walkDir(sub, local);
@@ -447,14 +465,16 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
     const subdirs: string[] = [];
     const symlinks: string[] = [];
     const toStat: string[] = []; // indexable files, and entries of unknown kind (names-only listings)
-    const toStatLanguage: (LanguageDefinition | undefined)[] = []; // undefined: kind unknown yet
+    // undefined: no language covers the file (with onOtherFile), or its kind is not known yet
+    const toStatLanguage: (LanguageDefinition | undefined)[] = [];
+    const toStatKnown: boolean[] = []; // the entry's kind was listed (a file), not to be found by lstat
     const file = (name: string, path: string, language: LanguageDefinition | undefined): boolean => {
       if ((excluded !== undefined && excluded(relative(path))) || ignored(name, false)) return false;
       if (language === undefined) {
         const ext = countUnknown(name);
         unknownHere.set(ext, (unknownHere.get(ext) ?? 0) + 1);
       }
-      return language !== undefined;
+      return language !== undefined || onOtherFile !== undefined;
     };
     const directory = (name: string, path: string): void => {
       if (skipDirs.has(name) || (excluded !== undefined && excluded(relative(path))) || ignored(name, true)) return;
@@ -465,11 +485,13 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
       symlinks.push(path);
     };
     for (const { name, kind } of entries) {
-      if (name.charCodeAt(0) === 46) continue; // hidden: `.git`, `.venv`, `.cache`, ...
+      // hidden: `.git`, `.venv`, `.cache`, ... (`.git` even with `hidden`)
+      if (name.charCodeAt(0) === 46 && (!hidden || name === '.git')) continue;
       const path = child(dir, name);
       if (kind === undefined) {
         toStat.push(path);
         toStatLanguage.push(undefined);
+        toStatKnown.push(false);
       } else if (!wanted(path, kind)) {
         continue;
       } else if (kind === 'file') {
@@ -477,6 +499,7 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
         if (file(name, path, language)) {
           toStat.push(path);
           toStatLanguage.push(language);
+          toStatKnown.push(true);
         }
       } else if (kind === 'directory') {
         directory(name, path);
@@ -485,18 +508,17 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
       }
     }
     if (planKey !== undefined && kept) {
-      // Every entry had a kind (a kept listing), so toStat holds exactly the indexable files.
+      // Every entry had a kind (a kept listing), so toStat holds exactly the selected files.
       const unknown = [...unknownHere].flat();
-      listings!.setPlan(dir, { key: planKey, rules, subdirs, files: toStat, languages: toStatLanguage as LanguageDefinition[], symlinks, unknown });
+      listings!.setPlan(dir, { key: planKey, rules, subdirs, files: toStat, languages: toStatLanguage, symlinks, unknown });
     }
     const infos = await fs.lstatMany(toStat);
     for (let i = 0; i < toStat.length; i++) {
       const info = infos[i];
       if (info === undefined) continue; // gone since the listing
       const path = toStat[i]!;
-      const known = toStatLanguage[i];
-      if (known !== undefined) {
-        consider(path, info.size, info.mtimeMs, known);
+      if (toStatKnown[i]) {
+        consider(path, info.size, info.mtimeMs, toStatLanguage[i]);
         continue;
       }
       // A names-only listing: the lstat tells the kind.
@@ -506,7 +528,7 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
       else if (info.kind === 'symlink') symlink(name, path);
       else if (info.kind === 'file') {
         const language = options.registry.forPath(name);
-        if (file(name, path, language)) consider(path, info.size, info.mtimeMs, language!);
+        if (file(name, path, language)) consider(path, info.size, info.mtimeMs, language);
       }
     }
     await processSymlinks(symlinks);

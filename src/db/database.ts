@@ -4,7 +4,8 @@ import type { FileProcessor, IndexReport, ProcessOptions, ProgressEvent } from '
 import { DEFAULT_SKIPPED_DIRECTORIES, ListingCache, walkCodebase, type SkippedFile, type SourceFile, type WalkOptions, type WalkResult } from '../build/walker.js';
 import { CKGError, tagCaller } from '../errors.js';
 import { FsAdapter } from '../fs/adapter.js';
-import { isAbsolute, isWindowsPath, normalize, relativeInside, toSlashes } from '../fs/path.js';
+import { basename, isAbsolute, isWindowsPath, join, normalize, relativeInside, toSlashes } from '../fs/path.js';
+import type { NamingContext } from '../graph/strategy.js';
 import type { FileSystem } from '../fs/types.js';
 import { createDefaultRegistry } from '../languages/index.js';
 import { LanguageRegistry } from '../languages/registry.js';
@@ -13,7 +14,8 @@ import { processorForRun } from '../parser/adaptive-processor.js';
 import { ParserPool } from '../parser/runtime.js';
 import type { WasmOptions } from '../wasm/options.js';
 import { initSql } from './sql.js';
-import type { ClassEntry, FunctionEntry, FunctionKind } from './entries.js';
+import type { ClassEntry, Edge, EdgeFilter, FunctionEntry, FunctionKind } from './entries.js';
+import { queryEdges } from '../query/edges.js';
 import { DEFAULT_BODY_MODE, type BodyMode } from './body-mode.js';
 import { IndexStore, StaleBodyError } from './store.js';
 import type { Storage } from '../storage/types.js';
@@ -26,6 +28,10 @@ import {
   type Snapshot,
 } from '../snapshot/key.js';
 import type { SqlJsStatic } from 'sql.js';
+import { databaseSearchContext } from '../search/database.js';
+import type { CodebaseGlobOptions, CodebaseGrepOptions } from '../search/codebase-options.js';
+import { globWith, type GlobResult } from '../search/glob.js';
+import { grepWith, type GrepResult } from '../search/grep.js';
 
 
 /**
@@ -100,6 +106,12 @@ export interface IndexOptions {
    * keeps its mode; stored bytes of another mode are rebuilt by `open()`.
    */
   readonly bodies?: BodyMode;
+  /**
+   * Build the code graph: calls, imports, inheritance and containment edges (`edges()` and the
+   * graph queries). Default true. Without it an index holds definitions only: it builds faster
+   * and is smaller (docs/benchmarks.md gives both).
+   */
+  readonly graph?: boolean;
 }
 
 /**
@@ -197,7 +209,7 @@ function resolveRegistry(languages: IndexOptions['languages']): LanguageRegistry
 class LocalProcessor implements FileProcessor {
   constructor(private readonly pool: ParserPool) {}
   process(language: Parameters<FileProcessor['process']>[0], source: string, path: string, options?: ProcessOptions): ReturnType<FileProcessor['process']> {
-    return extractSource(this.pool, language, source, { key: path, keep: options?.keepTree === true });
+    return extractSource(this.pool, language, source, { key: path, keep: options?.keepTree === true }, options?.graph !== false);
   }
 }
 
@@ -335,7 +347,7 @@ export class CKGDatabase {
       repoRelativePath: location.repoRelativePath,
       languages: registry.fingerprint(),
       // Body modes separate indexes too: two tools with different modes must not thrash one entry.
-      options: `${walkOptionsFingerprint(walkOptionsOf(options, registry))} bodies=${options.bodies ?? DEFAULT_BODY_MODE}`,
+      options: `${walkOptionsFingerprint(walkOptionsOf(options, registry))} bodies=${options.bodies ?? DEFAULT_BODY_MODE}${options.graph === false ? ' graph=off' : ''}`,
     });
     let builds = inFlightOpens.get(storage);
     if (!builds) inFlightOpens.set(storage, (builds = new Map()));
@@ -440,7 +452,7 @@ export class CKGDatabase {
         snapshot !== undefined &&
         bytes !== undefined &&
         db.#store.getMeta('snapshot_key') === snapshot.key &&
-        db.#store.getMeta('languages') === db.#registry.fingerprint()
+        db.#store.getMeta('languages') === db.#extraction()
       ) {
         db.#origin = 'storage';
         const counts = db.#store.counts();
@@ -589,6 +601,66 @@ export class CKGDatabase {
   }
 
   /**
+   * Edges of the code graph (calls, imports, inheritance, containment), each with its source,
+   * its target (null when not resolved soundly: then `toName` and `reason` say what and why),
+   * the site's file and line, and how it was resolved; ordered by file, line, kind.
+   *
+   * @example
+   * ```ts
+   * const calls = await db.edges({ kind: 'calls', from: 'shop.cart.Cart.checkout' });
+   * for (const e of calls) console.log(`${e.filePath}:${e.line} ${e.to?.qualifiedName ?? `${e.toName}?`}`);
+   * ```
+   */
+  async edges(filter: EdgeFilter = {}): Promise<Edge[]> {
+    try {
+      return queryEdges(this.#store, this.codebasePath, filter);
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.edges');
+    }
+  }
+
+  /**
+   * Files of the codebase matching a glob, as {@link glob} finds them, with this database's walk
+   * rules (`.gitignore`, `skipDirectories`, `exclude`) and kept folder listings.
+   *
+   * @example
+   * ```ts
+   * const { results } = await db.glob({ pattern: '*.py', limit: 20 });
+   * ```
+   */
+  async glob(options: CodebaseGlobOptions): Promise<GlobResult> {
+    try {
+      return await globWith({ ...options, fs: this.#searchFs(), root: this.codebasePath }, databaseSearchContext(this.#options, this.#registry, this.#listings, this.#store));
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.glob');
+    }
+  }
+
+  /**
+   * Lines of the codebase matching a pattern, as {@link grep} finds them, with this database's
+   * walk rules; each `content` line of a file unchanged since indexing names its enclosing
+   * function or class (`enclosing`).
+   *
+   * @example
+   * ```ts
+   * const { results } = await db.grep({ pattern: 'json\\.loads', outputMode: 'content' });
+   * ```
+   */
+  async grep(options: CodebaseGrepOptions): Promise<GrepResult> {
+    try {
+      return await grepWith({ ...options, fs: this.#searchFs(), root: this.codebasePath }, databaseSearchContext(this.#options, this.#registry, this.#listings, this.#store));
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.grep');
+    }
+  }
+
+  #searchFs(): FileSystem {
+    if (!this.#fs) throw new CKGError('INVALID_ARGUMENT', 'This database was opened from bytes without fs: it has no codebase to search');
+    if (this.#store.closed) throw new CKGError('CLOSED', 'The database is closed');
+    return this.#fs.raw;
+  }
+
+  /**
    * Re-reads the codebase and re-parses only files that were added or changed (size, mtime,
    * then content hash), removing rows of deleted files, in one transaction. Concurrent calls
    * share one run.
@@ -614,6 +686,14 @@ export class CKGDatabase {
     return this.#updating.catch((error: unknown) => tagCaller(error, 'CKGDatabase.update'));
   }
 
+  /**
+   * What an index's rows were extracted with (`meta.languages`): every language's version, and
+   * whether the graph was built. Stored bytes extracted otherwise are updated before use.
+   */
+  #extraction(): string {
+    return `${this.#registry.fingerprint()}${this.#options.graph === false ? ' graph=off' : ''}`;
+  }
+
   /** Absolute, normalised paths inside the codebase (relative ones are taken from its root). */
   #scopedPaths(paths: readonly string[]): Set<string> {
     if (!Array.isArray(paths) || paths.some((p) => typeof p !== 'string')) throw new CKGError('INVALID_ARGUMENT', 'paths must be an array of strings');
@@ -631,9 +711,21 @@ export class CKGDatabase {
     return out;
   }
 
-  /** Counts of indexed files, functions and classes. */
-  stats(): { files: number; functions: number; classes: number } {
-    return this.#store.counts();
+  /** Counts of indexed files, functions, classes, symbols (definitions and modules) and edges. */
+  stats(): { files: number; functions: number; classes: number; symbols: number; edges: number } {
+    return { ...this.#store.counts(), ...this.#store.graphCounts() };
+  }
+
+  /**
+   * How many indexed files each language has, by language id.
+   *
+   * @example
+   * ```ts
+   * console.log(db.filesByLanguage()); // { python: 880, javascript: 62 }
+   * ```
+   */
+  filesByLanguage(): Record<string, number> {
+    return this.#store.filesByLanguage();
   }
 
   /** The SQLite database bytes. */
@@ -747,6 +839,9 @@ export class CKGDatabase {
     try {
       report = await syncIndex({
         fs,
+        root: this.codebasePath,
+        naming: await namingContext(fs, this.codebasePath),
+        graph: this.#options.graph !== false,
         store: this.#store,
         walk,
         processor: run.processor,
@@ -771,7 +866,7 @@ export class CKGDatabase {
     this.#recheck.clear();
     const previousKey = this.#store.getMeta('snapshot_key');
     this.#store.setMeta({
-      languages: this.#registry.fingerprint(),
+      languages: this.#extraction(),
       snapshot_key: snapshot!.key,
       walk_options: walkOptionsFingerprint(walkOptionsOf(this.#options, this.#registry)),
     });
@@ -796,6 +891,12 @@ function checkCodebasePath(path: unknown): asserts path is string {
       : `codebasePath must be an absolute path (POSIX /home/me/repo, or Windows C:\\repo), got ${typeof path === 'string' ? JSON.stringify(path) : String(path)}`,
     { codebasePath: path },
   );
+}
+
+/** What module names depend on besides file paths (read once per sync). */
+async function namingContext(fs: FsAdapter, root: string): Promise<NamingContext> {
+  const init = await fs.stat(join(root, '__init__.py'));
+  return { rootName: basename(root), rootIsPythonPackage: init?.kind === 'file' };
 }
 
 async function assertDirectory(fs: FsAdapter, path: string): Promise<void> {

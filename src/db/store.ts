@@ -4,7 +4,10 @@ import { decodeSource, textHash } from '../build/decode.js';
 import { CKGError } from '../errors.js';
 import type { ExtractedFile } from '../parser/extract.js';
 import type { ClassEntry, FunctionEntry, FunctionKind } from './entries.js';
-import { FORMAT_NAME, INDEXES_SQL, SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
+import { EDGE_KIND_CODES, FORMAT_NAME, INDEXES_SQL, LOOKUP_INDEXES_SQL, SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
+import type { FileGraphRows } from '../graph/describe.js';
+import { newGraphChanges, resolveGraph, type GraphChanges, type ResolutionStats } from '../graph/run.js';
+import { PendingSites } from '../graph/pending.js';
 import { BODY_MODES, DEFAULT_BODY_MODE, type BodyMode } from './body-mode.js';
 
 export { BODY_MODES, DEFAULT_BODY_MODE, type BodyMode } from './body-mode.js';
@@ -97,8 +100,6 @@ export interface FileRecord {
   readonly extractorVersion: string;
 }
 
-const FUNCTION_COLUMNS = 'name, file_path, body, start_line, end_line, parent_function, parent_class';
-const CLASS_COLUMNS = 'name, file_path, body, fields, methods, start_line, end_line';
 // What a query needs to produce a body in any mode.
 const BODY_COLUMNS = 'r.file_id, r.body_start, r.body_end, r.body_hash';
 
@@ -265,12 +266,45 @@ export class IndexStore {
     return this.#files;
   }
 
+  /** The line ranges of one file's functions and classes (grep names the definition around a hit). */
+  definitionsIn(path: string): { readonly name: string; readonly parentClass: string | undefined; readonly startLine: number; readonly endLine: number }[] {
+    const rows = this.#select(
+      `SELECT s.name, s.parent_class, s.start_line, s.end_line FROM symbols s JOIN files f ON f.id = s.file_id
+       WHERE f.path = ? AND s.kind IN ('function', 'method', 'class')`,
+      [path],
+    );
+    return rows.map(([name, parentClass, startLine, endLine]) => ({
+      name: String(name),
+      parentClass: parentClass === null ? undefined : String(parentClass),
+      startLine: Number(startLine),
+      endLine: Number(endLine),
+    }));
+  }
+
   /** Counts of rows, for reports and tests. */
+  filesByLanguage(): Record<string, number> {
+    this.#assertOpen();
+    const r = this.#db.exec('SELECT language, count(*) FROM files GROUP BY language ORDER BY language');
+    return Object.fromEntries((r[0]?.values ?? []).map(([language, n]) => [String(language), Number(n)]));
+  }
+
   counts(): { files: number; functions: number; classes: number } {
     this.#assertOpen();
-    const r = this.#db.exec('SELECT (SELECT count(*) FROM files), (SELECT count(*) FROM functions), (SELECT count(*) FROM classes)');
+    const r = this.#db.exec(
+      "SELECT (SELECT count(*) FROM files), (SELECT count(*) FROM symbols WHERE kind IN ('function', 'method')), (SELECT count(*) FROM symbols WHERE kind = 'class')",
+    );
     const [files, functions, classes] = (r[0]?.values[0] ?? [0, 0, 0]).map(Number);
     return { files: files ?? 0, functions: functions ?? 0, classes: classes ?? 0 };
+  }
+
+  /** Counts of the graph: symbols (definitions and modules) and stored edges (calls, imports, bases). */
+  graphCounts(): { symbols: number; edges: number } {
+    this.#assertOpen();
+    const r = this.#db.exec(
+      `SELECT (SELECT count(*) FROM symbols), (SELECT count(*) FROM edges WHERE kind NOT IN (${EDGE_KIND_CODES.member_of}, ${EDGE_KIND_CODES.references}))`,
+    );
+    const [symbols, edges] = (r[0]?.values[0] ?? [0, 0]).map(Number);
+    return { symbols: symbols ?? 0, edges: edges ?? 0 };
   }
 
   /**
@@ -409,6 +443,14 @@ export class IndexStore {
     return this.#closed;
   }
 
+  /**
+   * Rows of a read-only query, through a cached prepared statement (for the query modules in
+   * src/query, which own their SQL). The statement cache is dropped by export() and close().
+   */
+  rows(sql: string, params: SqlValue[] = []): SqlValue[][] {
+    return this.#select(sql, params);
+  }
+
   #select(sql: string, params: SqlValue[]): SqlValue[][] {
     this.#assertOpen();
     let stmt = this.#queries.get(sql);
@@ -495,10 +537,20 @@ export class WriteSession {
   /** The store's in-memory mirror of `files`, kept in step with every write (when loaded). */
   readonly #files: Map<string, FileRecord> | undefined;
   readonly #insertFile: Statement;
-  readonly #insertFunction: Statement;
-  readonly #insertClass: Statement;
+  readonly #insertSymbol: Statement;
+  readonly #insertEdge: Statement;
+  readonly #insertBinding: Statement;
   readonly #insertSource: Statement;
   readonly #fileId: Statement;
+  readonly #oldSymbols: Statement;
+  readonly #oldBindings: Statement;
+  /** The session began on an empty index: its resolution pass resolves everything. */
+  readonly #fromNothing: boolean;
+  /** What this session changed, for its resolution pass. */
+  readonly #changes: GraphChanges = newGraphChanges();
+  /** A build's sites, inserted by its resolution pass (see PendingSites). */
+  readonly #pending: PendingSites | undefined;
+  #nextSymbolId: number;
   #ended = false;
 
   constructor(db: Database, bodies: BodyMode, files: Map<string, FileRecord> | undefined, onEnd: (committed: boolean) => void) {
@@ -510,14 +562,20 @@ export class WriteSession {
     this.#insertFile = db.prepare(
       'INSERT INTO files (path, size, mtime_ms, content_hash, language, extractor_version) VALUES (?, ?, ?, ?, ?, ?)',
     );
-    this.#insertFunction = db.prepare(
-      `INSERT INTO functions (${FUNCTION_COLUMNS}, file_id, body_start, body_end, body_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    this.#insertSymbol = db.prepare(
+      `INSERT INTO symbols (id, kind, name, qualified_name, file_id, parent_id, start_line, end_line, parent_function, parent_class,
+         fields, methods, body, body_start, body_end, body_hash, flags) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    this.#insertClass = db.prepare(
-      `INSERT INTO classes (${CLASS_COLUMNS}, file_id, body_start, body_end, body_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
+    this.#insertEdge = db.prepare('INSERT INTO edges (kind, from_id, to_id, to_name, line, resolution, site) VALUES (?, ?, NULL, ?, ?, ?, ?)');
+    this.#insertBinding = db.prepare('INSERT INTO bindings (file_id, scope_id, kind, name, module, member, line) VALUES (?, ?, ?, ?, ?, ?, ?)');
     this.#insertSource = db.prepare('INSERT INTO sources (file_id, data) VALUES (?, ?)');
     this.#fileId = db.prepare('SELECT id FROM files WHERE path = ?');
+    this.#oldSymbols = db.prepare('SELECT id, name FROM symbols WHERE file_id = ?');
+    this.#oldBindings = db.prepare('SELECT name, member FROM bindings WHERE file_id = ?');
+    const max = db.exec('SELECT max(id), (SELECT count(*) FROM files) FROM symbols')[0]?.values[0];
+    this.#nextSymbolId = Number(max?.[0] ?? 0) + 1;
+    this.#fromNothing = Number(max?.[1] ?? 0) === 0;
+    this.#pending = this.#fromNothing ? new PendingSites() : undefined;
   }
 
   /** Removes a file and its rows (no-op when absent). */
@@ -525,36 +583,67 @@ export class WriteSession {
     if (this.#files !== undefined && !this.#files.has(path)) return; // the mirror knows it is absent
     const id = this.#lookup(path);
     if (id === undefined) return;
-    this.#db.run('DELETE FROM functions WHERE file_id = ?', [id]);
-    this.#db.run('DELETE FROM classes WHERE file_id = ?', [id]);
+    // What the file bound: sites elsewhere that looked these up, or pointed at these symbols, must look again.
+    for (const [symbolId, name] of this.#all(this.#oldSymbols, [id])) {
+      this.#changes.removedSymbols.add(Number(symbolId));
+      this.#changes.names.add(String(name));
+    }
+    for (const [name, member] of this.#all(this.#oldBindings, [id])) {
+      this.#changes.names.add(String(name));
+      if (member !== null) this.#changes.names.add(String(member));
+    }
+    this.#changes.writtenFiles.delete(id);
+    this.#db.run('DELETE FROM edges WHERE from_id IN (SELECT id FROM symbols WHERE file_id = ?)', [id]);
+    this.#db.run('DELETE FROM bindings WHERE file_id = ?', [id]);
+    this.#db.run('DELETE FROM symbols WHERE file_id = ?', [id]);
     this.#db.run('DELETE FROM sources WHERE file_id = ?', [id]);
     this.#db.run('DELETE FROM files WHERE id = ?', [id]);
     this.#files?.delete(path);
   }
 
   /**
-   * Replaces a file's record and rows with freshly extracted ones. `bytes` (the file's content,
-   * which `file.contentHash` hashes) is required by the `'compressed'` body mode.
+   * Replaces a file's record and rows with freshly extracted ones. `graph` is the file's graph
+   * rows (describeFile). `bytes` (the file's content, which `file.contentHash` hashes) is
+   * required by the `'compressed'` body mode.
    */
-  putFile(file: FileRecord, extracted: ExtractedFile, bytes?: Uint8Array): void {
+  putFile(file: FileRecord, extracted: ExtractedFile, graph: FileGraphRows, bytes?: Uint8Array): void {
     this.removeFile(file.path);
     this.#insertFile.run([file.path, file.size, file.mtimeMs, file.contentHash, file.language, file.extractorVersion]);
     this.#files?.set(file.path, recordOf(file));
     const id = this.#lookup(file.path)!;
+    this.#changes.writtenFiles.add(id);
     // Only 'stored' pays for body text in SQLite: it dominates insert time and database size.
     const keepText = this.#bodies === 'stored';
     const lazy = this.#bodies === 'lazy';
-    for (const f of extracted.functions) {
-      this.#insertFunction.run([
-        f.name, file.path, keepText ? f.body : '', f.startLine, f.endLine, f.parentFunction, f.parentClass,
-        id, f.bodyStart, f.bodyEnd, lazy ? (f.bodyHash ?? textHash(f.body)) : null,
-      ]);
-    }
-    for (const c of extracted.classes) {
-      this.#insertClass.run([
-        c.name, file.path, keepText ? c.body : '', c.fields, c.methods, c.startLine, c.endLine,
-        id, c.bodyStart, c.bodyEnd, lazy ? (c.bodyHash ?? textHash(c.body)) : null,
-      ]);
+    const base = this.#nextSymbolId;
+    this.#nextSymbolId += graph.symbols.length;
+    let lines = extracted.graph?.lineCount ?? 1;
+    if (extracted.graph === undefined) for (const r of [...extracted.functions, ...extracted.classes]) lines = Math.max(lines, r.endLine);
+    graph.symbols.forEach((sym, k) => {
+      this.#changes.names.add(sym.name);
+      const parentId = sym.parent >= 0 ? base + sym.parent : null;
+      if (sym.kind === 'module') {
+        this.#insertSymbol.run([base + k, 'module', sym.name, sym.qualifiedName, id, null, 1, lines, null, null, null, null, '', 0, 0, null, sym.flags]);
+      } else if (sym.kind === 'class') {
+        const c = extracted.classes[sym.row]!;
+        this.#insertSymbol.run([
+          base + k, 'class', c.name, sym.qualifiedName, id, parentId, c.startLine, c.endLine, null, null, c.fields, c.methods,
+          keepText ? c.body : '', c.bodyStart, c.bodyEnd, lazy ? (c.bodyHash ?? textHash(c.body)) : null, sym.flags,
+        ]);
+      } else {
+        const f = extracted.functions[sym.row]!;
+        this.#insertSymbol.run([
+          base + k, sym.kind, f.name, sym.qualifiedName, id, parentId, f.startLine, f.endLine, f.parentFunction, f.parentClass, null, null,
+          keepText ? f.body : '', f.bodyStart, f.bodyEnd, lazy ? (f.bodyHash ?? textHash(f.body)) : null, sym.flags,
+        ]);
+      }
+    });
+    if (this.#pending) this.#pending.add(graph.edges, base);
+    else for (const e of graph.edges) this.#insertEdge.run([e.kind, base + e.from, e.toName, e.line, e.resolution, e.site]);
+    for (const b of graph.bindings) {
+      this.#insertBinding.run([id, b.scope >= 0 ? base + b.scope : null, b.kind, b.name, b.module, b.member, b.line]);
+      this.#changes.names.add(b.name);
+      if (b.member !== null) this.#changes.names.add(b.member);
     }
     if (this.#bodies === 'compressed' && (extracted.functions.length > 0 || extracted.classes.length > 0)) {
       if (!bytes) throw new CKGError('INVALID_ARGUMENT', `putFile(${file.path}) needs the file bytes in 'compressed' body mode`);
@@ -567,6 +656,17 @@ export class WriteSession {
     this.#db.run('UPDATE files SET size = ?, mtime_ms = ? WHERE path = ?', [file.size, file.mtimeMs, file.path]);
     const known = this.#files?.get(file.path);
     if (known !== undefined) this.#files!.set(file.path, { ...known, size: file.size, mtimeMs: file.mtimeMs });
+  }
+
+  /**
+   * Resolves the edges this session's writes may have changed (all of them after a build from
+   * nothing). Call once, after the last write and before {@link WriteSession.commit}.
+   */
+  resolveGraph(): ResolutionStats {
+    // Lookups by name need these; the edge indexes wait for commit after a build (cheaper
+    // than maintaining them through every edge's update). No-ops once they exist.
+    this.#db.exec(this.#fromNothing ? LOOKUP_INDEXES_SQL : INDEXES_SQL);
+    return resolveGraph(this.#db, this.#pending ? { build: this.#pending } : this.#changes);
   }
 
   commit(): void {
@@ -607,8 +707,19 @@ export class WriteSession {
     }
   }
 
+  #all(stmt: Statement, params: SqlValue[]): SqlValue[][] {
+    const out: SqlValue[][] = [];
+    try {
+      stmt.bind(params);
+      while (stmt.step()) out.push(stmt.get());
+    } finally {
+      stmt.reset();
+    }
+    return out;
+  }
+
   #freeStatements(): void {
-    for (const s of [this.#insertFile, this.#insertFunction, this.#insertClass, this.#insertSource, this.#fileId]) s.free();
+    for (const s of [this.#insertFile, this.#insertSymbol, this.#insertEdge, this.#insertBinding, this.#insertSource, this.#fileId, this.#oldSymbols, this.#oldBindings]) s.free();
   }
 
   #end(committed: boolean): void {

@@ -1,5 +1,6 @@
 import { ecmascriptVisitor } from './ecmascript.js';
 import type { LanguageDefinition } from './types.js';
+import { ecmascriptReferences } from './references/ecmascript.js';
 
 /**
  * JavaScript (`.js`, `.jsx`, `.mjs`, `.cjs`; the grammar parses JSX): the TypeScript rules
@@ -18,6 +19,7 @@ export const javascript: LanguageDefinition = {
   extensions: ['.js', '.jsx', '.mjs', '.cjs'],
   grammar: 'tree-sitter-javascript.wasm',
   grammarPackage: { name: 'tree-sitter-javascript', version: '0.25.0' },
-  version: '1',
+  version: '2',
   visitor: ecmascriptVisitor,
+  references: ecmascriptReferences,
 };

@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { collapseSpaces, fieldText, namedChildren } from './common.js';
 import type { LanguageDefinition, VisitorSink } from './types.js';
+import { pythonReferences } from './references/python.js';
 
 /** `name(params) -> ret` for a method summary; multi-line parameter lists are folded. */
 function methodSummary(def: Node): string | undefined {
@@ -65,6 +66,7 @@ export const python: LanguageDefinition = {
   extensions: ['.py', '.pyi'],
   grammar: 'tree-sitter-python.wasm',
   grammarPackage: { name: 'tree-sitter-python', version: '0.25.0' },
-  version: '1',
+  version: '2',
   visitor: visit,
+  references: pythonReferences,
 };

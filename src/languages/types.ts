@@ -1,4 +1,5 @@
 import type { Node } from 'web-tree-sitter';
+import type { ReferenceVisitor } from '../graph/facts.js';
 
 /**
  * Where a grammar's wasm comes from.
@@ -132,6 +133,11 @@ export interface LanguageDefinition {
   readonly version: string;
   /** Extracts the definitions of one parsed file. */
   readonly visitor: Visitor;
+  /**
+   * Extracts the file's calls, value uses, bases and imports for the code graph (run on the same
+   * tree, after `visitor`). Without it the language's files have definitions but no edges.
+   */
+  readonly references?: ReferenceVisitor | undefined;
   /** Where the grammar comes from, for the manifest and the docs (npm package and version). */
   readonly grammarPackage?: { readonly name: string; readonly version: string } | undefined;
   /**

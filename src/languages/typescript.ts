@@ -1,5 +1,6 @@
 import { ecmascriptVisitor } from './ecmascript.js';
 import type { LanguageDefinition } from './types.js';
+import { ecmascriptReferences } from './references/ecmascript.js';
 
 /**
  * TypeScript (`.ts`, `.mts`, `.cts`, `.d.ts` included): functions (declarations, generators,
@@ -19,8 +20,9 @@ export const typescript: LanguageDefinition = {
   extensions: ['.ts', '.mts', '.cts'],
   grammar: 'tree-sitter-typescript.wasm',
   grammarPackage: { name: 'tree-sitter-typescript', version: '0.23.2' },
-  version: '1',
+  version: '2',
   visitor: ecmascriptVisitor,
+  references: ecmascriptReferences,
 };
 
 /**
@@ -39,6 +41,7 @@ export const tsx: LanguageDefinition = {
   extensions: ['.tsx'],
   grammar: 'tree-sitter-tsx.wasm',
   grammarPackage: { name: 'tree-sitter-typescript', version: '0.23.2' },
-  version: '1',
+  version: '2',
   visitor: ecmascriptVisitor,
+  references: ecmascriptReferences,
 };

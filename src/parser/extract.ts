@@ -2,6 +2,8 @@ import type { Node } from 'web-tree-sitter';
 import type { ClassInfo, FunctionInfo, LanguageDefinition, VisitorSink } from '../languages/types.js';
 import type { ParserPool } from './runtime.js';
 import { textHash } from '../build/decode.js';
+import type { ExtractedGraph } from '../graph/facts.js';
+import { GraphCollector } from './graph-collector.js';
 
 /**
  * A function row as extracted from one file (plain data, safe to post between workers).
@@ -82,6 +84,8 @@ export interface ExtractedFile {
   readonly hasSyntaxErrors: boolean;
   /** The parse started from a tree kept from the file's previous parse (see `ProcessOptions.keepTree`). */
   readonly incremental?: boolean;
+  /** Calls, imports and bases, for languages with a reference visitor. */
+  readonly graph?: ExtractedGraph;
 }
 
 /** 1-based inclusive lines of a node; a node that ends at column 0 ends on the line before. */
@@ -143,6 +147,14 @@ export class RowCollector implements VisitorSink {
   }
 }
 
+/** Lines of a text as editors count them (a final newline does not start a line). */
+function lineCount(source: string): number {
+  if (source.length === 0) return 1;
+  let n = 1;
+  for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) n++;
+  return source.endsWith('\n') ? n - 1 : n;
+}
+
 /**
  * Parses one file's text and runs its language's visitor. Frees the tree before returning.
  * `reuse` lets the pool re-parse incrementally from a tree kept for the same path (see
@@ -153,12 +165,19 @@ export async function extractSource(
   language: LanguageDefinition,
   source: string,
   reuse?: { readonly key: string; readonly keep?: boolean },
+  withGraph = true,
 ): Promise<ExtractedFile> {
   const { tree, incremental } = await pool.parseReusing(language, source, reuse);
   try {
     const collector = new RowCollector();
     language.visitor(tree.rootNode, collector);
-    const file = { functions: collector.functions, classes: collector.classes, hasSyntaxErrors: tree.rootNode.hasError };
+    let graph: ExtractedGraph | undefined;
+    if (withGraph && language.references) {
+      const references = new GraphCollector(source);
+      language.references(tree.rootNode, references);
+      graph = references.finish(collector.functions, collector.classes, lineCount(source));
+    }
+    const file: ExtractedFile = { functions: collector.functions, classes: collector.classes, hasSyntaxErrors: tree.rootNode.hasError, ...(graph ? { graph } : {}) };
     return incremental ? { ...file, incremental } : file;
   } finally {
     tree.delete();

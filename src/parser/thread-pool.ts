@@ -86,6 +86,7 @@ interface Job {
   readonly source: string;
   readonly path: string;
   readonly keepTree: boolean;
+  readonly graph: boolean;
   readonly resolve: (file: ExtractedFile) => void;
   readonly reject: (error: unknown) => void;
 }
@@ -170,13 +171,14 @@ export class ThreadPoolProcessor {
   process(language: LanguageDefinition, source: string, path: string, options?: ProcessOptions): Promise<ExtractedFile> {
     if (this.#closing) return Promise.reject(new CKGError('CLOSED', 'The worker pool is closed'));
     const keepTree = options?.keepTree === true;
+    const graph = options?.graph !== false;
     if (!builtins.has(language)) {
       // Custom visitors are functions: they cannot be sent to a worker.
       this.#local ??= new ParserPool(this.#wasm);
-      return extractSource(this.#local, language, source, { key: path, keep: keepTree });
+      return extractSource(this.#local, language, source, { key: path, keep: keepTree }, graph);
     }
     return new Promise<ExtractedFile>((resolve, reject) => {
-      this.#dispatch({ id: this.#nextId++, languageId: language.id, source, path, keepTree, resolve, reject });
+      this.#dispatch({ id: this.#nextId++, languageId: language.id, source, path, keepTree, graph, resolve, reject });
     });
   }
 
@@ -241,7 +243,7 @@ export class ThreadPoolProcessor {
     slot.queued += job.source.length;
     if (slot.jobs.length === 1) slot.port.setIdle?.(false);
     try {
-      slot.port.post({ type: 'parse', id: job.id, languageId: job.languageId, source: job.source, path: job.path, ...(job.keepTree ? { keepTree: true } : {}) });
+      slot.port.post({ type: 'parse', id: job.id, languageId: job.languageId, source: job.source, path: job.path, ...(job.keepTree ? { keepTree: true } : {}), ...(job.graph ? {} : { graph: false }) });
     } catch (error) {
       slot.jobs.pop();
       slot.queued -= job.source.length;

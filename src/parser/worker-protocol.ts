@@ -2,6 +2,7 @@
 // survive structured cloning (worker_threads and Web Workers alike), so no functions, no
 // class instances, no tree-sitter objects. (Plain functions below are helpers of both sides.)
 import type { ExtractedClass, ExtractedFile, ExtractedFunction } from './extract.js';
+import type { ExtractedGraph } from '../graph/facts.js';
 
 /**
  * The rows of one file as they cross threads: without `body` texts. Bodies are slices of the
@@ -19,6 +20,7 @@ export interface WireFile {
   readonly classes: Omit<ExtractedClass, 'body'>[];
   readonly hasSyntaxErrors: boolean;
   readonly incremental?: boolean;
+  readonly graph?: ExtractedGraph;
 }
 
 /**
@@ -35,6 +37,7 @@ export function toWire(file: ExtractedFile): WireFile {
     classes: file.classes.map(({ body: _body, ...rest }) => rest),
     hasSyntaxErrors: file.hasSyntaxErrors,
     ...(file.incremental === true ? { incremental: true } : {}),
+    ...(file.graph !== undefined ? { graph: file.graph } : {}),
   };
 }
 
@@ -52,6 +55,7 @@ export function fromWire(file: WireFile, source: string): ExtractedFile {
     classes: file.classes.map((c) => ({ ...c, body: source.slice(c.bodyStart, c.bodyEnd) })),
     hasSyntaxErrors: file.hasSyntaxErrors,
     ...(file.incremental === true ? { incremental: true } : {}),
+    ...(file.graph !== undefined ? { graph: file.graph } : {}),
   };
 }
 
@@ -106,6 +110,8 @@ export interface WorkerParse {
   readonly path?: string;
   /** Keep this file's tree for the next parse of the same path (a small update). */
   readonly keepTree?: boolean;
+  /** `false`: extract definitions only, no code-graph facts. */
+  readonly graph?: boolean;
 }
 
 /**

@@ -1,10 +1,12 @@
 import { findGitRoot } from '../build/walker.js';
 import { CKGDatabase, type IndexOptions } from '../db/database.js';
-import { CKGError } from '../errors.js';
+import type { ProgressEvent } from '../build/report.js';
+import { CKGError, type CKGErrorCode } from '../errors.js';
 import { FsAdapter } from '../fs/adapter.js';
 import { dirname, isAbsolute, join, normalize } from '../fs/path.js';
 import type { FileSystem } from '../fs/types.js';
-import { commandParameters, findCommand, TOOL_COMMANDS, type ToolParameter } from './commands.js';
+import { commandParameters, findCommand, TOOL_COMMANDS, type ToolCommandOutput, type ToolParameter } from './commands.js';
+import { IndexOperation } from './index-operation.js';
 import { DEFAULT_STORAGE_MAX_AGE_MS, expireStorage } from '../storage/expire.js';
 
 /**
@@ -16,7 +18,7 @@ import { DEFAULT_STORAGE_MAX_AGE_MS, expireStorage } from '../storage/expire.js'
  * ```
  * @public
  */
-export const CKG_COMMANDS = ['search_function', 'search_class', 'search_class_method'] as const;
+export const CKG_COMMANDS = ['search_function', 'search_class', 'search_class_method', 'glob', 'grep'] as const;
 
 // The command table and this literal list must agree (checked at load: a mismatch is a bug here).
 if (TOOL_COMMANDS.map((c) => c.name).join() !== CKG_COMMANDS.join()) throw new Error('CKG_COMMANDS and TOOL_COMMANDS disagree');
@@ -87,6 +89,95 @@ export interface CKGToolCall {
  * @public
  */
 export type CKGToolResult = { readonly output: string } | { readonly error: string };
+
+/**
+ * What {@link CKGTool.call} returns: the text, the same answer as data when the command has a
+ * structured form, and whether anything was found; or the error message with its code.
+ *
+ * @example
+ * ```ts
+ * const result: CKGCallResult = await tool.call({ command: 'search_class', path: '/abs/repo', identifier: 'Widget' });
+ * if ('error' in result) process.exitCode = 2;
+ * else if (!result.found) process.exitCode = 1;
+ * ```
+ * @public
+ */
+export type CKGCallResult =
+  | { readonly output: string; readonly structured?: Readonly<Record<string, unknown>>; readonly found: boolean }
+  | {
+      readonly error: string;
+      readonly code?: CKGErrorCode;
+      /** The index is still being built (the answer was not waited for): call again shortly. */
+      readonly pending?: boolean;
+    };
+
+/**
+ * Options of one {@link CKGTool.call}.
+ *
+ * @example
+ * ```ts
+ * const controller = new AbortController();
+ * const result = await tool.call(args, { signal: controller.signal, onProgress: (e) => console.error(e.filesDone) });
+ * ```
+ * @public
+ */
+export interface CKGCallOptions {
+  /**
+   * Stops waiting (the call answers `ABORTED`). The build or update it waited for is aborted
+   * too when no other call waits for it; the index is then left as it was.
+   */
+  readonly signal?: AbortSignal;
+  /** Progress of the build or update this call waits for. */
+  readonly onProgress?: (event: ProgressEvent) => void;
+}
+
+/**
+ * The state of one codebase's index in a {@link CKGTool} ({@link CKGTool.status}).
+ *
+ * @example
+ * ```ts
+ * const s: CKGIndexStatus = await tool.status('/abs/repo');
+ * if (s.state === 'indexing') console.log(`indexing, ${s.percent ?? 0}% done`);
+ * ```
+ * @public
+ */
+export interface CKGIndexStatus {
+  /** The codebase root the path resolved to. */
+  readonly root: string;
+  /** `none`: never opened by this tool; `indexing`: the first build runs; `ready`; `failed`: the last open failed. */
+  readonly state: 'none' | 'indexing' | 'ready' | 'failed';
+  /** Whether a build or an update is running now. */
+  readonly updating: boolean;
+  /** Files done of files found by the running build or update, in percent (whole numbers). */
+  readonly percent?: number;
+  /** The running build's or update's last progress event. */
+  readonly progress?: ProgressEvent;
+  /** Indexed files. */
+  readonly files?: number;
+  /** Functions, methods and classes. */
+  readonly symbols?: number;
+  /** Graph edges, when the index has them (`db.stats().edges`). */
+  readonly edges?: number;
+  /** Indexed files per language id. */
+  readonly languages?: Readonly<Record<string, number>>;
+  /** When this tool last brought the index up to date (ms since the epoch). */
+  readonly lastUpdate?: number;
+  /** The codebase's current snapshot key (docs/persistence.md). */
+  readonly snapshotKey?: string;
+  /** The key of the index in the tool's storage, when it has one. */
+  readonly storageKey?: string;
+  /** How the index was opened: built, reused from storage, or updated from storage. */
+  readonly origin?: string;
+  /** Why the last open failed. */
+  readonly error?: string;
+}
+
+/** What the tool knows of one codebase besides its database: the running operation, the last update. */
+interface RootState {
+  operation: IndexOperation<unknown> | undefined;
+  lastUpdate: number | undefined;
+  error: string | undefined;
+}
 
 /**
  * Options of {@link CKGTool}.
@@ -175,7 +266,8 @@ export interface CKGToolParameters {
   readonly required: readonly string[];
 }
 
-const DESCRIPTION = [
+/** The `ckg` tool's description (internal: {@link CKGTool.description} is the public form). */
+export const CKG_TOOL_DESCRIPTION = [
   'Query the code knowledge graph of a codebase.',
   '* State is persistent across command calls and discussions with the user',
   ...TOOL_COMMANDS.map((c) => `* ${c.summary}`),
@@ -211,13 +303,14 @@ export class CKGTool {
   /** The tool's name in agent frameworks. */
   readonly name = 'ckg';
   /** The description shown to the model. */
-  readonly description = DESCRIPTION;
+  readonly description = CKG_TOOL_DESCRIPTION;
   /** JSON Schema of the arguments. */
   readonly parameters = CKG_TOOL_PARAMETERS;
 
   readonly #options: CKGToolOptions;
   readonly #fs: FsAdapter;
   readonly #databases = new Map<string, Promise<CKGDatabase>>();
+  readonly #roots = new Map<string, RootState>();
   /** Expiry started by the constructor; opens wait for it so it never races a fresh store. */
   readonly #expiring: Promise<unknown>;
   #closed = false;
@@ -248,19 +341,83 @@ export class CKGTool {
    */
   execute(args: CKGToolArguments): Promise<CKGToolResult>;
   async execute(args: CKGToolArguments): Promise<CKGToolResult> {
+    const result = await this.call(args);
+    return 'error' in result ? { error: result.error } : { output: result.output };
+  }
+
+  /**
+   * Runs one command like `CKGTool.execute`, and also returns its structured answer,
+   * whether anything was found, and the code of an error. Never throws.
+   *
+   * @example
+   * ```ts
+   * const result = await tool.call({ command: 'search_function', path: '/abs/repo', identifier: 'parse_config' });
+   * if ('output' in result) console.log(result.found, result.structured);
+   * ```
+   */
+  async call(args: CKGToolArguments, options: CKGCallOptions = {}): Promise<CKGCallResult> {
     try {
-      return { output: await this.#run(args ?? {}) };
+      const output = await this.#run(args ?? {}, options);
+      return { output: output.text, found: output.found !== false, ...(output.structured ? { structured: output.structured } : {}) };
     } catch (error) {
-      if (error instanceof ToolArgumentError) return { error: error.message };
+      if (error instanceof ToolArgumentError) return { error: error.message, code: error.code };
       const message = error instanceof Error ? error.message : String(error);
-      return { error: `Error executing tool 'ckg': ${message}` };
+      return { error: `Error executing tool 'ckg': ${message}`, ...(error instanceof CKGError ? { code: error.code } : {}) };
     }
+  }
+
+  /**
+   * The state of the index of the codebase at `path` (a file path resolves as in a call): its
+   * counts, languages, keys, and whether a build or update runs. Never starts indexing.
+   *
+   * @example
+   * ```ts
+   * const { state, files, symbols, updating } = await tool.status('/abs/repo');
+   * ```
+   */
+  async status(path: string): Promise<CKGIndexStatus> {
+    if (typeof path !== 'string' || path === '') throw new CKGError('INVALID_ARGUMENT', `Invalid path: ${JSON.stringify(path)}`);
+    let root: string;
+    try {
+      root = await this.#codebaseRoot(path);
+    } catch (error) {
+      if (error instanceof ToolArgumentError) throw new CKGError(error.code, error.message, { path });
+      throw error;
+    }
+    const state = this.#roots.get(root);
+    const operation = state?.operation?.running ? state.operation : undefined;
+    const progress = operation?.progress;
+    const live = {
+      root,
+      updating: operation !== undefined,
+      ...(progress ? { progress, percent: progress.filesTotal > 0 ? Math.floor((100 * progress.filesDone) / progress.filesTotal) : 0 } : {}),
+      ...(state?.lastUpdate !== undefined ? { lastUpdate: state.lastUpdate } : {}),
+    };
+    const opening = this.#databases.get(root);
+    if (!opening) return { ...live, state: state?.error !== undefined ? 'failed' : 'none', ...(state?.error !== undefined ? { error: state.error } : {}) };
+    if (operation?.kind === 'build') return { ...live, state: 'indexing' };
+    const db = await opening;
+    // Counts the database has: files, functions, classes, and with the graph symbols and edges.
+    const stats = db.stats() as { files: number; functions: number; classes: number; symbols?: number; edges?: number };
+    return {
+      ...live,
+      state: 'ready',
+      files: stats.files,
+      symbols: typeof stats.symbols === 'number' ? stats.symbols : stats.functions + stats.classes,
+      ...(typeof stats.edges === 'number' ? { edges: stats.edges } : {}),
+      languages: db.filesByLanguage(),
+      snapshotKey: await db.snapshotKey(),
+      ...(db.storageKey !== undefined ? { storageKey: db.storageKey } : {}),
+      origin: db.origin,
+    };
   }
 
   /** Closes every database the tool opened. Idempotent. */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    // A build in flight is aborted, not awaited: closing must not wait minutes for a large tree.
+    for (const state of this.#roots.values()) state.operation?.abort(new CKGError('CLOSED', 'The tool is closed'));
     const all = [...this.#databases.values()];
     this.#databases.clear();
     for (const p of all) {
@@ -272,7 +429,7 @@ export class CKGTool {
     }
   }
 
-  async #run(args: CKGToolArguments): Promise<string> {
+  async #run(args: CKGToolArguments, options: CKGCallOptions): Promise<ToolCommandOutput> {
     const { command, path, identifier } = args;
     if (command === undefined || command === null) throw new ToolArgumentError('No command provided for the ckg tool');
     if (path === undefined || path === null) throw new ToolArgumentError('No path provided for the ckg tool');
@@ -287,36 +444,110 @@ export class CKGTool {
     }
     const name = String(identifier);
     const printBody = args.print_body !== false && args.print_body !== 'false';
-    const db = await this.#database(await this.#codebaseRoot(path));
-    const output = await findCommand(command)!.run(db, { identifier: name, printBody, raw: args as Readonly<Record<string, unknown>> });
-    return output.text;
+    const db = await this.#database(await this.#codebaseRoot(path), options);
+    return await findCommand(command)!.run(db, { identifier: name, printBody, raw: args as Readonly<Record<string, unknown>> });
   }
 
   /** A directory is the codebase; a file means its git root, else its folder. */
   async #codebaseRoot(path: string): Promise<string> {
     const absolute = isAbsolute(path) ? normalize(path) : join(this.#options.cwd ?? defaultCwd(), path);
     const info = await this.#fs.stat(absolute);
-    if (!info) throw new ToolArgumentError(`Codebase path ${path} does not exist`);
+    if (!info) throw new ToolArgumentError(`Codebase path ${path} does not exist`, 'NOT_FOUND');
     if (info.kind === 'directory') return absolute;
-    if (info.kind !== 'file') throw new ToolArgumentError(`Codebase path ${path} is not a directory`);
+    if (info.kind !== 'file') throw new ToolArgumentError(`Codebase path ${path} is not a directory`, 'NOT_A_DIRECTORY');
     const folder = dirname(absolute);
     return (await findGitRoot(this.#fs, folder)) ?? folder;
   }
 
-  async #database(root: string): Promise<CKGDatabase> {
+  /**
+   * The database of `root`, opened (built) on first use and refreshed before each answer; the
+   * call waits for that work through an {@link IndexOperation}, which its signal can abort.
+   */
+  async #database(root: string, options: CKGCallOptions): Promise<CKGDatabase> {
     if (this.#closed) throw new CKGError('CLOSED', 'The tool is closed');
+    const state = this.#rootState(root);
     const cached = this.#databases.get(root);
-    if (cached) {
-      const db = await cached;
-      // Cheap when nothing changed: a walk and a key comparison; re-parses changed files only.
-      if (this.#options.refresh !== false) await db.refresh();
-      return db;
+    if (!cached) {
+      const operation = new IndexOperation(
+        'build',
+        ({ onProgress, signal }) =>
+          this.#expiring.then(() =>
+            CKGDatabase.open({
+              ...this.#options,
+              codebasePath: root,
+              onProgress: (event) => {
+                onProgress(event);
+                this.#options.onProgress?.(event);
+              },
+              signal: this.#options.signal !== undefined ? anySignal(this.#options.signal, signal) : signal,
+            }),
+          ),
+        Date.now(),
+      );
+      state.operation = operation;
+      this.#databases.set(root, operation.promise);
+      operation.promise.then(
+        () => {
+          state.lastUpdate = Date.now();
+          state.error = undefined;
+        },
+        (error: unknown) => {
+          if (this.#databases.get(root) === operation.promise) this.#databases.delete(root);
+          // An abandoned build leaves no index and no failure: the next call starts again.
+          state.error = error instanceof CKGError && error.code === 'ABORTED' ? undefined : error instanceof Error ? error.message : String(error);
+        },
+      );
+      return await operation.wait(options);
     }
-    const opening = this.#expiring.then(() => CKGDatabase.open({ ...this.#options, codebasePath: root }));
-    this.#databases.set(root, opening);
-    opening.catch(() => this.#databases.delete(root));
-    return await opening;
+    // A build still running (another call started it): wait for it like its starter.
+    if (state.operation?.running && state.operation.kind === 'build') return (await state.operation.wait(options)) as CKGDatabase;
+    const db = await cached;
+    if (this.#options.refresh === false) return db;
+    // Cheap when nothing changed: a walk and a key comparison; re-parses changed files only.
+    let operation = state.operation?.running ? state.operation : undefined;
+    if (!operation) {
+      const update = new IndexOperation(
+        'update',
+        ({ onProgress, signal }) =>
+          db.refresh({
+            onProgress: (event) => {
+              onProgress(event);
+              this.#options.onProgress?.(event);
+            },
+            signal,
+          }),
+        Date.now(),
+      );
+      state.operation = operation = update;
+      update.promise.then(() => (state.lastUpdate = Date.now()), () => undefined);
+    }
+    await operation.wait(options);
+    return db;
+  }
+
+  #rootState(root: string): RootState {
+    let state = this.#roots.get(root);
+    if (!state) this.#roots.set(root, (state = { operation: undefined, lastUpdate: undefined, error: undefined }));
+    return state;
   }
 }
 
-class ToolArgumentError extends Error {}
+/** A signal that aborts when either does (AbortSignal.any is missing in older browsers). */
+function anySignal(a: AbortSignal, b: AbortSignal): AbortSignal {
+  if (a.aborted) return a;
+  if (b.aborted) return b;
+  const controller = new AbortController();
+  const forward = (from: AbortSignal) => () => controller.abort(from.reason);
+  a.addEventListener('abort', forward(a), { once: true });
+  b.addEventListener('abort', forward(b), { once: true });
+  return controller.signal;
+}
+
+class ToolArgumentError extends Error {
+  constructor(
+    message: string,
+    readonly code: CKGErrorCode = 'INVALID_ARGUMENT',
+  ) {
+    super(message);
+  }
+}

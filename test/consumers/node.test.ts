@@ -68,7 +68,7 @@ describe('a Node ESM consumer', () => {
   });
 
   it('installs the ckg-wasm command', async () => {
-    const { stdout } = await exec(join(packed.root, 'node_modules', '.bin', 'ckg-wasm'), ['search', codebase, 'Widget', '--kind', 'class', '--no-body'], dir);
+    const { stdout } = await exec(join(packed.root, 'node_modules', '.bin', 'ckg-wasm'), ['search', codebase, 'Widget', '--kind', 'class', '--no-body'], dir, { XDG_CACHE_HOME: cache });
     expect(stdout).toContain(`${codebase}/app/widgets.py:`);
   });
 });

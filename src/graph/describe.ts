@@ -1,0 +1,134 @@
+import type { ExtractedFile } from '../parser/extract.js';
+import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../db/schema.js';
+import type { DefinitionFlag } from './facts.js';
+import { encodeSite, FIXED_SITE } from './site.js';
+import type { LanguageGraph, NamingContext } from './strategy.js';
+
+/** Symbol kinds as stored in `symbols.kind`. */
+export type StoredSymbolKind = 'module' | 'function' | 'method' | 'class';
+
+/** `symbols.flags` bits. */
+export const SYMBOL_FLAGS: Readonly<Record<DefinitionFlag, number>> = { exported: 1, decorated: 2, static: 4, entry: 8, test: 16 };
+
+/** One symbol row of a file, before ids are given (`parent` indexes this file's rows; 0 is the module). */
+export interface SymbolRow {
+  readonly kind: StoredSymbolKind;
+  readonly name: string;
+  readonly qualifiedName: string;
+  readonly parent: number;
+  readonly flags: number;
+  /** Index in the extracted file's `functions` (kind function/method) or `classes` (class); -1 for the module. */
+  readonly row: number;
+}
+
+/** One edge row of a file, before ids are given (`from` indexes the file's symbol rows). */
+export interface EdgeRow {
+  readonly kind: number;
+  readonly from: number;
+  readonly toName: string;
+  readonly line: number;
+  readonly resolution: number;
+  readonly site: string | null;
+}
+
+/** One binding row (`scope`: a symbol row index, or -1 at module level). */
+export interface BindingRow {
+  readonly kind: string;
+  readonly name: string;
+  readonly module: string | null;
+  readonly member: string | null;
+  readonly line: number;
+  readonly scope: number;
+}
+
+/** A file's graph rows: its symbols (module first, parents before children), edges, bindings. */
+export interface FileGraphRows {
+  readonly symbols: readonly SymbolRow[];
+  readonly edges: readonly EdgeRow[];
+  readonly bindings: readonly BindingRow[];
+}
+
+const SITE_KINDS: Record<string, number> = {
+  call: EDGE_KIND_CODES.calls,
+  reference: EDGE_KIND_CODES.references,
+  inherits: EDGE_KIND_CODES.inherits,
+  implements: EDGE_KIND_CODES.implements,
+  import: EDGE_KIND_CODES.imports,
+};
+
+/**
+ * Turns an extracted file into its rows: names every definition (the module's name from the
+ * language's rules, then the chain of enclosing definitions and namespaces), numbers them so
+ * parents come first, and turns sites into pending edges (or fixed unresolved ones).
+ */
+export function describeFile(
+  relativePath: string,
+  file: ExtractedFile,
+  strategy: LanguageGraph,
+  context: NamingContext,
+): FileGraphRows {
+  const graph = file.graph;
+  const moduleName = strategy.moduleName(relativePath, context);
+  const nf = file.functions.length;
+  const total = nf + file.classes.length;
+  const parents = graph ? [...graph.functionParents, ...graph.classParents] : new Array<number>(total).fill(-1);
+  const nameOf = (i: number): string => (i < nf ? file.functions[i]!.name : file.classes[i - nf]!.name);
+  const startOf = (i: number): number => (i < nf ? file.functions[i]!.bodyStart : file.classes[i - nf]!.bodyStart);
+  const endOf = (i: number): number => (i < nf ? file.functions[i]!.bodyEnd : file.classes[i - nf]!.bodyEnd);
+  const isClass = (i: number): boolean => i >= nf;
+  // Parents before children: by start, the outer one first.
+  const order = Array.from({ length: total }, (_, i) => i).sort((a, b) => startOf(a) - startOf(b) || endOf(b) - endOf(a) || a - b);
+  const rowOf = new Array<number>(total).fill(0);
+  const chains = new Array<string[]>(total);
+  const symbols: SymbolRow[] = [{ kind: 'module', name: moduleName, qualifiedName: moduleName, parent: -1, flags: 0, row: -1 }];
+  const edges: EdgeRow[] = [];
+  for (const i of order) {
+    const parent = parents[i]!;
+    const fn = i < nf ? file.functions[i]! : undefined;
+    const parentClass = fn?.parentClass ?? null;
+    let chain: string[];
+    // A method whose class is not its lexical parent (Go, C++ `Shape::rename`, Rust `impl`)
+    // is named after its class and joined to it by a member_of edge.
+    const lexicalClass = parent >= 0 && isClass(parent) && nameOf(parent) === parentClass;
+    if (parentClass !== null && !lexicalClass) {
+      chain = [...(graph?.namespaces?.[i] ?? []), parentClass];
+    } else {
+      chain = parent >= 0 ? [...chains[parent]!, nameOf(parent)] : [...(graph?.namespaces?.[i] ?? [])];
+    }
+    chains[i] = chain;
+    let flags = 0;
+    for (const f of graph?.flags[i] ?? []) flags |= SYMBOL_FLAGS[f];
+    const kind: StoredSymbolKind = isClass(i) ? 'class' : parentClass !== null ? 'method' : 'function';
+    rowOf[i] = symbols.length;
+    symbols.push({
+      kind,
+      name: nameOf(i),
+      qualifiedName: strategy.qualify(moduleName, [...chain, nameOf(i)]),
+      parent: parent >= 0 ? rowOf[parent]! : 0,
+      flags,
+      row: isClass(i) ? i - nf : i,
+    });
+    if (parentClass !== null && !lexicalClass && graph !== undefined) {
+      edges.push({ kind: EDGE_KIND_CODES.member_of, from: rowOf[i]!, toName: parentClass, line: fn!.startLine, resolution: RESOLUTION_CODES.pending, site: null });
+    }
+  }
+  for (const site of graph?.sites ?? []) {
+    edges.push({
+      kind: SITE_KINDS[site.kind]!,
+      from: site.caller >= 0 ? rowOf[site.caller]! : 0,
+      toName: site.name,
+      line: site.line,
+      resolution: site.fixed !== undefined ? RESOLUTION_CODES[site.fixed] : RESOLUTION_CODES.pending,
+      site: site.fixed !== undefined ? FIXED_SITE : encodeSite(site),
+    });
+  }
+  const bindings: BindingRow[] = (graph?.bindings ?? []).map((b) => ({
+    kind: b.kind,
+    name: b.name,
+    module: b.module ?? null,
+    member: b.member ?? null,
+    line: b.line,
+    scope: b.scope >= 0 ? rowOf[b.scope]! : -1,
+  }));
+  return { symbols, edges, bindings };
+}

@@ -1,0 +1,200 @@
+// The syntactic facts a language's reference visitor extracts from one file, as plain data
+// (they cross worker threads). Resolution (src/graph/resolver.ts) turns them into edges; a
+// fact says only what the file's own text shows, so a file's facts change only when it does.
+import type { Node } from 'web-tree-sitter';
+
+/**
+ * Why a site cannot be resolved whatever the rest of the codebase holds, decided from the
+ * file alone (the resolver never looks at such a site again):
+ * `parameter` / `local-variable`: the called name is bound in an enclosing function;
+ * `dynamic`: the receiver is an expression whose type the file does not declare (an untyped
+ * parameter, a field, a call result, a subscript…).
+ *
+ * @example
+ * ```ts
+ * sink.call(nameNode, { name: 'task', fixed: 'parameter' }); // def with_retry(task): task()
+ * ```
+ * @public
+ */
+export type FixedReason = 'parameter' | 'local-variable' | 'dynamic';
+
+/**
+ * What a member call or reference is made on.
+ *
+ * - `self`: `self.m()` / `this.m()` (Go: the receiver): the enclosing class, then its bases;
+ * - `super`: `super().m()` / `super.m()`: the enclosing class's bases;
+ * - `type`: a receiver whose class the file declares (an annotated parameter or local, a
+ *   Java/C#/Go typed variable): `type` is the type's name as written (`Foo`, `models.Foo`);
+ *   with `constructed`, the receiver is the value of a call of that name (`x = Foo()`,
+ *   `Foo().m()`), which is an instance of it only if the name is a class;
+ * - `path`: a chain of free names (`m.f()` → `['m']`, `pkg.sub.f()` → `['pkg', 'sub']`,
+ *   `Store.open()` → `['Store']`): a module, package or class found through the same rules
+ *   as a plain name.
+ *
+ * @example
+ * ```ts
+ * const receiver: ReceiverFact = { kind: 'type', type: 'Catalog' }; // def f(c: Catalog): c.add()
+ * ```
+ * @public
+ */
+export type ReceiverFact =
+  | { readonly kind: 'self' }
+  | { readonly kind: 'super' }
+  | { readonly kind: 'type'; readonly type: string; readonly constructed?: boolean }
+  | { readonly kind: 'path'; readonly path: readonly string[] };
+
+/**
+ * One call, value use, base class or import found in a file.
+ *
+ * `kind`: `call` (a call site), `reference` (a function used as a value: passed as a
+ * callback, returned, stored), `inherits` / `implements` (a base of the class at `caller`),
+ * `import` (an import of `name`, a module as written). `caller` is the index of the innermost
+ * enclosing definition (see {@link ExtractedGraph}) or -1 for the file's module; the visitor
+ * never sets it: it is computed from the site's offset.
+ *
+ * @example
+ * ```ts
+ * const site: SiteFact = { kind: 'call', name: 'add', line: 12, caller: 3, receiver: { kind: 'self' } };
+ * ```
+ * @public
+ */
+export interface SiteFact {
+  /** What the site is (see above). */
+  readonly kind: 'call' | 'reference' | 'inherits' | 'implements' | 'import';
+  /** The name as written at the site (the alias, not the original). */
+  readonly name: string;
+  /** 1-based line of the name's token. */
+  readonly line: number;
+  /** The innermost enclosing definition's index, or -1 for the file's module (computed, not set by visitors). */
+  readonly caller: number;
+  /** What the call is made on (`self.add()`, `c.add()` with a known type, `a.b.c()`), when it has a receiver. */
+  readonly receiver?: ReceiverFact;
+  /** `new Foo()`: the call constructs `name` (a call of a class name constructs it too). */
+  readonly construct?: boolean;
+  /** `super(...)`: a call of the enclosing class's base constructor. */
+  readonly superConstructor?: boolean;
+  /** Set when the file alone shows the site cannot be resolved. */
+  readonly fixed?: FixedReason;
+}
+
+/**
+ * A name an import (or a module-level assignment) binds in a file.
+ *
+ * - `module`: the name is the module `module` (`import a.b as m` → name `m`, module `a.b`;
+ *   `import a.b` → name `a`, module `a`);
+ * - `member`: the name is `member` of module `module` (`from a import f as g` → name `g`,
+ *   member `f`); JS/TS named and default imports (`member: 'default'`);
+ * - `star`: every public name of `module` (`from a import *`, `export * from './a'`);
+ * - `export`: (JS/TS) the module exports local `member` as `name`; with `module`, it
+ *   re-exports `member` of that module (`export { a as b } from './m'`);
+ * - `assign`: a module-level assignment binds `name` to a value the file does not declare.
+ *
+ * `module` is written as in the source (`.models`, `./util`, `java.util`); the language's
+ * module rules resolve it. `scope` is the enclosing definition for an import inside a
+ * function (-1 at module level).
+ *
+ * @example
+ * ```ts
+ * const binding: BindingFact = { kind: 'member', name: 'title_case', module: 'thirdparty.strings', member: 'title_case', line: 1, scope: -1 };
+ * ```
+ * @public
+ */
+export interface BindingFact {
+  /** How the name is bound (see above). */
+  readonly kind: 'module' | 'member' | 'star' | 'export' | 'assign';
+  /** The name the file uses. */
+  readonly name: string;
+  /** The module as written in the source, for imports and re-exports. */
+  readonly module?: string;
+  /** The imported or exported member's own name. */
+  readonly member?: string;
+  /** 1-based line of the import or assignment. */
+  readonly line: number;
+  /** The enclosing definition's index for an import inside a function, -1 at module level. */
+  readonly scope: number;
+}
+
+/**
+ * What a definition's own syntax says about it, for dead-code answers: `exported` (JS/TS
+ * `export`, `module.exports`, Python `__all__`), `decorated` (registered by a decorator or an
+ * attribute/annotation), `static` (C `static`: visible in its own file only), `entry` (an entry
+ * point the language runs itself).
+ *
+ * @example
+ * ```ts
+ * const flags: DefinitionFlag[] = ['exported', 'decorated'];
+ * ```
+ * @public
+ */
+export type DefinitionFlag = 'exported' | 'decorated' | 'static' | 'entry' | 'test';
+
+/**
+ * The graph part of an extracted file: where each definition sits, and the file's sites and
+ * bindings. Definitions are numbered `functions` first, then `classes` (index
+ * `functions.length + i` is `classes[i]`); -1 is the file's module.
+ *
+ * @example
+ * ```ts
+ * const calls = file.graph?.sites.filter((s) => s.kind === 'call').length ?? 0;
+ * ```
+ * @public
+ */
+export interface ExtractedGraph {
+  /** The enclosing definition of each function row, by range (-1: at module level). */
+  readonly functionParents: readonly number[];
+  /** The enclosing definition of each class row, by range. */
+  readonly classParents: readonly number[];
+  /** Calls, value uses, bases and imports, in source order. */
+  readonly sites: readonly SiteFact[];
+  /** Names bound by imports and module-level assignments. */
+  readonly bindings: readonly BindingFact[];
+  /** Flags by definition index (definitions without flags are absent). */
+  readonly flags: Readonly<Record<number, readonly DefinitionFlag[]>>;
+  /** Names of namespace-like scopes enclosing each definition that are not definitions themselves (C++ namespaces, TS namespaces). */
+  readonly namespaces?: Readonly<Record<number, readonly string[]>>;
+  /** The file's declared package or namespace (Java `package a.b;`, Go `package x`, C# file-scoped namespace, PHP namespace). */
+  readonly package?: string;
+  /** Lines in the file (the module symbol's range). */
+  readonly lineCount: number;
+}
+
+/**
+ * Where a reference visitor reports what it finds. Positions come from nodes: a site's line
+ * and its caller are those of `at` (the called name's token).
+ *
+ * @example
+ * ```ts
+ * const visitor: ReferenceVisitor = (root, sink) => {
+ *   for (const call of root.descendantsOfType('call_expression')) {
+ *     const fn = call?.childForFieldName('function');
+ *     if (fn?.type === 'identifier') sink.site(fn, { kind: 'call', name: fn.text });
+ *   }
+ * };
+ * ```
+ * @public
+ */
+export interface ReferenceSink {
+  /** A call, value use, base or import at `at`'s position. */
+  site(at: Node, fact: Omit<SiteFact, 'line' | 'caller'>): void;
+  /** A name bound by an import or assignment; `at` gives the line and, inside a function, the scope. */
+  binding(at: Node, fact: Omit<BindingFact, 'line' | 'scope'>): void;
+  /** Marks the definition whose range starts at or contains `definition`'s start. */
+  flag(definition: Node, flag: DefinitionFlag): void;
+  /** A namespace-like scope (not a definition) spanning `node`; definitions inside get `name` in their qualified names. */
+  namespace(node: Node, name: string): void;
+  /** The file's package or namespace declaration. */
+  setPackage(name: string): void;
+}
+
+/**
+ * A language's reference visitor: reports the calls, value uses, bases, imports and bindings
+ * of one parsed file. Like a {@link Visitor} it must be stateless, keep no nodes, and traverse
+ * inside wasm (`descendantsOfType`) where it can.
+ *
+ * @example
+ * ```ts
+ * const lang: LanguageDefinition = { ...toy, references: (root, sink) => { ... } };
+ * ```
+ * @public
+ */
+export type ReferenceVisitor = (root: Node, sink: ReferenceSink) => void;

@@ -1,0 +1,31 @@
+import type { LanguageGraph } from '../strategy.js';
+import { ecmascriptGraph } from './ecmascript.js';
+import { pythonGraph } from './python.js';
+
+/**
+ * The rules for a language without graph rules of its own: its module is its file path
+ * (without extension), names join with `.`, and no import can be followed, so only calls within
+ * a file resolve.
+ */
+export const defaultGraph: LanguageGraph = {
+  family: 'default',
+  moduleName: (relativePath) => relativePath.replace(/\.[^./]+$/, ''),
+  qualify: (module, chain) => [module, ...chain].join('.'),
+  importTargets: () => [],
+  builtins: new Set(),
+  constructorNames: () => [],
+  exportsOnly: false,
+  submodulesAreMembers: false,
+};
+
+const BUILT_IN: Readonly<Record<string, LanguageGraph>> = {
+  python: pythonGraph,
+  javascript: ecmascriptGraph,
+  typescript: ecmascriptGraph,
+  tsx: ecmascriptGraph,
+};
+
+/** The graph rules of a language id (built-in rules, else the default ones). */
+export function graphStrategyFor(languageId: string): LanguageGraph {
+  return BUILT_IN[languageId] ?? { ...defaultGraph, family: `default:${languageId}` };
+}

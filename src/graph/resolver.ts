@@ -1,0 +1,431 @@
+import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../db/schema.js';
+import type { ReceiverFact } from './facts.js';
+import type { GraphBinding, GraphFile, GraphReader, GraphSymbol } from './reader.js';
+import type { SiteShape } from './site.js';
+import type { FallbackSite, LanguageGraph } from './strategy.js';
+
+// Declaration-based resolution, the same for every language; languages differ only in their
+// LanguageGraph rules (module names, builtins, constructor names). A site gets a target only
+// when a rule finds exactly one; anything else — no candidate, a candidate outside the
+// codebase, two different candidates — leaves it unresolved with its cause. Never a guess by
+// name alone.
+
+type Code = (typeof RESOLUTION_CODES)[keyof typeof RESOLUTION_CODES];
+
+/** What resolution found for a site: a symbol with how it was found, or the cause of failure. */
+export type Outcome = { readonly toId: number; readonly code: Code } | { readonly toId: null; readonly code: Code };
+
+/** A site to resolve, as stored. */
+export interface StoredSite {
+  readonly kind: number;
+  readonly fromId: number;
+  readonly name: string;
+  readonly shape: SiteShape;
+}
+
+const MAX_DEPTH = 12;
+
+/** Unresolved outcomes, most telling cause first when several candidates fail. */
+const CAUSE_ORDER: readonly Code[] = [
+  RESOLUTION_CODES.ambiguous,
+  RESOLUTION_CODES.external,
+  RESOLUTION_CODES.dynamic,
+  RESOLUTION_CODES.builtin,
+  RESOLUTION_CODES['not-found'],
+];
+
+const unresolved = (code: Code): Outcome => ({ toId: null, code });
+const NOT_FOUND = unresolved(RESOLUTION_CODES['not-found']);
+
+/** One outcome from several candidates: agreement resolves, anything else does not. */
+function combine(candidates: readonly Outcome[]): Outcome | undefined {
+  if (candidates.length === 0) return undefined;
+  const found = candidates.filter((c) => c.toId !== null);
+  const ids = new Set(found.map((c) => c.toId));
+  if (ids.size === 1 && found.length === candidates.length) return found[0];
+  if (ids.size >= 1) return unresolved(RESOLUTION_CODES.ambiguous);
+  for (const cause of CAUSE_ORDER) if (candidates.some((c) => c.code === cause)) return unresolved(cause);
+  return candidates[0];
+}
+
+/** With another "how found" label. */
+function relabel(outcome: Outcome, code: Code): Outcome {
+  return outcome.toId === null ? outcome : { toId: outcome.toId, code };
+}
+
+interface SiteContext {
+  readonly file: GraphFile;
+  readonly strategy: LanguageGraph;
+  /** The site's enclosing definitions, innermost first, ending with the module symbol. */
+  readonly chain: readonly GraphSymbol[];
+}
+
+/**
+ * Resolves sites against a {@link GraphReader}. Stateless between sites apart from the reader's
+ * memo; one instance serves one resolution pass.
+ */
+export class Resolver {
+  readonly #reader: GraphReader;
+  readonly #strategyOf: (language: string) => LanguageGraph;
+  /** Site contexts by caller: a caller's sites share its chain, file and rules. */
+  readonly #contexts = new Map<number, SiteContext | null>();
+
+  constructor(reader: GraphReader, strategyOf: (language: string) => LanguageGraph) {
+    this.#reader = reader;
+    this.#strategyOf = strategyOf;
+  }
+
+  /** Where a stored site leads. */
+  resolve(site: StoredSite): Outcome {
+    let ctx = this.#contexts.get(site.fromId);
+    if (ctx === undefined) {
+      const from = this.#reader.symbol(site.fromId);
+      const file = from ? this.#reader.file(from.fileId) : undefined;
+      ctx = from && file ? { file, strategy: this.#strategyOf(file.language), chain: this.#chain(from) } : null;
+      this.#contexts.set(site.fromId, ctx);
+    }
+    if (ctx === null) return NOT_FOUND;
+    switch (site.kind) {
+      case EDGE_KIND_CODES.imports:
+        return this.#importedModule(site.name, ctx);
+      case EDGE_KIND_CODES.inherits:
+      case EDGE_KIND_CODES.implements:
+        return this.#classNamed(site.name, site.shape.receiver, ctx);
+      case EDGE_KIND_CODES.member_of:
+        return this.#classNamed(site.name, undefined, ctx);
+      case EDGE_KIND_CODES.references:
+        return this.#value(site, ctx, false);
+      default:
+        return this.#value(site, ctx, true);
+    }
+  }
+
+  /** A call (`call` true: a class target means its constructor) or a value use. */
+  #value(site: StoredSite, ctx: SiteContext, call: boolean): Outcome {
+    const { shape, name } = site;
+    if (shape.superConstructor) return this.#superConstructor(ctx);
+    const r = shape.receiver;
+    let outcome: Outcome;
+    if (r === undefined) outcome = this.#plain(name, ctx);
+    else if (r.kind === 'self') {
+      const cls = this.#enclosingClass(ctx);
+      outcome = cls ? relabel(this.#classMember(cls, name, new Set()), RESOLUTION_CODES.self) : NOT_FOUND;
+    } else if (r.kind === 'super') {
+      const cls = this.#enclosingClass(ctx);
+      outcome = cls ? relabel(this.#baseMember(cls, name, new Set()), RESOLUTION_CODES.super) : NOT_FOUND;
+    } else if (r.kind === 'type') {
+      const cls = this.#typeNamed(r.type, ctx, r.constructed === true);
+      outcome = cls.toId === null ? cls : relabel(this.#classMember(this.#reader.symbol(cls.toId)!, name, new Set()), RESOLUTION_CODES.typed);
+    } else {
+      outcome = this.#qualified(r.path, name, ctx);
+    }
+    if (outcome.toId === null) return outcome;
+    let target = this.#reader.symbol(outcome.toId);
+    // Calling a module (CommonJS `const f = require('./f'); f()`) calls what it exports whole.
+    if (call && target?.kind === 'module' && ctx.strategy.exportsOnly) {
+      const whole = this.#moduleMember(target.id, 'default', 0, false);
+      if (!whole || whole.toId === null) return whole ?? NOT_FOUND;
+      outcome = relabel(whole, outcome.code);
+      target = this.#reader.symbol(whole.toId!);
+    }
+    // A call of a class constructs it: its own constructor when it defines one, else the class.
+    if (call && target?.kind === 'class' && r?.kind !== 'self' && r?.kind !== 'super') {
+      const ctor = this.#ownConstructor(target, ctx);
+      if (ctor) return { toId: ctor.id, code: outcome.code };
+    }
+    return outcome;
+  }
+
+  /** A plain name: enclosing functions, the module (definitions, imports), then builtins. */
+  #plain(name: string, ctx: SiteContext): Outcome {
+    const reader = this.#reader;
+    for (const scope of ctx.chain) {
+      if (scope.kind === 'module') break;
+      if (scope.kind === 'class') {
+        // Java-like languages: `m()` in a class means this class's (or a base's) member.
+        if (ctx.strategy.implicitMembers === true) {
+          const member = this.#classMember(scope, name, new Set());
+          if (member.toId !== null || member.code === RESOLUTION_CODES.ambiguous) return relabel(member, RESOLUTION_CODES.self);
+        }
+        // Python: a class body's names are not visible from inside its methods.
+        continue;
+      }
+      const nested = reader.children(scope.id, name);
+      if (nested.length > 0) return combine(nested.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.local })))!;
+      const imported = reader.bindingsNamed(ctx.file.id, scope.id, name);
+      if (imported.length > 0) return relabel(combine(imported.map((b) => this.#followBinding(b, ctx.file, 0)))!, RESOLUTION_CODES.import);
+    }
+    const inModule = this.#moduleMember(ctx.file.moduleId, name, 0, true);
+    if (inModule) return inModule;
+    const fallback = ctx.strategy.fallback?.(name, this.#fallbackSite(ctx.file));
+    if (fallback) return fallback.toId !== null ? { toId: fallback.toId, code: RESOLUTION_CODES[fallback.resolution] } : unresolved(RESOLUTION_CODES[fallback.reason]);
+    if (ctx.strategy.builtins.has(name)) return unresolved(RESOLUTION_CODES.builtin);
+    return NOT_FOUND;
+  }
+
+  /**
+   * `name` in module `moduleId`: its top-level definitions, the names its imports and
+   * assignments bind (followed to their definitions), then its star imports and submodules.
+   * `own` is true for the site's own module (every definition counts; an exporting language
+   * lets other modules see only what is exported). Undefined when nothing binds the name.
+   */
+  #moduleMember(moduleId: number, name: string, depth: number, own: boolean): Outcome | undefined {
+    if (depth > MAX_DEPTH) return unresolved(RESOLUTION_CODES.ambiguous);
+    const reader = this.#reader;
+    const module = reader.symbol(moduleId);
+    if (!module) return undefined;
+    const file = reader.file(module.fileId);
+    if (!file) return undefined;
+    const strategy = this.#strategyOf(file.language);
+    const localLabel = own ? RESOLUTION_CODES.local : RESOLUTION_CODES.import;
+    const candidates: Outcome[] = [];
+    if (strategy.sharedModules === true) {
+      // The package's other files: their top-level definitions (their imports are their own).
+      for (const part of this.#modulesAllNamed(module.name, strategy)) {
+        if (part.id === moduleId) continue;
+        for (const s of reader.children(part.id, name)) candidates.push({ toId: s.id, code: own ? RESOLUTION_CODES.package : RESOLUTION_CODES.import });
+      }
+    }
+    if (!strategy.exportsOnly || own) {
+      for (const s of reader.children(moduleId, name)) candidates.push({ toId: s.id, code: localLabel });
+      for (const b of reader.bindingsNamed(file.id, null, name)) {
+        if (b.kind === 'star' || b.kind === 'export') continue;
+        candidates.push(b.kind === 'assign' ? unresolved(RESOLUTION_CODES.dynamic) : relabel(this.#followBinding(b, file, depth + 1), RESOLUTION_CODES.import));
+      }
+    } else {
+      // Another module asks: only exported names. `export function f` / `export class C` are
+      // flagged exported; `export { a as b }` and re-exports are export bindings.
+      for (const s of reader.children(moduleId, name)) if ((s.flags & 1) !== 0) candidates.push({ toId: s.id, code: RESOLUTION_CODES.import });
+      for (const b of reader.bindingsNamed(file.id, null, name)) {
+        if (b.kind !== 'export') continue;
+        if (b.module !== null) candidates.push(this.#memberOfSpecifier(b.module, b.member ?? name, file, depth + 1));
+        else candidates.push(this.#moduleMember(moduleId, b.member ?? name, depth + 1, true) ?? NOT_FOUND);
+      }
+    }
+    const direct = combine(candidates);
+    if (direct) return direct;
+    // Star imports: each module's public names; one outside the codebase may bind anything.
+    const stars: Outcome[] = [];
+    for (const b of reader.bindingsOfKind(file.id, 'star')) {
+      if (b.module === null) continue;
+      if (strategy.isPrivateName?.(name) === true) continue;
+      const target = this.#resolveModule(b.module, file);
+      if (target.toId === null) {
+        stars.push(target);
+        continue;
+      }
+      if (!this.#starExports(target.toId, name)) continue;
+      const found = this.#moduleMember(target.toId, name, depth + 1, false);
+      if (found) stars.push(relabel(found, RESOLUTION_CODES.import));
+    }
+    if (stars.length > 0) {
+      const resolvedStars = stars.filter((s) => s.toId !== null);
+      // A codebase module that binds the name, next to one we cannot see into: either may win.
+      if (resolvedStars.length > 0 && resolvedStars.length < stars.length) return unresolved(RESOLUTION_CODES.ambiguous);
+      return combine(stars);
+    }
+    if (strategy.submodulesAreMembers) {
+      const sub = this.#modulesNamed(`${module.name}.${name}`, strategy, file);
+      if (sub === 'ambiguous') return unresolved(RESOLUTION_CODES.ambiguous);
+      if (sub) return { toId: sub.id, code: RESOLUTION_CODES.import };
+    }
+    return undefined;
+  }
+
+  /**
+   * Whether a star import of `moduleId` binds `name`: a module that lists its exports (Python
+   * `__all__`) binds only those; otherwise every name it binds (privacy is checked by the caller).
+   */
+  #starExports(moduleId: number, name: string): boolean {
+    const module = this.#reader.symbol(moduleId);
+    if (!module) return false;
+    const exports = this.#reader.bindingsOfKind(module.fileId, 'export').filter((b) => b.module === null);
+    const file = this.#reader.file(module.fileId);
+    if (exports.length === 0 || (file && this.#strategyOf(file.language).exportsOnly)) return true;
+    return exports.some((b) => b.name === name);
+  }
+
+  /** Where an import binding leads. */
+  #followBinding(b: GraphBinding, file: GraphFile, depth: number): Outcome {
+    if (b.module === null) return NOT_FOUND;
+    if (b.kind === 'module') return this.#resolveModule(b.module, file);
+    if (b.kind === 'member') return this.#memberOfSpecifier(b.module, b.member ?? b.name, file, depth);
+    return NOT_FOUND;
+  }
+
+  /** `member` of the module an import specifier names. */
+  #memberOfSpecifier(specifier: string, member: string, file: GraphFile, depth: number): Outcome {
+    const target = this.#resolveModule(specifier, file);
+    if (target.toId === null) return target;
+    return this.#moduleMember(target.toId, member, depth, false) ?? NOT_FOUND;
+  }
+
+  /** The module an import specifier names from `file`, or why not (outside the codebase: external). */
+  #resolveModule(specifier: string, file: GraphFile): Outcome {
+    const strategy = this.#strategyOf(file.language);
+    const fromModule = this.#reader.symbol(file.moduleId);
+    for (const name of strategy.importTargets(specifier, fromModule?.name ?? '', file.path)) {
+      const module = this.#modulesNamed(name, strategy, file);
+      if (module === 'ambiguous') return unresolved(RESOLUTION_CODES.ambiguous);
+      if (module) return { toId: module.id, code: RESOLUTION_CODES.import };
+    }
+    return unresolved(RESOLUTION_CODES.external);
+  }
+
+  /** Every module symbol named `name` in the strategy's family (the files of a shared module), in id order. */
+  #modulesAllNamed(name: string, strategy: LanguageGraph): readonly GraphSymbol[] {
+    const reader = this.#reader;
+    return reader.named(name).filter((s) => {
+      if (s.kind !== 'module') return false;
+      const f = reader.file(s.fileId);
+      return f !== undefined && this.#strategyOf(f.language).family === strategy.family;
+    });
+  }
+
+  /**
+   * The one module named `name` in the strategy's family; 'ambiguous' when several tie. For a
+   * shared module (a package of several files) its first file's module stands for it.
+   */
+  #modulesNamed(name: string, strategy: LanguageGraph, _from: GraphFile): GraphSymbol | 'ambiguous' | undefined {
+    const reader = this.#reader;
+    const modules = this.#modulesAllNamed(name, strategy);
+    if (modules.length <= 1 || strategy.sharedModules === true) return modules[0];
+    const picked = strategy.pickModule?.(modules.map((m) => ({ path: reader.file(m.fileId)!.path })));
+    return picked === undefined ? 'ambiguous' : modules[picked];
+  }
+
+  /** The import site's module. */
+  #importedModule(specifier: string, ctx: SiteContext): Outcome {
+    return this.#resolveModule(specifier, ctx.file);
+  }
+
+  /** A class named by a base clause or a member_of edge: a plain or qualified name that must be a class. */
+  #classNamed(name: string, receiver: ReceiverFact | undefined, ctx: SiteContext): Outcome {
+    const outcome = receiver?.kind === 'path' ? this.#qualified(receiver.path, name, ctx) : this.#plain(name, ctx);
+    if (outcome.toId === null) return outcome;
+    return this.#reader.symbol(outcome.toId)?.kind === 'class' ? outcome : NOT_FOUND;
+  }
+
+  /** A type as written (`Foo`, `models.Foo`); with `constructed`, a name that is called and must be a class. */
+  #typeNamed(type: string, ctx: SiteContext, constructed: boolean): Outcome {
+    const parts = type.split('.');
+    const last = parts.pop()!;
+    const outcome = parts.length > 0 ? this.#qualified(parts, last, ctx) : this.#plain(last, ctx);
+    if (outcome.toId === null) return outcome;
+    const symbol = this.#reader.symbol(outcome.toId);
+    if (symbol?.kind === 'class') return outcome;
+    // `x = make()` where make is a function: x is whatever make returns.
+    return unresolved(constructed ? RESOLUTION_CODES.dynamic : RESOLUTION_CODES['not-found']);
+  }
+
+  /** `a.b.name`: the head as a plain name, then each part as a member of a module or class. */
+  #qualified(path: readonly string[], name: string, ctx: SiteContext): Outcome {
+    let current = this.#plain(path[0]!, ctx);
+    const label = current.code;
+    for (const part of [...path.slice(1), name]) {
+      if (current.toId === null) return current;
+      const container = this.#reader.symbol(current.toId);
+      if (!container) return NOT_FOUND;
+      if (container.kind === 'module') current = this.#moduleMember(container.id, part, 0, false) ?? NOT_FOUND;
+      else if (container.kind === 'class') current = this.#classMember(container, part, new Set());
+      else return unresolved(RESOLUTION_CODES.dynamic); // an attribute of a function's value
+    }
+    return relabel(current, label);
+  }
+
+  /** `name` in a class or, depth-first in declaration order, its bases. */
+  #classMember(cls: GraphSymbol, name: string, seen: Set<number>): Outcome {
+    const own = this.#reader.children(cls.id, name);
+    if (own.length > 0) return combine(own.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.self })))!;
+    return this.#baseMember(cls, name, seen);
+  }
+
+  /** `name` in the bases of a class (not the class itself), depth-first in declaration order. */
+  #baseMember(cls: GraphSymbol, name: string, seen: Set<number>): Outcome {
+    if (seen.has(cls.id) || seen.size > 64) return unresolved(RESOLUTION_CODES.ambiguous);
+    seen.add(cls.id);
+    // The answer depends on this class's bases: a change to its file must re-resolve the site.
+    this.#reader.depend(cls.name);
+    let unknownBase = false;
+    for (const baseId of this.#reader.bases(cls.id)) {
+      if (baseId === null) {
+        unknownBase = true;
+        continue;
+      }
+      const base = this.#reader.symbol(baseId);
+      if (!base) continue;
+      const found = this.#classMember(base, name, seen);
+      if (found.toId !== null) return unknownBase ? unresolved(RESOLUTION_CODES.ambiguous) : found;
+      if (found.code === RESOLUTION_CODES.external || found.code === RESOLUTION_CODES.ambiguous) unknownBase = true;
+    }
+    return unknownBase ? unresolved(RESOLUTION_CODES.external) : NOT_FOUND;
+  }
+
+  /** `super(...)`: the constructor of the enclosing class's base (or that base itself). */
+  #superConstructor(ctx: SiteContext): Outcome {
+    const cls = this.#enclosingClass(ctx);
+    if (!cls) return NOT_FOUND;
+    const bases = this.#reader.bases(cls.id);
+    const first = bases[0];
+    if (first === undefined) return NOT_FOUND;
+    if (first === null) return unresolved(RESOLUTION_CODES.external);
+    for (let base = this.#reader.symbol(first), guard = 0; base && guard < MAX_DEPTH; guard++) {
+      const ctor = this.#ownConstructor(base, ctx);
+      if (ctor) return { toId: ctor.id, code: RESOLUTION_CODES.super };
+      const next = this.#reader.bases(base.id)[0];
+      if (next === undefined) return { toId: base.id, code: RESOLUTION_CODES.super };
+      if (next === null) return unresolved(RESOLUTION_CODES.external);
+      base = this.#reader.symbol(next);
+    }
+    return NOT_FOUND;
+  }
+
+  #ownConstructor(cls: GraphSymbol, ctx: SiteContext): GraphSymbol | undefined {
+    const file = this.#reader.file(cls.fileId);
+    const strategy = file ? this.#strategyOf(file.language) : ctx.strategy;
+    for (const ctorName of strategy.constructorNames(cls.name)) {
+      const found = this.#reader.children(cls.id, ctorName).filter((s) => s.kind !== 'class');
+      if (found.length === 1) return found[0];
+    }
+    return undefined;
+  }
+
+  /** The class a site's `self` means: the nearest enclosing class, or the class a method was joined to. */
+  #enclosingClass(ctx: SiteContext): GraphSymbol | undefined {
+    for (const s of ctx.chain) {
+      if (s.kind === 'class') return s;
+      if (s.kind === 'method') {
+        const owner = this.#reader.memberOf(s.id);
+        if (owner !== null) return this.#reader.symbol(owner);
+      }
+    }
+    return undefined;
+  }
+
+  /** What a language's fallback may read (see FallbackSite). */
+  #fallbackSite(file: GraphFile): FallbackSite {
+    const reader = this.#reader;
+    const strategy = this.#strategyOf(file.language);
+    return {
+      file,
+      named: (name) =>
+        reader.named(name).map((s) => {
+          const f = reader.file(s.fileId);
+          return { id: s.id, kind: s.kind, fileId: s.fileId, parentId: s.parentId, flags: s.flags, path: f?.path ?? '', language: f?.language ?? '' };
+        }),
+      bindings: (fileId) => reader.bindings(fileId),
+      modulesNamed: (name) =>
+        this.#modulesAllNamed(name, strategy).map((m) => ({ fileId: m.fileId, moduleId: m.id, path: reader.file(m.fileId)?.path ?? '' })),
+      depend: (name) => reader.depend(name),
+    };
+  }
+
+  #chain(from: GraphSymbol): GraphSymbol[] {
+    const chain: GraphSymbol[] = [];
+    for (let s: GraphSymbol | undefined = from, guard = 0; s && guard < 64; guard++) {
+      chain.push(s);
+      s = s.parentId === null ? undefined : this.#reader.symbol(s.parentId);
+    }
+    return chain;
+  }
+}

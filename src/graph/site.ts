@@ -1,0 +1,91 @@
+import type { ReceiverFact, SiteFact } from './facts.js';
+
+// What resolution needs of a site beyond its name, as the compact `edges.site` text: most
+// sites are plain names (NULL), so the kernel's millions of call rows cost nothing here.
+//
+//   [!][^][R payload]   ! = constructs (`new Foo()`), ^ = `super(...)`,
+//   R: S = self, P = super, T <type> = typed, C <type> = constructed by a call of <type>,
+//      N <a> <b> … = a path of free names (space-separated: names never hold spaces).
+
+/**
+ * `edges.site` of a site the file alone shows cannot be resolved (a call of a parameter, a
+ * method of an untyped value): resolution never looks at it again.
+ */
+export const FIXED_SITE = 'X';
+
+/** The decoded form of `edges.site`. */
+export interface SiteShape {
+  readonly receiver?: ReceiverFact | undefined;
+  readonly construct: boolean;
+  readonly superConstructor: boolean;
+}
+
+/** Encodes a site's receiver and flags; null for a plain name. */
+export function encodeSite(site: Pick<SiteFact, 'receiver' | 'construct' | 'superConstructor'>): string | null {
+  let out = '';
+  if (site.construct === true) out += '!';
+  if (site.superConstructor === true) out += '^';
+  const r = site.receiver;
+  if (r) {
+    switch (r.kind) {
+      case 'self':
+        out += 'S';
+        break;
+      case 'super':
+        out += 'P';
+        break;
+      case 'type':
+        out += `${r.constructed === true ? 'C' : 'T'} ${r.type}`;
+        break;
+      case 'path':
+        out += `N ${r.path.join(' ')}`;
+        break;
+    }
+  }
+  return out === '' ? null : out;
+}
+
+/** Decodes `edges.site`. */
+export function decodeSite(text: string | null): SiteShape {
+  if (text === null || text === '') return { construct: false, superConstructor: false };
+  let i = 0;
+  let construct = false;
+  let superConstructor = false;
+  if (text[i] === '!') {
+    construct = true;
+    i++;
+  }
+  if (text[i] === '^') {
+    superConstructor = true;
+    i++;
+  }
+  const tag = text[i];
+  const payload = text.slice(i + 2);
+  let receiver: ReceiverFact | undefined;
+  switch (tag) {
+    case 'S':
+      receiver = { kind: 'self' };
+      break;
+    case 'P':
+      receiver = { kind: 'super' };
+      break;
+    case 'T':
+      receiver = { kind: 'type', type: payload };
+      break;
+    case 'C':
+      receiver = { kind: 'type', type: payload, constructed: true };
+      break;
+    case 'N':
+      receiver = { kind: 'path', path: payload.split(' ') };
+      break;
+  }
+  return { receiver, construct, superConstructor };
+}
+
+/** The first name a site's receiver depends on (a type's or path's head), for invalidation. */
+export function receiverHead(shape: SiteShape): string | undefined {
+  const r = shape.receiver;
+  if (r?.kind === 'type') return r.type.split('.')[0];
+  if (r?.kind === 'path') return r.path[0];
+  return undefined;
+}

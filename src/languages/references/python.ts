@@ -1,0 +1,375 @@
+import type { Node } from 'web-tree-sitter';
+import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
+import { typeSet } from '../common.js';
+import { LexicalScopes, type ScopeBinding } from './scopes.js';
+
+// Python: calls, decorators, bases, imports, value uses, `__all__`.
+//
+// Name binding follows Python's rules closely enough to never claim a call it cannot know:
+// a name assigned anywhere in a function (parameters, assignments, `for`/`with`/`except`
+// targets, comprehension variables, walrus) is local to that function for its whole body, so a
+// call of it is a call of a value, never of the module function of the same name; names bound
+// in a class body are visible in that body only, not in its methods; `global`/`nonlocal` names
+// are not local. A method's first parameter is its `self` (not for `@staticmethod`).
+
+const SCOPES = typeSet('function_definition', 'lambda', 'list_comprehension', 'dict_comprehension', 'set_comprehension', 'generator_expression', 'class_definition');
+const FUNCTION_SCOPES = typeSet('function_definition', 'lambda', 'list_comprehension', 'dict_comprehension', 'set_comprehension', 'generator_expression');
+const BINDERS = typeSet('assignment', 'augmented_assignment', 'for_statement', 'for_in_clause', 'as_pattern', 'named_expression', 'global_statement', 'nonlocal_statement', 'import_statement', 'import_from_statement');
+const VALUE_PARENTS = typeSet('argument_list', 'keyword_argument', 'return_statement', 'list', 'tuple', 'set', 'pair', 'expression_list');
+const SEARCHED = [...SCOPES, ...BINDERS, ...VALUE_PARENTS, 'call', 'decorator'];
+
+/** Identifiers a binding target names: `a`, `a, b`, `(a, [b, *c])`; attributes and subscripts bind nothing. */
+function targetNames(node: Node | null | undefined, out: Node[] = []): Node[] {
+  if (!node) return out;
+  switch (node.type) {
+    case 'identifier':
+      out.push(node);
+      break;
+    case 'pattern_list':
+    case 'tuple_pattern':
+    case 'list_pattern':
+    case 'expression_list':
+    case 'tuple':
+    case 'list':
+    case 'list_splat_pattern':
+    case 'as_pattern_target':
+    case 'parenthesized_expression':
+      for (const child of node.namedChildren) targetNames(child, out);
+      break;
+  }
+  return out;
+}
+
+/** The names of a dotted expression of plain identifiers (`a.b.c` → [a, b, c]), or undefined. */
+function dottedPath(node: Node | null | undefined): string[] | undefined {
+  const parts: string[] = [];
+  let n = node;
+  while (n && n.type === 'attribute') {
+    const attr = n.childForFieldName('attribute');
+    if (!attr) return undefined;
+    parts.push(attr.text);
+    n = n.childForFieldName('object');
+  }
+  if (n?.type !== 'identifier') return undefined;
+  parts.push(n.text);
+  return parts.reverse();
+}
+
+/** The class a type annotation names: `Foo`, `mod.Foo`, `'Foo'`, `Optional[Foo]`, `Foo | None`; undefined for anything else. */
+function annotatedClass(type: Node | null | undefined): string | undefined {
+  let n = type;
+  if (n?.type === 'type') n = n.namedChildren[0] ?? null;
+  if (!n) return undefined;
+  if (n.type === 'identifier') return n.text;
+  if (n.type === 'attribute') return dottedPath(n)?.join('.');
+  if (n.type === 'string') {
+    const text = n.text.replace(/^[rbuRBU]*(['"])(.*)\1$/s, '$2').trim();
+    return /^[A-Za-z_][\w.]*$/.test(text) ? text : undefined;
+  }
+  if (n.type === 'generic_type') {
+    // Optional[X] is X or None: a call on it is a call on X.
+    const head = n.namedChildren[0];
+    const params = n.namedChildren.find((c) => c?.type === 'type_parameter');
+    const args = params?.namedChildren.filter((c): c is Node => c !== null) ?? [];
+    if (head?.text === 'Optional' && args.length === 1) return annotatedClass(args[0]);
+    return undefined;
+  }
+  if (n.type === 'binary_operator') {
+    // X | None
+    const left = n.childForFieldName('left');
+    const right = n.childForFieldName('right');
+    if (right?.type === 'none') return annotatedClass(left);
+    if (left?.type === 'none') return annotatedClass(right);
+  }
+  return undefined;
+}
+
+/** What `x = <value>` tells about x's type: a constructor-looking call gives its callee path. */
+function assignedType(value: Node | null | undefined): ScopeBinding['type'] {
+  if (value?.type !== 'call') return undefined;
+  const path = dottedPath(value.childForFieldName('function'));
+  return path ? { name: path.join('.'), constructed: true } : undefined;
+}
+
+function isStaticMethod(fn: Node): boolean {
+  const decorated = fn.parent;
+  if (decorated?.type !== 'decorated_definition') return false;
+  return decorated.namedChildren.some((d) => d?.type === 'decorator' && d.namedChildren[0]?.text === 'staticmethod');
+}
+
+function addParameters(scopes: LexicalScopes, scope: number, parameters: Node | null): string | undefined {
+  let first: string | undefined;
+  for (const p of parameters?.namedChildren ?? []) {
+    if (!p) continue;
+    let name: Node | null | undefined;
+    let type: Node | null | undefined;
+    switch (p.type) {
+      case 'identifier':
+        name = p;
+        break;
+      case 'typed_parameter':
+        name = p.namedChildren.find((c) => c?.type === 'identifier');
+        type = p.childForFieldName('type');
+        break;
+      case 'default_parameter':
+        name = p.childForFieldName('name');
+        break;
+      case 'typed_default_parameter':
+        name = p.childForFieldName('name');
+        type = p.childForFieldName('type');
+        break;
+      case 'list_splat_pattern':
+      case 'dictionary_splat_pattern':
+        name = p.namedChildren.find((c) => c?.type === 'identifier');
+        break;
+    }
+    if (name?.type !== 'identifier') continue;
+    first ??= name.text;
+    const cls = annotatedClass(type);
+    scopes.bind(scope, name.text, { kind: 'parameter', ...(cls ? { type: { name: cls } } : {}) });
+  }
+  return first;
+}
+
+/** Module name as written in an import: `a.b`, `.models`, `..`, `.`. */
+function moduleText(node: Node | null | undefined): string | undefined {
+  if (!node) return undefined;
+  if (node.type === 'dotted_name') return node.text;
+  if (node.type === 'relative_import') return node.text.replace(/\s+/g, '');
+  return undefined;
+}
+
+function visit(root: Node, sink: ReferenceSink): void {
+  const nodes = root.descendantsOfType(SEARCHED).filter((n): n is Node => n !== null);
+  const scopes = new LexicalScopes();
+  /** Where classes' base lists start: those argument lists are bases, not value uses. */
+  const baseLists = new Set<number>();
+  /** Right-hand sides of assignments that are names: value uses, once every scope is known. */
+  const assignedValues: Node[] = [];
+
+  // Pass 1: scopes and what each binds (Python decides a name's scope from the whole body).
+  for (const node of nodes) {
+    const type = node.type;
+    if (SCOPES.has(type)) {
+      const enclosing = scopes.innermostAt(node.startIndex);
+      const kind = type === 'class_definition' ? 'class' : 'function';
+      const scope = scopes.open(node, kind);
+      if (type === 'class_definition') {
+        const bases = node.childForFieldName('superclasses');
+        if (bases) baseLists.add(bases.startIndex);
+      }
+      if (type === 'function_definition' || type === 'class_definition') {
+        const name = node.childForFieldName('name');
+        if (name && enclosing >= 0) scopes.bind(enclosing, name.text, { kind: 'definition' });
+      }
+      if (type === 'function_definition') {
+        const first = addParameters(scopes, scope, node.childForFieldName('parameters'));
+        const isMethod = enclosing >= 0 && scopes.kindOf(enclosing) === 'class';
+        if (isMethod && first !== undefined && !isStaticMethod(node)) scopes.setSelf(scope, first);
+      } else if (type === 'lambda') {
+        addParameters(scopes, scope, node.childForFieldName('parameters'));
+      }
+      continue;
+    }
+    if (!BINDERS.has(type)) continue;
+    const scope = scopes.innermostAt(node.startIndex);
+    switch (type) {
+      case 'assignment': {
+        const left = node.childForFieldName('left');
+        const right = node.childForFieldName('right');
+        // A value stored under a name: a use of the function it may be (resolved in pass 2).
+        if (right && (right.type === 'identifier' || right.type === 'attribute')) assignedValues.push(right);
+        // `self.x = …`, `a[i] = …` bind no name (most assignments in methods): nothing more to read.
+        if (left?.type === 'attribute' || left?.type === 'subscript') break;
+        const declared = left?.type === 'identifier' ? annotatedClass(node.childForFieldName('type')) : undefined;
+        const inferred = declared ? { name: declared } : left?.type === 'identifier' ? assignedType(right) : undefined;
+        for (const name of targetNames(left)) {
+          if (scope >= 0) scopes.bind(scope, name.text, { kind: 'local', ...(inferred ? { type: inferred } : {}) });
+          else sink.binding(name, { kind: 'assign', name: name.text });
+        }
+        if (scope < 0 && left?.type === 'identifier' && left.text === '__all__') {
+          for (const item of right?.namedChildren ?? []) {
+            if (item?.type !== 'string') continue;
+            const text = item.text.replace(/^[rbuRBU]*(['"])(.*)\1$/s, '$2');
+            if (/^[A-Za-z_]\w*$/.test(text)) sink.binding(item, { kind: 'export', name: text, member: text });
+          }
+        }
+        break;
+      }
+      case 'augmented_assignment':
+        for (const name of targetNames(node.childForFieldName('left'))) if (scope >= 0) scopes.bind(scope, name.text, { kind: 'local' });
+        break;
+      case 'for_statement':
+      case 'for_in_clause':
+        for (const name of targetNames(node.childForFieldName('left'))) {
+          if (scope >= 0) scopes.bind(scope, name.text, { kind: 'local' });
+          else sink.binding(name, { kind: 'assign', name: name.text });
+        }
+        break;
+      case 'as_pattern':
+        for (const name of targetNames(node.childForFieldName('alias'))) {
+          if (scope >= 0) scopes.bind(scope, name.text, { kind: 'local' });
+          else sink.binding(name, { kind: 'assign', name: name.text });
+        }
+        break;
+      case 'named_expression': {
+        const name = node.childForFieldName('name');
+        // The walrus binds in the nearest function, even inside a comprehension.
+        const fn = scopes.enclosingFunction(node.startIndex, (k) => k === 'function');
+        if (name && fn >= 0) scopes.bind(fn, name.text, { kind: 'local' });
+        break;
+      }
+      case 'global_statement':
+      case 'nonlocal_statement':
+        for (const name of node.namedChildren) if (name?.type === 'identifier' && scope >= 0) scopes.bind(scope, name.text, { kind: 'global' });
+        break;
+      case 'import_statement':
+        for (const item of node.namedChildren) {
+          if (!item) continue;
+          const dotted = item.type === 'aliased_import' ? item.childForFieldName('name') : item;
+          const alias = item.type === 'aliased_import' ? item.childForFieldName('alias')?.text : undefined;
+          const module = moduleText(dotted);
+          if (!module || !dotted) continue;
+          sink.site(dotted, { kind: 'import', name: module });
+          // `import a.b` binds `a` (the package); `import a.b as m` binds m to a.b.
+          const name = alias ?? module.split('.')[0]!;
+          const bound = alias ? module : name;
+          sink.binding(dotted, { kind: 'module', name, module: bound });
+          if (scope >= 0) scopes.bind(scope, name, { kind: 'import' });
+        }
+        break;
+      case 'import_from_statement': {
+        const moduleNode = node.childForFieldName('module_name');
+        const module = moduleText(moduleNode);
+        if (!module || !moduleNode) break;
+        sink.site(moduleNode, { kind: 'import', name: module });
+        for (const item of node.namedChildren) {
+          if (!item || item === moduleNode || item.startIndex === moduleNode.startIndex) continue;
+          if (item.type === 'wildcard_import') {
+            sink.binding(item, { kind: 'star', name: '*', module });
+            continue;
+          }
+          const dotted = item.type === 'aliased_import' ? item.childForFieldName('name') : item.type === 'dotted_name' ? item : null;
+          if (!dotted) continue;
+          const member = dotted.text;
+          const name = item.type === 'aliased_import' ? (item.childForFieldName('alias')?.text ?? member) : member;
+          sink.binding(item, { kind: 'member', name, module, member });
+          if (scope >= 0) scopes.bind(scope, name, { kind: 'import' });
+        }
+        break;
+      }
+    }
+  }
+
+  // Pass 2: sites.
+  /** A name that, at `at`, can only mean a module-level or imported thing (not a local value). */
+  const free = (at: number, name: string): boolean => {
+    const b = scopes.lookup(at, name)?.binding.kind;
+    return b === undefined || b === 'import' || b === 'definition' || b === 'global';
+  };
+  const receiverOf = (object: Node, at: number): ReceiverFact | 'dynamic' => {
+    if (object.type === 'identifier') {
+      const name = object.text;
+      const found = scopes.lookup(at, name);
+      if (found === undefined) return { kind: 'path', path: [name] };
+      if (found.binding.kind === 'self') return { kind: 'self' };
+      const type = found.binding.type;
+      if (type) {
+        // `x = catalog.add()` where catalog is itself a local: nothing declares what x is.
+        if (!free(at, type.name.split('.')[0]!)) return 'dynamic';
+        return { kind: 'type', type: type.name, ...(type.constructed ? { constructed: true } : {}) };
+      }
+      if (found.binding.kind === 'import' || found.binding.kind === 'definition' || found.binding.kind === 'global') return { kind: 'path', path: [name] };
+      return 'dynamic';
+    }
+    if (object.type === 'attribute') {
+      const path = dottedPath(object);
+      return path && free(at, path[0]!) ? { kind: 'path', path } : 'dynamic';
+    }
+    if (object.type === 'call') {
+      const fn = object.childForFieldName('function');
+      if (fn?.type === 'identifier' && fn.text === 'super' && scopes.lookup(at, 'super') === undefined) return { kind: 'super' };
+      const path = dottedPath(fn);
+      if (path && free(at, path[0]!)) return { kind: 'type', type: path.join('.'), constructed: true };
+    }
+    return 'dynamic';
+  };
+
+  /** A call, decorator or value use of `target` (an identifier or attribute). */
+  const use = (kind: 'call' | 'reference', target: Node): void => {
+    const at = target.startIndex;
+    if (target.type === 'identifier') {
+      // `super()` is part of the `super().m()` construct (a super receiver), not a call of interest.
+      if (target.text === 'super' && kind === 'call' && target.parent?.parent?.type === 'attribute' && free(at, 'super')) return;
+      const found = scopes.lookup(at, target.text);
+      const b = found?.binding.kind;
+      if (b === 'parameter' || b === 'self') {
+        if (kind === 'call') sink.site(target, { kind, name: target.text, fixed: 'parameter' });
+        return;
+      }
+      if (b === 'local') {
+        if (kind === 'call') sink.site(target, { kind, name: target.text, fixed: 'local-variable' });
+        return;
+      }
+      sink.site(target, { kind, name: target.text });
+      return;
+    }
+    if (target.type !== 'attribute') return;
+    const attr = target.childForFieldName('attribute');
+    const object = target.childForFieldName('object');
+    if (!attr || !object) return;
+    const receiver = receiverOf(object, at);
+    if (receiver === 'dynamic') {
+      if (kind === 'call') sink.site(attr, { kind, name: attr.text, fixed: 'dynamic' });
+      return;
+    }
+    sink.site(attr, { kind, name: attr.text, receiver });
+  };
+
+  for (const node of nodes) {
+    switch (node.type) {
+      case 'call': {
+        const fn = node.childForFieldName('function');
+        if (fn) use('call', fn);
+        break;
+      }
+      case 'decorator': {
+        const expr = node.namedChildren[0];
+        // `@app.route(...)` is a call node of its own; `@cached` calls `cached` with the function.
+        if (expr && (expr.type === 'identifier' || expr.type === 'attribute')) use('call', expr);
+        break;
+      }
+      case 'class_definition': {
+        for (const base of node.childForFieldName('superclasses')?.namedChildren ?? []) {
+          const expr = base?.type === 'subscript' ? base.childForFieldName('value') : base;
+          if (!expr) continue;
+          const path = dottedPath(expr);
+          if (!path) continue;
+          const name = path[path.length - 1]!;
+          const at = expr.type === 'attribute' ? (expr.childForFieldName('attribute') ?? expr) : expr;
+          sink.site(at, { kind: 'inherits', name, ...(path.length > 1 ? { receiver: { kind: 'path', path: path.slice(0, -1) } } : {}) });
+        }
+        break;
+      }
+    }
+    // Functions used as values: passed, returned, stored in collections, assigned.
+    if (VALUE_PARENTS.has(node.type)) {
+      // A class's bases are an argument list too: they are `inherits` sites already.
+      if (node.type === 'argument_list' && baseLists.has(node.startIndex)) continue;
+      const values = node.type === 'keyword_argument' || node.type === 'pair' ? [node.childForFieldName('value')] : node.namedChildren;
+      for (const value of values) if (value && (value.type === 'identifier' || value.type === 'attribute')) use('reference', value);
+    }
+  }
+  for (const value of assignedValues) use('reference', value);
+}
+
+/**
+ * The Python reference visitor: calls (with `self`, `super()`, typed and module receivers),
+ * decorators, bases, imports, functions used as values and `__all__` exports.
+ *
+ * @example
+ * ```ts
+ * const lang: LanguageDefinition = { ...python, references: pythonReferences };
+ * ```
+ */
+export const pythonReferences = visit;

@@ -1,0 +1,158 @@
+import type { Node } from 'web-tree-sitter';
+import type { BindingFact, DefinitionFlag, ExtractedGraph, ReferenceSink, SiteFact } from '../graph/facts.js';
+import type { ExtractedClass, ExtractedFunction } from './extract.js';
+
+interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+interface Pending<T> {
+  readonly offset: number;
+  readonly fact: T;
+}
+
+/**
+ * Collects a reference visitor's reports, then places them: each site and binding gets its
+ * innermost enclosing definition (by offset, so anonymous functions are transparent: their
+ * calls belong to the named definition around them), each definition its enclosing one.
+ */
+export class GraphCollector implements ReferenceSink {
+  readonly #sites: Pending<Omit<SiteFact, 'caller'>>[] = [];
+  readonly #bindings: Pending<Omit<BindingFact, 'scope'>>[] = [];
+  readonly #flags: Pending<DefinitionFlag>[] = [];
+  readonly #namespaces: { readonly start: number; readonly end: number; readonly name: string }[] = [];
+  #package: string | undefined;
+  /** Offsets where lines start, for a site's line from its offset (cheaper than a node's position). */
+  readonly #lineStarts: Int32Array;
+
+  constructor(source: string) {
+    let n = 1;
+    for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) n++;
+    const starts = new Int32Array(n);
+    let k = 1;
+    for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) starts[k++] = i + 1;
+    this.#lineStarts = starts;
+  }
+
+  /** The 1-based line of an offset (UTF-16 units, as node offsets are for string input). */
+  #lineOf(offset: number): number {
+    const starts = this.#lineStarts;
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (starts[mid]! <= offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  site(at: Node, fact: Omit<SiteFact, 'line' | 'caller'>): void {
+    if (!fact.name) return;
+    const offset = at.startIndex;
+    this.#sites.push({ offset, fact: { ...fact, line: this.#lineOf(offset) } });
+  }
+
+  binding(at: Node, fact: Omit<BindingFact, 'line' | 'scope'>): void {
+    if (!fact.name) return;
+    const offset = at.startIndex;
+    this.#bindings.push({ offset, fact: { ...fact, line: this.#lineOf(offset) } });
+  }
+
+  flag(definition: Node, flag: DefinitionFlag): void {
+    this.#flags.push({ offset: definition.startIndex, fact: flag });
+  }
+
+  namespace(node: Node, name: string): void {
+    if (name) this.#namespaces.push({ start: node.startIndex, end: node.endIndex, name });
+  }
+
+  setPackage(name: string): void {
+    if (name) this.#package = name;
+  }
+
+  /** The graph of a file whose definitions are `functions` then `classes` (see ExtractedGraph). */
+  finish(functions: readonly ExtractedFunction[], classes: readonly ExtractedClass[], lineCount: number): ExtractedGraph {
+    const spans: Span[] = [...functions.map(spanOf), ...classes.map(spanOf)];
+    // Definition indexes by start (outer first when two start together), for the sweeps below.
+    const order = spans.map((_, i) => i).sort((a, b) => spans[a]!.start - spans[b]!.start || spans[b]!.end - spans[a]!.end || a - b);
+    const parents = new Array<number>(spans.length).fill(-1);
+    {
+      const open: number[] = [];
+      for (const i of order) {
+        const span = spans[i]!;
+        while (open.length > 0 && spans[open[open.length - 1]!]!.end <= span.start) open.pop();
+        // A definition that does not fit inside the open one (overlapping ranges) is not nested in it.
+        while (open.length > 0 && spans[open[open.length - 1]!]!.end < span.end) open.pop();
+        parents[i] = open.length > 0 ? open[open.length - 1]! : -1;
+        open.push(i);
+      }
+    }
+    const offsets = [...this.#sites, ...this.#bindings, ...this.#flags].map((p) => p.offset);
+    const placed = placeAll(spans, order, offsets);
+    const nSites = this.#sites.length;
+    const nBindings = this.#bindings.length;
+    const sites = this.#sites.map((s, i) => ({ ...s.fact, caller: placed[i]! }) as SiteFact);
+    const bindings = this.#bindings.map((b, i) => ({ ...b.fact, scope: placed[nSites + i]! }) as BindingFact);
+    const flags: Record<number, DefinitionFlag[]> = {};
+    for (let i = 0; i < this.#flags.length; i++) {
+      const { fact } = this.#flags[i]!;
+      const def = placed[nSites + nBindings + i]!;
+      if (def < 0) continue;
+      const list = (flags[def] ??= []);
+      if (!list.includes(fact)) list.push(fact);
+    }
+    let namespaces: Record<number, string[]> | undefined;
+    if (this.#namespaces.length > 0) {
+      namespaces = {};
+      for (let i = 0; i < spans.length; i++) {
+        const span = spans[i]!;
+        const names = this.#namespaces
+          .filter((n) => n.start <= span.start && span.end <= n.end)
+          .sort((a, b) => a.start - b.start || b.end - a.end)
+          .map((n) => n.name);
+        if (names.length > 0) namespaces[i] = names;
+      }
+    }
+    return {
+      functionParents: parents.slice(0, functions.length),
+      classParents: parents.slice(functions.length),
+      sites,
+      bindings,
+      flags,
+      ...(namespaces !== undefined ? { namespaces } : {}),
+      ...(this.#package !== undefined ? { package: this.#package } : {}),
+      lineCount,
+    };
+  }
+}
+
+function spanOf(row: { readonly bodyStart: number; readonly bodyEnd: number }): Span {
+  return { start: row.bodyStart, end: row.bodyEnd };
+}
+
+/**
+ * The innermost definition holding each offset (-1: none), by one sweep over definitions and
+ * offsets in start order with a stack of the open definitions.
+ */
+function placeAll(spans: readonly Span[], order: readonly number[], offsets: readonly number[]): number[] {
+  const byOffset = offsets.map((_, i) => i).sort((a, b) => offsets[a]! - offsets[b]!);
+  const out = new Array<number>(offsets.length).fill(-1);
+  const open: number[] = [];
+  let next = 0;
+  for (const k of byOffset) {
+    const offset = offsets[k]!;
+    while (next < order.length && spans[order[next]!]!.start <= offset) {
+      const i = order[next++]!;
+      while (open.length > 0 && spans[open[open.length - 1]!]!.end <= spans[i]!.start) open.pop();
+      open.push(i);
+    }
+    while (open.length > 0 && spans[open[open.length - 1]!]!.end <= offset) open.pop();
+    // An open range that ends before this one started (overlap) may sit below the top: skip it.
+    let top = open.length - 1;
+    while (top >= 0 && spans[open[top]!]!.end <= offset) top--;
+    out[k] = top >= 0 ? open[top]! : -1;
+  }
+  return out;
+}

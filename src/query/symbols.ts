@@ -1,0 +1,74 @@
+import type { SqlValue } from 'sql.js';
+import type { IndexStore } from '../db/store.js';
+import type { SymbolKind, SymbolRef } from '../db/entries.js';
+
+/** A symbol row with its id, for queries that join further. */
+export interface SymbolRow extends SymbolRef {
+  readonly id: number;
+  readonly parentId: number | null;
+  readonly fileId: number;
+  readonly flags: number;
+}
+
+const SYMBOL_SELECT = `SELECT s.id, s.kind, s.name, s.qualified_name, f.language, f.path, s.start_line, s.end_line, s.parent_id, s.file_id, s.flags
+  FROM symbols s JOIN files f ON f.id = s.file_id`;
+
+function toSymbol(r: SqlValue[]): SymbolRow {
+  return {
+    id: Number(r[0]),
+    kind: String(r[1]) as SymbolKind,
+    name: String(r[2]),
+    qualifiedName: String(r[3]),
+    language: String(r[4]),
+    filePath: String(r[5]),
+    startLine: Number(r[6]),
+    endLine: Number(r[7]),
+    parentId: r[8] === null ? null : Number(r[8]),
+    fileId: Number(r[9]),
+    flags: Number(r[10]),
+  };
+}
+
+/** The public, plain form of a symbol row. */
+export function refOf(s: SymbolRow): SymbolRef {
+  return { kind: s.kind, name: s.name, qualifiedName: s.qualifiedName, language: s.language, filePath: s.filePath, startLine: s.startLine, endLine: s.endLine };
+}
+
+/** Reads symbols by id for one query, each once. */
+export class SymbolCache {
+  readonly #store: IndexStore;
+  readonly #byId = new Map<number, SymbolRow | undefined>();
+
+  constructor(store: IndexStore) {
+    this.#store = store;
+  }
+
+  get(id: number): SymbolRow | undefined {
+    if (!this.#byId.has(id)) {
+      const row = this.#store.rows(`${SYMBOL_SELECT} WHERE s.id = ?`, [id])[0];
+      this.#byId.set(id, row ? toSymbol(row) : undefined);
+    }
+    return this.#byId.get(id);
+  }
+}
+
+/**
+ * The symbols a user's text names: every symbol of that name, and the symbol whose qualified
+ * name it is (`pkg.mod.Catalog.add` ends with the name `add`; separators `.`, `::`, `/`, `\`,
+ * `#`). A module's name is its full name.
+ */
+export function symbolsMatching(store: IndexStore, text: string): SymbolRow[] {
+  const out = new Map<number, SymbolRow>();
+  for (const r of store.rows(`${SYMBOL_SELECT} WHERE s.name = ?`, [text])) {
+    const s = toSymbol(r);
+    out.set(s.id, s);
+  }
+  const last = /([^.:/\\#]+)$/.exec(text)?.[1];
+  if (last !== undefined && last !== text) {
+    for (const r of store.rows(`${SYMBOL_SELECT} WHERE s.name = ? AND s.qualified_name = ?`, [last, text])) {
+      const s = toSymbol(r);
+      out.set(s.id, s);
+    }
+  }
+  return [...out.values()];
+}
