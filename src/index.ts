@@ -13,16 +13,40 @@ export { memoryFileSystem, type MemoryFile, type MemoryFiles, type MemoryFileSys
 export { droppedFiles, pickedFiles, type DataTransferLike, type FileLike, type FileSystemEntryLike } from './browser/picked-files.js';
 export { CKGDatabase, DEFAULT_MAX_FILE_SIZE, type IndexOptions, type IndexOrigin, type OpenOptions, type UpdateOptions } from './db/database.js';
 export type { ClassEntry, Edge, EdgeFilter, EdgeKind, FunctionEntry, FunctionKind, SymbolKind, SymbolRef } from './db/entries.js';
+export type {
+  CallEntry,
+  CallGroup,
+  CallsAnswer,
+  CallsOptions,
+  ClassHierarchy,
+  DeadCodeAnswer,
+  DeadCodeEntry,
+  DeadCodeOptions,
+  FileOutline,
+  HierarchyEntry,
+  OutlineEntry,
+  PathAnswer,
+  PathHop,
+  SearchSymbolsOptions,
+  SourceLocation,
+  SymbolMatch,
+  SymbolSearchAnswer,
+  SymbolTarget,
+  TraceOptions,
+  UnresolvedCalls,
+} from './query/types.js';
 export type { BindingFact, DefinitionFlag, ExtractedGraph, FixedReason, ReceiverFact, ReferenceSink, ReferenceVisitor, SiteFact } from './graph/facts.js';
 export { BODY_MODES, DEFAULT_BODY_MODE, type BodyMode } from './db/body-mode.js';
 export type { IndexReport, ProgressEvent, FileProcessor, ProcessOptions } from './build/report.js';
 export { DEFAULT_SKIPPED_DIRECTORIES, type SkipReason, type SkippedFile } from './build/walker.js';
+export type { GitignoreExclusion } from './build/gitignored.js';
 export type { SqlJs, WasmOptions } from './wasm/options.js';
 export type { ExtractedFile, ExtractedFunction, ExtractedClass } from './parser/extract.js';
 export { LanguageRegistry, extractorVersionOf } from './languages/registry.js';
 export { builtinLanguages, createDefaultRegistry } from './languages/index.js';
 export type {
   ClassInfo,
+  ExtractionOptions,
   FunctionInfo,
   GrammarSource,
   LanguageDefinition,

@@ -2,7 +2,7 @@ import { CKGError } from '../errors.js';
 import type { FsAdapter } from '../fs/adapter.js';
 import type { FileRecord, IndexStore } from '../db/store.js';
 import type { ExtractedFile } from '../parser/extract.js';
-import type { LanguageDefinition } from '../languages/types.js';
+import type { ExtractionOptions, LanguageDefinition } from '../languages/types.js';
 import { extractorVersionOf } from '../languages/registry.js';
 import { describeFile } from '../graph/describe.js';
 import { graphStrategyFor } from '../graph/languages/index.js';
@@ -110,6 +110,8 @@ export interface SyncOptions {
    * again without being read. The sync updates the map.
    */
   readonly contentSkips?: Map<string, { readonly size: number; readonly mtimeMs: number; readonly skip: SkippedFile }> | undefined;
+  /** The index's extraction options: handed to the processor, part of every file's extractor version. */
+  readonly extraction?: ExtractionOptions | undefined;
 }
 
 /**
@@ -152,11 +154,6 @@ interface Prepared {
 export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   const started = Date.now();
   const { fs, store, processor, onProgress, signal } = options;
-  // A file's rows depend on its extractor and on what its module name depends on.
-  const versionOf = (language: LanguageDefinition): string => {
-    const key = options.graph === false ? 'no-graph' : (graphStrategyFor(language.id).namingKey?.(options.naming) ?? '');
-    return key === '' ? extractorVersionOf(language) : `${extractorVersionOf(language)}+${key}`;
-  };
   const feed = options.walk instanceof WalkFeed ? options.walk : undefined;
   // Files in walk order: all of them for a finished walk, those found so far for a feed.
   const walkedFiles = feed ? feed.found : (options.walk as WalkResult).files;
@@ -171,6 +168,19 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   const todo: SourceFile[] = [];
   const skipped: SkippedFile[] = [];
   const contentSkips = options.contentSkips;
+  const extraction = options.extraction ?? {};
+  // A file's rows depend on its extractor (with the extraction options) and on what its module
+  // name depends on; computed once per language (the options are hashed).
+  const versions = new Map<LanguageDefinition, string>();
+  const versionOf = (language: LanguageDefinition): string => {
+    let version = versions.get(language);
+    if (version === undefined) {
+      const key = options.graph === false ? 'no-graph' : (graphStrategyFor(language.id).namingKey?.(options.naming) ?? '');
+      version = key === '' ? extractorVersionOf(language, extraction) : `${extractorVersionOf(language, extraction)}+${key}`;
+      versions.set(language, version);
+    }
+    return version;
+  };
   let reused = 0;
   let bytesTotal = 0;
   let classified = 0; // walkedFiles[0, classified) are sorted into reused / todo / skipped
@@ -208,8 +218,11 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   classify();
   // Small updates keep their trees (decided on the whole walk: a feed's files are not all known yet).
   const keepTrees = feed === undefined && todo.length <= KEEP_TREES_UP_TO_FILES;
+  const hasExtraction = extraction.functionMacros !== undefined && extraction.functionMacros.length > 0;
   const processOptions: ProcessOptions | undefined =
-    keepTrees || options.graph === false ? { ...(keepTrees ? { keepTree: true } : {}), ...(options.graph === false ? { graph: false } : {}) } : undefined;
+    keepTrees || options.graph === false || hasExtraction
+      ? { ...(keepTrees ? { keepTree: true } : {}), ...(options.graph === false ? { graph: false } : {}), ...(hasExtraction ? { extraction } : {}) }
+      : undefined;
   let filesDone = 0;
   let bytesDone = 0;
   let parsed = 0;

@@ -1,7 +1,8 @@
 // What a build reports and what parses its files: public types kept apart from the indexer
 // (whose declarations name the store's, and through them sql.js's, types).
 import type { ExtractedFile } from '../parser/extract.js';
-import type { LanguageDefinition } from '../languages/types.js';
+import type { ExtractionOptions, LanguageDefinition } from '../languages/types.js';
+import type { GitignoreExclusion } from './gitignored.js';
 import type { SkippedFile } from './walker.js';
 
 /**
@@ -66,6 +67,12 @@ export interface IndexReport {
   /** Wall time of the run, in ms. */
   readonly durationMs: number;
   /**
+   * Set when `.gitignore` rules left out everything or more files than were indexed (a
+   * `.gitignore` ending in `/*`, as Debian's kernel source ships): the files each rule excluded,
+   * largest count first. Files git tracks are indexed whatever `.gitignore` says.
+   */
+  readonly gitignoreExclusions?: readonly GitignoreExclusion[];
+  /**
    * Parse workers of the default processor this run used: 0 when every file was parsed in
    * the calling thread. Absent when the caller gave its own processor, or nothing was built.
    */
@@ -87,7 +94,8 @@ export interface FileProcessor {
   /**
    * The rows of one file. `options.keepTree` says the file is likely to change again soon (it
    * is one of the few files of a small update): a processor that can should keep its syntax
-   * tree, so the next call for the same `path` re-parses incrementally.
+   * tree, so the next call for the same `path` re-parses incrementally. `options.extraction`
+   * are the index's extraction options, to hand to the visitor.
    */
   process(language: LanguageDefinition, source: string, path: string, options?: ProcessOptions): Promise<ExtractedFile>;
   /** How many files it takes at once (a worker pool: workers × queue depth). Default 1. */
@@ -108,4 +116,6 @@ export interface ProcessOptions {
   readonly keepTree?: boolean;
   /** Extract the file's calls, imports and bases for the code graph (default true). */
   readonly graph?: boolean;
+  /** The index's extraction options (`functionMacros`), passed to the language's visitor. */
+  readonly extraction?: ExtractionOptions;
 }

@@ -4,6 +4,9 @@ import { yieldToEventLoop } from '../event-loop.js';
 import picomatch from 'picomatch';
 import type { FileInfo, FsAdapter } from '../fs/adapter.js';
 import { ignorePrefilter, type IgnorePrefilter } from './ignore-prefilter.js';
+import { ExclusionTally, indexStamp, readTrackedFiles, type TrackedFiles } from './gitignored.js';
+import { mayBeScript, ShebangCache, sniff } from './shebang.js';
+import { resolveGitDir } from '../snapshot/git.js';
 import { dirname, folderPrefix, join, normalize, relativeInside } from '../fs/path.js';
 import type { LanguageRegistry } from '../languages/registry.js';
 import type { LanguageDefinition } from '../languages/types.js';
@@ -138,6 +141,12 @@ interface FolderPlan {
   readonly symlinks: readonly string[];
   /** Files no language covers, as extension / count pairs: `['.po', 2, '.mo', 2]`. */
   readonly unknown: readonly (string | number)[];
+  /** Per file of `files`: an extensionless file whose `#!` line may name a language (read on every walk, through a cache). */
+  readonly scripts: readonly boolean[];
+  /** What `.gitignore` rules left out here: `[gitignore, rule, path, isFolder]`, replayed into the walk's tally. */
+  readonly exclusions: readonly (readonly [string, string, string, boolean])[];
+  /** The git index stamp the decisions depended on (tracked files under ignored paths), if any. */
+  readonly trackedStamp?: string;
 }
 
 /** A remembered listing. `seen` is the number of the last walk that visited the folder (see `prune`). */
@@ -165,6 +174,8 @@ export class ListingCache {
   #walk = 0;
   /** The last plan key, so equal keys of successive walks are one string (compared by identity). */
   #planKey = '';
+  /** Languages of extensionless scripts, by path, from their `#!` line. */
+  readonly shebangs = new ShebangCache(RACY_WINDOW_MS);
 
   /** Number of folders remembered. */
   get size(): number {
@@ -219,10 +230,12 @@ export class ListingCache {
    */
   prune(walk: number): void {
     for (const [dir, cached] of this.#listings) if (cached.seen < walk) this.#listings.delete(dir);
+    this.shebangs.retainFolders((dir) => this.#listings.has(dir));
   }
 
   clear(): void {
     this.#listings.clear();
+    this.shebangs.retainFolders(() => false);
   }
 }
 
@@ -231,6 +244,8 @@ export interface WalkResult {
   readonly skipped: SkippedFile[];
   /** Extension (or `(none)`) → number of files with no registered language. */
   readonly unknownExtensions: Map<string, number>;
+  /** What `.gitignore` rules left out (folders and indexable files, by rule); absent without `.gitignore` handling. */
+  readonly gitignored?: ExclusionTally;
 }
 
 interface IgnoreScope {
@@ -288,20 +303,30 @@ async function loadIgnoreFile(fs: FsAdapter, dir: string): Promise<IgnoreScope |
 /**
  * The ignore verdict for the entries of one folder: each scope's per-folder work (its relative
  * folder, the prefilter's folder state) is done once, then each entry costs a few lookups. Every
- * scope passed in lies at or above `dir`.
+ * scope passed in lies at or above `dir`. Returns the scope whose rules ignore the entry.
  */
-function folderIgnoreTest(scopes: readonly IgnoreScope[], dir: string): (name: string, isDir: boolean) => boolean {
-  if (scopes.length === 0) return () => false;
+function folderIgnoreTest(scopes: readonly IgnoreScope[], dir: string): (name: string, isDir: boolean) => IgnoreScope | undefined {
+  if (scopes.length === 0) return () => undefined;
   const tests = scopes.map((scope) => {
     const relDir = dir === scope.base ? '' : dir.slice(scope.prefix.length);
     const relPrefix = relDir === '' ? '' : `${relDir}/`;
     const mayMatch = scope.mayMatch.folder(relDir);
-    return (name: string, isDir: boolean): boolean => mayMatch(name) && scope.rules.ignores(isDir ? `${relPrefix}${name}/` : relPrefix + name);
+    return (name: string, isDir: boolean): IgnoreScope | undefined =>
+      mayMatch(name) && scope.rules.ignores(isDir ? `${relPrefix}${name}/` : relPrefix + name) ? scope : undefined;
   });
   return (name, isDir) => {
-    for (const test of tests) if (test(name, isDir)) return true;
-    return false;
+    for (const test of tests) {
+      const scope = test(name, isDir);
+      if (scope) return scope;
+    }
+    return undefined;
   };
+}
+
+/** The rule of `scope` that ignores `path` (absolute), as written. */
+function ignoringRule(scope: IgnoreScope, path: string, isDir: boolean): string {
+  const rel = path.slice(scope.prefix.length);
+  return scope.rules.test(isDir ? `${rel}/` : rel).rule?.pattern ?? '';
 }
 
 const byName = (a: { name: string }, b: { name: string }): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -343,8 +368,9 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
 
   // .gitignore files between the repository root and the codebase root apply too.
   const baseScopes: IgnoreScope[] = [];
+  let gitRoot: string | undefined;
   if (options.respectGitignore) {
-    const gitRoot = await findGitRoot(fs, root);
+    gitRoot = await findGitRoot(fs, root);
     if (gitRoot !== undefined && gitRoot !== root) {
       const rel = relativeInside(gitRoot, root) ?? '';
       let dir = gitRoot;
@@ -356,6 +382,18 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
       }
     }
   }
+
+  // Git keeps tracked files whatever `.gitignore` says: the index is read the first time a
+  // rule ignores something (most walks of a clean tree never need it).
+  const tally = options.respectGitignore ? new ExclusionTally() : undefined;
+  let tracked: Promise<TrackedFiles | undefined> | undefined;
+  const trackedFiles = (): Promise<TrackedFiles | undefined> =>
+    (tracked ??= gitRoot === undefined ? Promise.resolve(undefined) : readTrackedFiles(fs, gitRoot, relativeInside(gitRoot, root) ?? ''));
+  let stamp: Promise<string> | undefined;
+  const currentStamp = (): Promise<string> =>
+    (stamp ??= gitRoot === undefined ? Promise.resolve('') : resolveGitDir(fs, gitRoot).then((gitDir) => indexStamp(fs, gitDir)).catch(() => ''));
+  const scriptsPossible = options.registry.hasInterpreters;
+  const shebangs = options.listings?.shebangs;
 
   /** Counts a file no language covers; returns its extension (or `(none)`). */
   const countUnknown = (name: string): string => {
@@ -422,9 +460,21 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
         }
         seenTargets.add(real);
       }
-      if (language === undefined) countUnknown(path.slice(path.lastIndexOf('/') + 1));
-      if (language !== undefined || onOtherFile !== undefined) consider(path, target.size, target.mtimeMs, language);
+      const name = path.slice(path.lastIndexOf('/') + 1);
+      const script = language === undefined && scriptsPossible && mayBeScript(name) ? await sniff(fs, options.registry, path, target.size) : undefined;
+      if (language === undefined && script === undefined) countUnknown(name);
+      if (language !== undefined || script !== undefined || onOtherFile !== undefined) consider(path, target.size, target.mtimeMs, language ?? script);
     }
+  };
+
+  /** An extensionless file: indexed when its `#!` line names a language, else counted as `(none)` (and another file). */
+  const considerScript = async (path: string, info: FileInfo): Promise<void> => {
+    const language = shebangs
+      ? await shebangs.languageOf(fs, options.registry, path, info.size, info.mtimeMs)
+      : await sniff(fs, options.registry, path, info.size);
+    if (language === undefined) countUnknown(path.slice(path.lastIndexOf('/') + 1));
+    // Not a script: still a file for `onOtherFile` (text search lists every file).
+    if (language !== undefined || onOtherFile !== undefined) consider(path, info.size, info.mtimeMs, language);
   };
 
   // A walk over synchronous file system calls never gives the event loop a turn (its awaits
@@ -444,8 +494,11 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
       if (scope) local = [...scopes, scope];
     }
     const rules = planKey === undefined ? [] : local.map((scope) => scope.rules);
-    const plan = planKey !== undefined && reused ? listings!.plan(dir, planKey, rules) : undefined;
+    let plan = planKey !== undefined && reused ? listings!.plan(dir, planKey, rules) : undefined;
+    // Decisions that kept or left out files git tracks hold while the git index is the same.
+    if (plan?.trackedStamp !== undefined && plan.trackedStamp !== (await currentStamp())) plan = undefined;
     if (plan !== undefined) {
+      for (const [gitignore, rule, path, folder] of plan.exclusions) tally?.add(gitignore, rule, path, folder);
       const unknown = plan.unknown;
       for (let i = 0; i < unknown.length; i += 2) {
         const ext = unknown[i] as string;
@@ -454,7 +507,9 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
       const infos = await fs.lstatMany(plan.files);
       for (let i = 0; i < plan.files.length; i++) {
         const info = infos[i];
-        if (info?.kind === 'file') consider(plan.files[i]!, info.size, info.mtimeMs, plan.languages[i]);
+        if (info?.kind !== 'file') continue;
+        if (plan.scripts[i]) await considerScript(plan.files[i]!, info);
+        else consider(plan.files[i]!, info.size, info.mtimeMs, plan.languages[i]);
       }
       await processSymlinks(plan.symlinks);
       for (const sub of plan.subdirs) await walkDir(sub, local);
@@ -468,21 +523,65 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
     // undefined: no language covers the file (with onOtherFile), or its kind is not known yet
     const toStatLanguage: (LanguageDefinition | undefined)[] = [];
     const toStatKnown: boolean[] = []; // the entry's kind was listed (a file), not to be found by lstat
-    const file = (name: string, path: string, language: LanguageDefinition | undefined): boolean => {
-      if ((excluded !== undefined && excluded(relative(path))) || ignored(name, false)) return false;
+    const toStatScript: boolean[] = []; // an extensionless file: its `#!` line decides
+    // Entries `.gitignore` rules ignore, decided once the tracked files are known (resolvePending).
+    const pending: { readonly name: string; readonly path: string; readonly kind: 'file' | 'directory' | 'symlink'; readonly scope: IgnoreScope; readonly language?: LanguageDefinition }[] = [];
+    const exclusions: [string, string, string, boolean][] = [];
+    let trackedStamp: string | undefined;
+    /**
+     * True when a file is to be stat'ed and selected, `'script'` when its `#!` line decides;
+     * false when left out (or deferred: ignored, see resolvePending).
+     */
+    const file = (name: string, path: string, language: LanguageDefinition | undefined, unignored = false): boolean | 'script' => {
+      if (excluded !== undefined && excluded(relative(path))) return false;
+      const scope = unignored ? undefined : ignored(name, false);
+      if (scope) {
+        pending.push({ name, path, kind: 'file', scope, ...(language ? { language } : {}) });
+        return false;
+      }
+      if (language === undefined && scriptsPossible && mayBeScript(name)) return 'script';
       if (language === undefined) {
         const ext = countUnknown(name);
         unknownHere.set(ext, (unknownHere.get(ext) ?? 0) + 1);
       }
       return language !== undefined || onOtherFile !== undefined;
     };
-    const directory = (name: string, path: string): void => {
-      if (skipDirs.has(name) || (excluded !== undefined && excluded(relative(path))) || ignored(name, true)) return;
-      subdirs.push(path);
+    const directory = (name: string, path: string, unignored = false): void => {
+      if (skipDirs.has(name) || (excluded !== undefined && excluded(relative(path)))) return;
+      const scope = unignored ? undefined : ignored(name, true);
+      if (scope) pending.push({ name, path, kind: 'directory', scope });
+      else subdirs.push(path);
     };
-    const symlink = (name: string, path: string): void => {
-      if ((excluded !== undefined && excluded(relative(path))) || ignored(name, false)) return;
-      symlinks.push(path);
+    const symlink = (name: string, path: string, unignored = false): void => {
+      if (excluded !== undefined && excluded(relative(path))) return;
+      const scope = unignored ? undefined : ignored(name, false);
+      if (scope) pending.push({ name, path, kind: 'symlink', scope });
+      else symlinks.push(path);
+    };
+    /** Ignored entries: kept when git tracks them (or files under them), else tallied by rule. */
+    const resolvePending = async (keepFile: (path: string, language: LanguageDefinition | undefined, script: boolean) => void): Promise<void> => {
+      if (pending.length === 0) return;
+      const known = await trackedFiles();
+      if (known !== undefined) trackedStamp = known.stamp;
+      for (const entry of pending.splice(0)) {
+        const rel = relative(entry.path);
+        if (known !== undefined && (entry.kind === 'directory' ? known.folders.has(rel) : known.files.has(rel))) {
+          if (entry.kind === 'directory') directory(entry.name, entry.path, true);
+          else if (entry.kind === 'symlink') symlink(entry.name, entry.path, true);
+          else {
+            const verdict = file(entry.name, entry.path, entry.language, true);
+            if (verdict) keepFile(entry.path, entry.language, verdict === 'script');
+          }
+          continue;
+        }
+        // Only what would have been indexed is worth telling about: folders, and files a language covers.
+        if (entry.kind === 'directory' || entry.language !== undefined) {
+          const gitignore = join(entry.scope.base, '.gitignore');
+          const rule = ignoringRule(entry.scope, entry.path, entry.kind === 'directory');
+          exclusions.push([gitignore, rule, entry.path, entry.kind === 'directory']);
+          tally?.add(gitignore, rule, entry.path, entry.kind === 'directory');
+        }
+      }
     };
     for (const { name, kind } of entries) {
       // hidden: `.git`, `.venv`, `.cache`, ... (`.git` even with `hidden`)
@@ -492,14 +591,17 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
         toStat.push(path);
         toStatLanguage.push(undefined);
         toStatKnown.push(false);
+        toStatScript.push(false);
       } else if (!wanted(path, kind)) {
         continue;
       } else if (kind === 'file') {
         const language = options.registry.forPath(name);
-        if (file(name, path, language)) {
+        const verdict = file(name, path, language);
+        if (verdict) {
           toStat.push(path);
           toStatLanguage.push(language);
           toStatKnown.push(true);
+          toStatScript.push(verdict === 'script');
         }
       } else if (kind === 'directory') {
         directory(name, path);
@@ -507,10 +609,27 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
         symlink(name, path);
       }
     }
+    await resolvePending((path, language, script) => {
+      toStat.push(path);
+      toStatLanguage.push(language);
+      toStatKnown.push(true);
+      toStatScript.push(script);
+    });
     if (planKey !== undefined && kept) {
       // Every entry had a kind (a kept listing), so toStat holds exactly the selected files.
       const unknown = [...unknownHere].flat();
-      listings!.setPlan(dir, { key: planKey, rules, subdirs, files: toStat, languages: toStatLanguage, symlinks, unknown });
+      listings!.setPlan(dir, {
+        key: planKey,
+        rules,
+        subdirs,
+        files: toStat,
+        languages: toStatLanguage,
+        symlinks,
+        unknown,
+        scripts: toStatScript,
+        exclusions,
+        ...(trackedStamp !== undefined ? { trackedStamp } : {}),
+      });
     }
     const infos = await fs.lstatMany(toStat);
     for (let i = 0; i < toStat.length; i++) {
@@ -518,7 +637,8 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
       if (info === undefined) continue; // gone since the listing
       const path = toStat[i]!;
       if (toStatKnown[i]) {
-        consider(path, info.size, info.mtimeMs, toStatLanguage[i]);
+        if (toStatScript[i]) await considerScript(path, info);
+        else consider(path, info.size, info.mtimeMs, toStatLanguage[i]);
         continue;
       }
       // A names-only listing: the lstat tells the kind.
@@ -528,7 +648,22 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
       else if (info.kind === 'symlink') symlink(name, path);
       else if (info.kind === 'file') {
         const language = options.registry.forPath(name);
-        if (file(name, path, language)) consider(path, info.size, info.mtimeMs, language);
+        const verdict = file(name, path, language);
+        if (verdict === 'script') await considerScript(path, info);
+        else if (verdict) consider(path, info.size, info.mtimeMs, language);
+      }
+    }
+    // A names-only listing finds its ignored entries only now.
+    const late: { path: string; language: LanguageDefinition | undefined; script: boolean }[] = [];
+    await resolvePending((path, language, script) => late.push({ path, language, script }));
+    if (late.length > 0) {
+      const lateInfos = await fs.lstatMany(late.map((l) => l.path));
+      for (let i = 0; i < late.length; i++) {
+        const info = lateInfos[i];
+        const { path, language, script } = late[i]!;
+        if (info?.kind !== 'file') continue;
+        if (script) await considerScript(path, info);
+        else consider(path, info.size, info.mtimeMs, language);
       }
     }
     await processSymlinks(symlinks);
@@ -538,5 +673,5 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
   await walkDir(root, baseScopes);
   if (listings !== undefined && options.only === undefined) listings.prune(walkNumber);
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { files, skipped, unknownExtensions };
+  return tally === undefined ? { files, skipped, unknownExtensions } : { files, skipped, unknownExtensions, gitignored: tally };
 }

@@ -121,10 +121,15 @@ function summary(report: IndexReport | undefined, path: string): string {
     .slice(0, 8)
     .map(([ext, n]) => `${ext} ${n}`)
     .join(', ');
+  const excluded = (report.gitignoreExclusions ?? [])
+    .slice(0, 5)
+    .map((e) => `\n${e.files.toLocaleString('en-US')}${e.complete ? '' : '+'} files excluded by .gitignore (${e.rule}, ${e.gitignore})`)
+    .join('');
   return (
     `Indexed ${path}: ${report.filesIndexed} files, ${report.functions} functions, ${report.classes} classes ` +
     `in ${(report.durationMs / 1000).toFixed(2)} s${skipped}` +
-    (unknown ? `\nNot covered (extension: files): ${unknown}` : '')
+    (unknown ? `\nNot covered (extension: files): ${unknown}` : '') +
+    excluded
   );
 }
 

@@ -2,13 +2,15 @@ import { platform } from '#platform';
 import { syncIndex, WalkFeed } from '../build/indexer.js';
 import type { FileProcessor, IndexReport, ProcessOptions, ProgressEvent } from '../build/report.js';
 import { DEFAULT_SKIPPED_DIRECTORIES, ListingCache, walkCodebase, type SkippedFile, type SourceFile, type WalkOptions, type WalkResult } from '../build/walker.js';
+import { reportExclusions } from '../build/gitignored.js';
 import { CKGError, tagCaller } from '../errors.js';
 import { FsAdapter } from '../fs/adapter.js';
 import { basename, isAbsolute, isWindowsPath, join, normalize, relativeInside, toSlashes } from '../fs/path.js';
 import type { NamingContext } from '../graph/strategy.js';
 import type { FileSystem } from '../fs/types.js';
 import { createDefaultRegistry } from '../languages/index.js';
-import { LanguageRegistry } from '../languages/registry.js';
+import { LanguageRegistry, validateExtractionOptions } from '../languages/registry.js';
+import type { ExtractionOptions } from '../languages/types.js';
 import { extractSource } from '../parser/extract.js';
 import { processorForRun } from '../parser/adaptive-processor.js';
 import { ParserPool } from '../parser/runtime.js';
@@ -16,6 +18,24 @@ import type { WasmOptions } from '../wasm/options.js';
 import { initSql } from './sql.js';
 import type { ClassEntry, Edge, EdgeFilter, FunctionEntry, FunctionKind } from './entries.js';
 import { queryEdges } from '../query/edges.js';
+import { calls, tracePath } from '../query/calls.js';
+import { classHierarchy } from '../query/hierarchy.js';
+import { deadCode } from '../query/dead-code.js';
+import { searchSymbols } from '../query/search.js';
+import { fileOutline } from '../query/outline.js';
+import type {
+  CallsAnswer,
+  CallsOptions,
+  ClassHierarchy,
+  DeadCodeAnswer,
+  DeadCodeOptions,
+  FileOutline,
+  PathAnswer,
+  SearchSymbolsOptions,
+  SymbolSearchAnswer,
+  SymbolTarget,
+  TraceOptions,
+} from '../query/types.js';
 import { DEFAULT_BODY_MODE, type BodyMode } from './body-mode.js';
 import { IndexStore, StaleBodyError } from './store.js';
 import type { Storage } from '../storage/types.js';
@@ -106,6 +126,18 @@ export interface IndexOptions {
    * keeps its mode; stored bytes of another mode are rebuilt by `open()`.
    */
   readonly bodies?: BodyMode;
+  /**
+   * C and C++ macros that define a function, for this codebase. Without help, a macro
+   * invocation at file or namespace scope directly followed by a body is a function named
+   * after the macro's first identifier argument (`SYSCALL_DEFINE3(read, unsigned int, fd, …) { … }`
+   * → `read`; `TEST(Suite, Name)` and `TEST_F` → their second argument); the body (the row's
+   * text) starts with the macro. An entry here adds a macro name (`DEFINE_HANDLER`) or prefix
+   * (`SYSCALL_DEFINE*`), optionally `:N` to name the function after the N-th argument
+   * (`PHP_METHOD:2`); such a macro is also recognised where tree-sitter reads it as the name of
+   * a definition with specifiers (`static DEFINE_HANDLER(timer) { … }`). Changing the list
+   * re-parses the index.
+   */
+  readonly functionMacros?: readonly string[];
   /**
    * Build the code graph: calls, imports, inheritance and containment edges (`edges()` and the
    * graph queries). Default true. Without it an index holds definitions only: it builds faster
@@ -209,7 +241,7 @@ function resolveRegistry(languages: IndexOptions['languages']): LanguageRegistry
 class LocalProcessor implements FileProcessor {
   constructor(private readonly pool: ParserPool) {}
   process(language: Parameters<FileProcessor['process']>[0], source: string, path: string, options?: ProcessOptions): ReturnType<FileProcessor['process']> {
-    return extractSource(this.pool, language, source, { key: path, keep: options?.keepTree === true }, options?.graph !== false);
+    return extractSource(this.pool, language, source, { key: path, keep: options?.keepTree === true }, options?.graph !== false, options?.extraction);
   }
 }
 
@@ -236,6 +268,7 @@ export class CKGDatabase {
   readonly #fs: FsAdapter | undefined;
   readonly #options: IndexOptions;
   readonly #registry: LanguageRegistry;
+  readonly #extractionOptions: ExtractionOptions;
   #pool: ParserPool | undefined;
   #report: IndexReport | undefined;
   #updating: Promise<IndexReport> | undefined;
@@ -261,6 +294,7 @@ export class CKGDatabase {
     this.#fs = fs;
     this.#options = options;
     this.#registry = resolveRegistry(options.languages);
+    this.#extractionOptions = validateExtractionOptions(options);
     store.setBodyReader(fs ? { read: (path) => fs.readBytes(path), readRange: (path, start, end) => fs.readRange(path, start, end) } : undefined);
     this.#listings = fs !== undefined && (options.trustFolderMtimes ?? platform.keepsFolderMtimes(fs.raw)) ? new ListingCache() : undefined;
   }
@@ -290,6 +324,7 @@ export class CKGDatabase {
       const fs = new FsAdapter(options.fs);
       const root = normalize(options.codebasePath);
       if (options.storage !== undefined) checkStorage(options.storage);
+      validateExtractionOptions(options);
       await assertDirectory(fs, root);
       const SQL = await initSql(options.wasm ?? {});
       if (options.storage === undefined) return await CKGDatabase.#load(SQL, fs, root, options, {});
@@ -317,6 +352,7 @@ export class CKGDatabase {
   static async fromBytes(bytes: Uint8Array, options: IndexOptions & { readonly fs?: FileSystem; readonly codebasePath?: string } = {}): Promise<CKGDatabase> {
     try {
       if (!(bytes instanceof Uint8Array)) throw new CKGError('INVALID_ARGUMENT', 'bytes must be a Uint8Array');
+      validateExtractionOptions(options);
       const SQL = await initSql(options.wasm ?? {});
       if (options.fs !== undefined && options.codebasePath !== undefined) {
         checkCodebasePath(options.codebasePath);
@@ -345,7 +381,7 @@ export class CKGDatabase {
       root,
       realRoot: (await fs.realpath(root)) ?? root,
       repoRelativePath: location.repoRelativePath,
-      languages: registry.fingerprint(),
+      languages: registry.fingerprint(validateExtractionOptions(options)),
       // Body modes separate indexes too: two tools with different modes must not thrash one entry.
       options: `${walkOptionsFingerprint(walkOptionsOf(options, registry))} bodies=${options.bodies ?? DEFAULT_BODY_MODE}${options.graph === false ? ' graph=off' : ''}`,
     });
@@ -467,6 +503,7 @@ export class CKGDatabase {
           skipped: snapshot.walk.skipped,
           unknownExtensions: Object.fromEntries([...snapshot.walk.unknownExtensions].sort(([a], [b]) => (a < b ? -1 : 1))),
           durationMs: Date.now() - started,
+          ...(await db.#exclusionsOf(snapshot.walk)),
         };
         share?.({ bytes, origin: 'storage', report: db.#report, rebuildReason });
       } else {
@@ -661,6 +698,134 @@ export class CKGDatabase {
   }
 
   /**
+   * The call sites of a definition: `file:line` and the calling symbol, breadth first to `depth`
+   * levels (callers of callers), one group per definition the target names (a name, a qualified
+   * name or a SymbolRef); for a class, the calls of its constructors too. The answer says whether
+   * it is complete or a lower bound: unresolved calls that carry the definition's name are
+   * counted, with their first locations.
+   *
+   * @example
+   * ```ts
+   * const answer = await db.callers('shop.catalog.Catalog.add_product');
+   * for (const g of answer.groups) for (const c of g.calls) console.log(`${c.filePath}:${c.line} ${c.symbol?.qualifiedName}`);
+   * if (!answer.complete) console.log('lower bound');
+   * ```
+   */
+  async callers(target: SymbolTarget, options: CallsOptions = {}): Promise<CallsAnswer> {
+    try {
+      return calls(this.#store, target, 'in', options);
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.callers');
+    }
+  }
+
+  /**
+   * The calls a definition makes, each with its callee (null when unresolved: then the name and
+   * the reason), breadth first to `depth` levels. See {@link CKGDatabase.callers}.
+   *
+   * @example
+   * ```ts
+   * const { groups } = await db.callees('app.main', { depth: 2 });
+   * ```
+   */
+  async callees(target: SymbolTarget, options: CallsOptions = {}): Promise<CallsAnswer> {
+    try {
+      return calls(this.#store, target, 'out', options);
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.callees');
+    }
+  }
+
+  /**
+   * Call paths into (`inbound`) or out of (`outbound`) a definition, breadth first to `depth`
+   * hops (default 3, at most 10), each hop with its call site; every symbol is expanded once, so
+   * cycles end.
+   *
+   * @example
+   * ```ts
+   * const { hops } = await db.tracePath('handle_request', { direction: 'outbound', depth: 5 });
+   * ```
+   */
+  async tracePath(target: SymbolTarget, options: TraceOptions = {}): Promise<PathAnswer> {
+    try {
+      return tracePath(this.#store, target, options);
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.tracePath');
+    }
+  }
+
+  /**
+   * The bases and subclasses of every class a name (or qualified name) names, transitive, with
+   * `inherits` and `implements` relations; a base outside the codebase appears by name.
+   *
+   * @example
+   * ```ts
+   * const [h] = await db.classHierarchy('Model');
+   * console.log(h.subclasses.map((s) => s.symbol?.qualifiedName));
+   * ```
+   */
+  async classHierarchy(name: SymbolTarget): Promise<ClassHierarchy[]> {
+    try {
+      return classHierarchy(this.#store, name);
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.classHierarchy');
+    }
+  }
+
+  /**
+   * Functions and methods that no resolved call or value use reaches, less entry points,
+   * constructors, magic methods, overrides, tests, exported API, decorated functions and any
+   * whose name an unresolved call carries (docs/dead-code.md lists every rule).
+   *
+   * @example
+   * ```ts
+   * const { entries, total } = await db.deadCode({ path: 'shop/' });
+   * ```
+   */
+  async deadCode(options: DeadCodeOptions = {}): Promise<DeadCodeAnswer> {
+    try {
+      return await this.#withBodies((onStale) => deadCode(this.#store, this.codebasePath, options, onStale));
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.deadCode');
+    }
+  }
+
+  /**
+   * Ranked search over symbol names for when the exact name is unknown: exact, prefix, whole
+   * word (camelCase / snake_case split), substring, then typos; `+term` / `-term` filters,
+   * `/regex/`, qualified-name prefixes (`django.db.models.`). Ties by call count, then path.
+   *
+   * @example
+   * ```ts
+   * const { results } = await db.searchSymbols('prase conf', { kind: 'function', limit: 5 });
+   * ```
+   */
+  async searchSymbols(query: string, options: SearchSymbolsOptions = {}): Promise<SymbolSearchAnswer> {
+    try {
+      return await this.#withBodies((onStale) => searchSymbols(this.#store, this.codebasePath, query, options, onStale));
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.searchSymbols');
+    }
+  }
+
+  /**
+   * The definitions of one file, nested, with line ranges and signature lines: what an agent
+   * reads instead of the file. Undefined when the file is not in the index.
+   *
+   * @example
+   * ```ts
+   * const outline = await db.fileOutline('shop/catalog.py');
+   * ```
+   */
+  async fileOutline(path: string): Promise<FileOutline | undefined> {
+    try {
+      return await this.#withBodies((onStale) => fileOutline(this.#store, this.codebasePath, path, onStale));
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.fileOutline');
+    }
+  }
+
+  /**
    * Re-reads the codebase and re-parses only files that were added or changed (size, mtime,
    * then content hash), removing rows of deleted files, in one transaction. Concurrent calls
    * share one run.
@@ -691,7 +856,7 @@ export class CKGDatabase {
    * whether the graph was built. Stored bytes extracted otherwise are updated before use.
    */
   #extraction(): string {
-    return `${this.#registry.fingerprint()}${this.#options.graph === false ? ' graph=off' : ''}`;
+    return `${this.#registry.fingerprint(this.#extractionOptions)}${this.#options.graph === false ? ' graph=off' : ''}`;
   }
 
   /** Absolute, normalised paths inside the codebase (relative ones are taken from its root). */
@@ -792,6 +957,13 @@ export class CKGDatabase {
     return computeSnapshot(fs, this.codebasePath, { ...walkOptionsOf(this.#options, this.#registry), listings: this.#listings, onFile, signal }, this.#location);
   }
 
+  /** What `.gitignore` left out of a walk, when it left out everything or most (see `IndexReport.gitignoreExclusions`). */
+  async #exclusionsOf(walk: WalkResult): Promise<{ gitignoreExclusions?: IndexReport['gitignoreExclusions'] }> {
+    const options = walkOptionsOf(this.#options, this.#registry);
+    const found = await reportExclusions(this.#fs!, walk.gitignored, walk.files.length, this.#registry, new Set(options.skipDirectories));
+    return found === undefined ? {} : { gitignoreExclusions: found };
+  }
+
   /**
    * Stores the bytes under the storage key (when opened with storage); a failure is recorded,
    * not thrown: the index in memory is correct, only persistence was lost.
@@ -851,6 +1023,7 @@ export class CKGDatabase {
         recheck: new Set(this.#recheck),
         scope: only,
         contentSkips: this.#contentSkips,
+        extraction: this.#extractionOptions,
       });
     } finally {
       workers = await run.finish();
@@ -858,6 +1031,10 @@ export class CKGDatabase {
     this.#report = workers === undefined ? report : { ...report, workers };
     // A streamed walk has finished (the sync waited for it); its key is the one to record.
     if (streamed !== undefined) snapshot = await streamed;
+    if (only === undefined) {
+      const exclusions = await this.#exclusionsOf(snapshot?.walk ?? (walk as WalkResult));
+      if (exclusions.gitignoreExclusions !== undefined) this.#report = { ...this.#report, ...exclusions };
+    }
     if (only !== undefined) {
       for (const p of only) this.#recheck.delete(p);
       if (persist && (this.#report.filesParsed > 0 || this.#report.filesRemoved > 0)) await this.#persist();

@@ -127,6 +127,7 @@ export class IndexStore {
   #reader: BodyReader | undefined;
   /** The `files` table mirrored in memory (see {@link IndexStore.listFiles}), once read. */
   #files: Map<string, FileRecord> | undefined;
+  #generation = 0;
 
   private constructor(db: Database) {
     this.#db = db;
@@ -143,6 +144,11 @@ export class IndexStore {
     store.setMeta({ format: FORMAT_NAME, schema_version: SCHEMA_VERSION, ...meta, bodies });
     store.#bodies = bodies;
     return store;
+  }
+
+  /** Counts committed write sessions: what a query keeps in memory is valid while it is unchanged. */
+  get generation(): number {
+    return this.#generation;
   }
 
   /** How this index keeps bodies (`meta.bodies`). */
@@ -219,6 +225,7 @@ export class IndexStore {
     if (this.#writer) throw new CKGError('INVALID_ARGUMENT', 'A write session is already open');
     this.#writer = new WriteSession(this.#db, this.#bodies, this.#files, (committed) => {
       this.#writer = undefined;
+      if (committed) this.#generation++;
       // A rolled-back session may have changed the mirror: read it again when next needed.
       if (!committed) this.#files = undefined;
     });
@@ -348,6 +355,21 @@ export class IndexStore {
       startLine: Number(startLine),
       endLine: Number(endLine),
     }));
+  }
+
+  /**
+   * The bodies of symbols by id (a module symbol's is ''), in the order asked; `onStale` as in
+   * {@link IndexStore.queryFunctions}. For the graph queries' signature lines.
+   */
+  async symbolBodies(ids: readonly number[], onStale: StaleBodyPolicy = 'marker'): Promise<string[]> {
+    const locations: (BodyLocation | undefined)[] = ids.map((id) => {
+      const row = this.#select(`SELECT f.path, r.body, ${BODY_COLUMNS}, r.kind FROM symbols r JOIN files f ON f.id = r.file_id WHERE r.id = ?`, [id])[0];
+      return row && row[6] !== 'module' ? locate(row, 0, 1, 2) : undefined;
+    });
+    const found = locations.filter((l): l is BodyLocation => l !== undefined);
+    const bodies = await this.#bodiesOf(found, onStale);
+    let k = 0;
+    return locations.map((l) => (l === undefined ? '' : bodies[k++]!));
   }
 
   /**

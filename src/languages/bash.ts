@@ -30,6 +30,7 @@ function visit(root: Node, sink: VisitorSink): void {
 export const bash: LanguageDefinition = {
   id: 'bash',
   extensions: ['.sh', '.bash'],
+  interpreters: ['sh', 'bash', 'dash', 'ash', 'ksh', 'mksh'],
   grammar: 'tree-sitter-bash.wasm',
   grammarPackage: { name: 'tree-sitter-bash', version: '0.25.1' },
   version: '1',

@@ -129,6 +129,7 @@ function visit(root: Node, sink: VisitorSink): void {
 export const kotlin: LanguageDefinition = {
   id: 'kotlin',
   extensions: ['.kt', '.kts'],
+  interpreters: ['kotlin'],
   grammar: 'tree-sitter-kotlin.wasm',
   grammarPackage: { name: '@tree-sitter-grammars/tree-sitter-kotlin', version: '1.1.0' },
   version: '1',

@@ -82,6 +82,7 @@ function visit(root: Node, sink: VisitorSink): void {
 export const php: LanguageDefinition = {
   id: 'php',
   extensions: ['.php'],
+  interpreters: ['php'],
   grammar: 'tree-sitter-php.wasm',
   grammarPackage: { name: 'tree-sitter-php', version: '0.24.2' },
   version: '1',

@@ -119,6 +119,7 @@ function visit(root: Node, sink: VisitorSink): void {
 export const ruby: LanguageDefinition = {
   id: 'ruby',
   extensions: ['.rb'],
+  interpreters: ['ruby', 'jruby'],
   grammar: 'tree-sitter-ruby.wasm',
   grammarPackage: { name: 'tree-sitter-ruby', version: '0.23.1' },
   version: '1',

@@ -86,6 +86,7 @@ function visit(root: Node, sink: VisitorSink): void {
 export const scala: LanguageDefinition = {
   id: 'scala',
   extensions: ['.scala', '.sc'],
+  interpreters: ['scala'],
   grammar: 'tree-sitter-scala.wasm',
   grammarPackage: { name: 'tree-sitter-scala', version: '0.24.0' },
   version: '1',

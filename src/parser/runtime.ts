@@ -90,6 +90,49 @@ export function textEdit(before: string, after: string): Edit {
   });
 }
 
+/**
+ * The text a language's grammar is given for `source`: its {@link LanguageDefinition.rewriteSource}
+ * result, checked to keep every offset (same length, line breaks in place), or `source` itself.
+ * Throws `INVALID_ARGUMENT` for a rewrite that moved anything.
+ *
+ * @example
+ * ```ts
+ * const text = textToParse(typescript, 'interface S<out A> {}'); // 'interface S<    A> {}'
+ * ```
+ */
+export function textToParse(language: LanguageDefinition, source: string): string {
+  const rewritten: unknown = language.rewriteSource?.(source) ?? source;
+  if (rewritten === source) return source;
+  if (typeof rewritten !== 'string' || rewritten.length !== source.length || !sameLineBreaks(source, rewritten)) {
+    throw new CKGError('INVALID_ARGUMENT', `The ${language.id} source rewrite moved text (it must keep the length and every line break)`, { language: language.id });
+  }
+  return rewritten;
+}
+
+/** True when both texts (of one length) have their `\n` at the same offsets. */
+function sameLineBreaks(a: string, b: string): boolean {
+  let i = a.indexOf('\n');
+  let j = b.indexOf('\n');
+  while (i === j && i !== -1) {
+    i = a.indexOf('\n', i + 1);
+    j = b.indexOf('\n', j + 1);
+  }
+  return i === j;
+}
+
+/**
+ * Makes a tree parsed from a rewritten text read its node texts from the original (offsets are
+ * the same). web-tree-sitter reads `node.text` through the tree's text callback, the input it
+ * parsed; false when this web-tree-sitter has no such callback (the caller parses the original
+ * then).
+ */
+function readTextsFrom(tree: Tree, source: string): boolean {
+  const internals = tree as unknown as { textCallback?: unknown };
+  if (typeof internals.textCallback !== 'function') return false;
+  internals.textCallback = (index: number): string => source.slice(index);
+  return true;
+}
+
 const isHighSurrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
 const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
 
@@ -102,7 +145,7 @@ export class ParserPool {
   readonly #options: WasmOptions;
   readonly #parsers = new Map<string, Promise<Parser>>();
   /** Trees kept for incremental re-parses, by key (a path); Map order = least recently parsed first. */
-  readonly #kept = new Map<string, { readonly languageId: string; readonly source: string; readonly tree: Tree }>();
+  readonly #kept = new Map<string, { readonly languageId: string; readonly text: string; readonly tree: Tree }>();
   #keptChars = 0;
   readonly #keptLimit: number;
   readonly #keptCharsLimit: number;
@@ -161,16 +204,26 @@ export class ParserPool {
     reuse: { readonly key: string; readonly keep?: boolean } | undefined,
   ): Promise<{ tree: Tree; incremental: boolean }> {
     const parser = await this.parserFor(language);
+    // The kept tree and its text are those of the text parsed, which differs from `source`
+    // where the language rewrites it (both have the same offsets).
+    let text = textToParse(language, source);
     const key = reuse?.key;
     const kept = key === undefined ? undefined : this.#kept.get(key);
     if (kept !== undefined) this.#forget(key!);
-    const incremental = kept !== undefined && kept.languageId === language.id;
+    let incremental = kept !== undefined && kept.languageId === language.id;
     let tree: Tree | null;
     try {
       if (incremental) {
-        kept.tree.edit(textEdit(kept.source, source));
-        tree = parser.parse(source, kept.tree);
+        kept!.tree.edit(textEdit(kept!.text, text));
+        tree = parser.parse(text, kept!.tree);
       } else {
+        tree = parser.parse(text);
+      }
+      if (tree && text !== source && !readTextsFrom(tree, source)) {
+        // Node texts could not be pointed at the original: parse the original itself.
+        tree.delete();
+        text = source;
+        incremental = false;
         tree = parser.parse(source);
       }
     } finally {
@@ -178,8 +231,8 @@ export class ParserPool {
     }
     if (!tree) throw new CKGError('INVALID_ARGUMENT', `tree-sitter returned no tree for a ${language.id} file`);
     if (key !== undefined && reuse?.keep === true && source.length <= this.#keptCharsLimit) {
-      this.#kept.set(key, { languageId: language.id, source, tree: tree.copy() });
-      this.#keptChars += source.length;
+      this.#kept.set(key, { languageId: language.id, text, tree: tree.copy() });
+      this.#keptChars += text.length;
       for (const oldest of this.#kept.keys()) {
         if (this.#kept.size <= this.#keptLimit && this.#keptChars <= this.#keptCharsLimit) break;
         this.#forget(oldest, true);
@@ -198,7 +251,7 @@ export class ParserPool {
     const kept = this.#kept.get(key);
     if (kept === undefined) return;
     this.#kept.delete(key);
-    this.#keptChars -= kept.source.length;
+    this.#keptChars -= kept.text.length;
     if (free) kept.tree.delete();
   }
 

@@ -7,7 +7,7 @@ import { yieldToEventLoop } from '../event-loop.js';
 /** How long a dead worker's late answers are awaited before its first unanswered file is blamed. */
 const DEATH_GRACE_MS = 30;
 import { builtinLanguages } from '../languages/index.js';
-import type { LanguageDefinition } from '../languages/types.js';
+import type { ExtractionOptions, LanguageDefinition } from '../languages/types.js';
 import { extractSource, type ExtractedFile } from './extract.js';
 import { KEPT_TREES_LIMIT, ParserPool, type WasmOptions } from './runtime.js';
 import { hasWasmLocation, readConfiguredWasm } from '../wasm/locate.js';
@@ -87,6 +87,7 @@ interface Job {
   readonly path: string;
   readonly keepTree: boolean;
   readonly graph: boolean;
+  readonly extraction: ExtractionOptions | undefined;
   readonly resolve: (file: ExtractedFile) => void;
   readonly reject: (error: unknown) => void;
 }
@@ -175,10 +176,10 @@ export class ThreadPoolProcessor {
     if (!builtins.has(language)) {
       // Custom visitors are functions: they cannot be sent to a worker.
       this.#local ??= new ParserPool(this.#wasm);
-      return extractSource(this.#local, language, source, { key: path, keep: keepTree }, graph);
+      return extractSource(this.#local, language, source, { key: path, keep: keepTree }, graph, options?.extraction);
     }
     return new Promise<ExtractedFile>((resolve, reject) => {
-      this.#dispatch({ id: this.#nextId++, languageId: language.id, source, path, keepTree, graph, resolve, reject });
+      this.#dispatch({ id: this.#nextId++, languageId: language.id, source, path, keepTree, graph, extraction: options?.extraction, resolve, reject });
     });
   }
 
@@ -243,7 +244,16 @@ export class ThreadPoolProcessor {
     slot.queued += job.source.length;
     if (slot.jobs.length === 1) slot.port.setIdle?.(false);
     try {
-      slot.port.post({ type: 'parse', id: job.id, languageId: job.languageId, source: job.source, path: job.path, ...(job.keepTree ? { keepTree: true } : {}), ...(job.graph ? {} : { graph: false }) });
+      slot.port.post({
+        type: 'parse',
+        id: job.id,
+        languageId: job.languageId,
+        source: job.source,
+        path: job.path,
+        ...(job.keepTree ? { keepTree: true } : {}),
+        ...(job.graph ? {} : { graph: false }),
+        ...(job.extraction !== undefined ? { extraction: job.extraction } : {}),
+      });
     } catch (error) {
       slot.jobs.pop();
       slot.queued -= job.source.length;

@@ -59,13 +59,13 @@ export function createWorkerBody(reply: (message: WorkerResponse) => void): (mes
     entry.reject(error.code === undefined ? new Error(error.message) : new CKGError(error.code as CKGErrorCode, error.message, { ...error.data }));
   };
 
-  const parse = async ({ id, languageId, source, path, keepTree, graph }: WorkerParse): Promise<void> => {
+  const parse = async ({ id, languageId, source, path, keepTree, graph, extraction }: WorkerParse): Promise<void> => {
     try {
       const language = registry.get(languageId);
       if (!language) throw new CKGError('UNKNOWN_LANGUAGE', `Language ${languageId} is not built in; it cannot be parsed in a worker`, { language: languageId });
       pool ??= new ParserPool(wasm);
       const reuse = path === undefined ? undefined : { key: path, keep: keepTree === true };
-      const file = toWire(await extractSource(pool, language, source, reuse, graph !== false));
+      const file = toWire(await extractSource(pool, language, source, reuse, graph !== false, extraction));
       reply({ type: 'result', id, file });
     } catch (error) {
       reply({

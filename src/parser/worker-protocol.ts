@@ -2,6 +2,7 @@
 // survive structured cloning (worker_threads and Web Workers alike), so no functions, no
 // class instances, no tree-sitter objects. (Plain functions below are helpers of both sides.)
 import type { ExtractedClass, ExtractedFile, ExtractedFunction } from './extract.js';
+import type { ExtractionOptions } from '../languages/types.js';
 import type { ExtractedGraph } from '../graph/facts.js';
 
 /**
@@ -112,6 +113,8 @@ export interface WorkerParse {
   readonly keepTree?: boolean;
   /** `false`: extract definitions only, no code-graph facts. */
   readonly graph?: boolean;
+  /** The index's extraction options (plain data), for the visitor. */
+  readonly extraction?: ExtractionOptions;
 }
 
 /**

@@ -18,7 +18,20 @@ import { DEFAULT_STORAGE_MAX_AGE_MS, expireStorage } from '../storage/expire.js'
  * ```
  * @public
  */
-export const CKG_COMMANDS = ['search_function', 'search_class', 'search_class_method', 'glob', 'grep'] as const;
+export const CKG_COMMANDS = [
+  'search_function',
+  'search_class',
+  'search_class_method',
+  'find_callers',
+  'find_callees',
+  'trace_path',
+  'class_hierarchy',
+  'dead_code',
+  'search_symbols',
+  'file_outline',
+  'glob',
+  'grep',
+] as const;
 
 // The command table and this literal list must agree (checked at load: a mismatch is a bug here).
 if (TOOL_COMMANDS.map((c) => c.name).join() !== CKG_COMMANDS.join()) throw new Error('CKG_COMMANDS and TOOL_COMMANDS disagree');

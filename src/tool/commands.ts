@@ -2,6 +2,7 @@ import type { CKGDatabase } from '../db/database.js';
 import type { ClassEntry, FunctionEntry } from '../db/entries.js';
 import { CKGError } from '../errors.js';
 import type { GrepOutputMode } from '../search/grep.js';
+import { GRAPH_COMMANDS } from './graph-commands.js';
 import { formatGlob, formatGrep, renderClasses, renderClassMethods, renderFunctions, type FormattedEntries } from './format.js';
 
 /**
@@ -216,7 +217,7 @@ const SEARCH_COMMANDS: readonly ToolCommand[] = [
 ];
 
 /** An optional integer argument as the agent sent it (numbers or digit strings). */
-function integerArgument(raw: Readonly<Record<string, unknown>>, name: string): number | undefined {
+export function integerArgument(raw: Readonly<Record<string, unknown>>, name: string): number | undefined {
   const value = raw[name];
   if (value === undefined || value === null || value === '') return undefined;
   const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
@@ -282,7 +283,7 @@ const TEXT_COMMANDS: readonly ToolCommand[] = [
  * const names = TOOL_COMMANDS.map((c) => c.name); // ['search_function', 'search_class', …]
  * ```
  */
-export const TOOL_COMMANDS: readonly ToolCommand[] = Object.freeze([...SEARCH_COMMANDS, ...TEXT_COMMANDS]);
+export const TOOL_COMMANDS: readonly ToolCommand[] = Object.freeze([...SEARCH_COMMANDS, ...GRAPH_COMMANDS, ...TEXT_COMMANDS]);
 
 /**
  * Every optional parameter of the commands, by name (the first schema given for a name wins;

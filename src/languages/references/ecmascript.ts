@@ -370,6 +370,12 @@ function visit(root: Node, sink: ReferenceSink): void {
       const values = type === 'pair' ? [node.childForFieldName('value')] : node.namedChildren;
       for (const v of values) if (v && (v.type === 'identifier' || v.type === 'member_expression')) use('reference', v);
     } else if (type === 'decorator') {
+      // A decorated class or member is registered or wrapped by its decorator: never dead.
+      const parent = node.parent;
+      let decorated: Node | null | undefined = parent && parent.type !== 'class_body' && parent.type !== 'export_statement' ? parent : node.nextNamedSibling;
+      while (decorated?.type === 'decorator') decorated = decorated.nextNamedSibling;
+      if (parent?.type === 'export_statement') decorated = parent.childForFieldName('declaration');
+      if (decorated) sink.flag(decorated, 'decorated');
       // `@Injectable` calls Injectable with the class; `@Component({...})` is a call_expression of its own.
       const expr = node.namedChildren[0];
       if (expr && (expr.type === 'identifier' || expr.type === 'member_expression')) use('call', expr);

@@ -334,6 +334,9 @@ function visit(root: Node, sink: ReferenceSink): void {
         break;
       }
       case 'decorator': {
+        // A decorated definition is registered, wrapped or exposed by its decorator: never dead.
+        const definition = node.parent?.childForFieldName('definition');
+        if (definition) sink.flag(definition, 'decorated');
         const expr = node.namedChildren[0];
         // `@app.route(...)` is a call node of its own; `@cached` calls `cached` with the function.
         if (expr && (expr.type === 'identifier' || expr.type === 'attribute')) use('call', expr);

@@ -1,0 +1,120 @@
+import type { IndexStore, StaleBodyPolicy } from '../db/store.js';
+import { EDGE_KIND_CODES } from '../db/schema.js';
+import { CKGError } from '../errors.js';
+import { isAbsolute, join, normalize } from '../fs/path.js';
+import { SYMBOL_FLAGS } from '../graph/describe.js';
+import { signaturesOf } from './signature.js';
+import { refOf, SymbolCache, type SymbolRow } from './symbols.js';
+import { bySymbolLocation, POSSIBLE_CAUSES } from './targets.js';
+import type { DeadCodeAnswer, DeadCodeOptions } from './types.js';
+
+// Dead code: functions and methods that no resolved call or value use reaches, less everything
+// the tools that report dead code are known to get wrong. A definition stays out of the answer
+// when it is an entry point, a constructor or a language hook, an override or interface
+// implementation (or may be one: its class has a base outside the codebase), a test, exported
+// API, registered by a decorator or attribute, or when any unresolved call or value use in the
+// codebase has its name — the graph cannot rule out that it is that callee.
+
+/** Names a language or its runtime calls by itself. */
+const ENTRY_NAMES = new Set(['main', 'init', '__main__', 'String', 'Error', 'ServeHTTP', 'setUp', 'tearDown', 'setUpClass', 'tearDownClass', 'setUpModule', 'tearDownModule']);
+/** Constructor and lifecycle names (the class's own name is one too: Java, C#, Kotlin, C++). */
+const CONSTRUCTOR_NAMES = new Set(['__init__', '__new__', '__post_init__', '__init_subclass__', 'constructor', '__construct', '__destruct', 'initialize', 'new', 'finalize', 'dispose', 'Dispose']);
+/** Python dunders, PHP magic methods, Kotlin/C# operator-like hooks. */
+const MAGIC = /^(__\w+__|__(get|set|call|callStatic|isset|unset|sleep|wakeup|toString|invoke|set_state|clone|debugInfo|serialize|unserialize))$|^operator/;
+/** Test files by path: `test_x.py`, `x_test.go`, `x.test.ts`, `x.spec.js`, `XTest.java`, folders named test(s). */
+const TEST_PATH = /(^|\/)(tests?|__tests__|spec|testing)\/|(^|\/)test_[^/]*$|_test\.[^/.]+$|\.(test|spec)\.[^/]+$|Tests?\.[^/.]+$/;
+const TEST_NAME = /^(test|Test)/;
+
+const FLAGGED = SYMBOL_FLAGS.exported | SYMBOL_FLAGS.decorated | SYMBOL_FLAGS.entry | SYMBOL_FLAGS.test;
+
+/**
+ * Functions and methods with no resolved caller or use other than themselves, after the
+ * exclusions above, in file and line order, paged.
+ */
+export async function deadCode(store: IndexStore, root: string, options: DeadCodeOptions = {}, onStale: StaleBodyPolicy = 'marker'): Promise<DeadCodeAnswer> {
+  if (options === null || typeof options !== 'object') throw new CKGError('INVALID_ARGUMENT', 'options must be an object');
+  const limit = options.limit ?? Number.MAX_SAFE_INTEGER;
+  const offset = options.offset ?? 0;
+  for (const [name, v] of [['limit', limit], ['offset', offset]] as const) {
+    if (!Number.isInteger(v) || v < 0) throw new CKGError('INVALID_ARGUMENT', `${name} must be a non-negative integer, got ${JSON.stringify(v)}`);
+  }
+  let prefix: string | undefined;
+  if (options.path !== undefined && options.path !== '') {
+    if (typeof options.path !== 'string') throw new CKGError('INVALID_ARGUMENT', 'path must be a string');
+    prefix = isAbsolute(options.path) ? normalize(options.path) : join(root, options.path);
+  }
+  if (options.language !== undefined && typeof options.language !== 'string') throw new CKGError('INVALID_ARGUMENT', 'language must be a string');
+
+  // Names that unresolved calls or uses carry somewhere: any definition of such a name may be
+  // the one called.
+  const calledSomehow = new Set(
+    store
+      .rows(`SELECT DISTINCT to_name FROM edges WHERE to_id IS NULL AND kind IN (${EDGE_KIND_CODES.calls}, ${EDGE_KIND_CODES.references}) AND resolution IN (${POSSIBLE_CAUSES.join(', ')})`)
+      .map((r) => String(r[0])),
+  );
+  const conditions = ["s.kind IN ('function', 'method')", `(s.flags & ${FLAGGED}) = 0`];
+  const params: (string | number)[] = [];
+  if (options.language) {
+    conditions.push('f.language = ?');
+    params.push(options.language);
+  }
+  const rows = store.rows(
+    `SELECT s.id FROM symbols s JOIN files f ON f.id = s.file_id WHERE ${conditions.join(' AND ')}
+       AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.to_id = s.id AND e.kind IN (${EDGE_KIND_CODES.calls}, ${EDGE_KIND_CODES.references}) AND e.from_id <> s.id)
+       AND NOT EXISTS (SELECT 1 FROM bindings b JOIN symbols m ON m.id = s.parent_id AND m.kind = 'module'
+                       WHERE b.file_id = s.file_id AND b.scope_id IS NULL AND b.kind = 'export' AND b.module IS NULL AND b.member = s.name)`,
+    params,
+  );
+  const symbols = new SymbolCache(store);
+  const dead: SymbolRow[] = [];
+  for (const [id] of rows) {
+    const s = symbols.get(Number(id));
+    if (!s) continue;
+    if (prefix !== undefined && !s.filePath.startsWith(prefix)) continue;
+    if (calledSomehow.has(s.name) || ENTRY_NAMES.has(s.name) || CONSTRUCTOR_NAMES.has(s.name) || MAGIC.test(s.name)) continue;
+    const rel = s.filePath.startsWith(`${root}/`) ? s.filePath.slice(root.length + 1) : s.filePath;
+    if (TEST_PATH.test(rel) || TEST_NAME.test(s.name)) continue;
+    const owner = s.parentId === null ? undefined : symbols.get(s.parentId);
+    const cls = s.kind === 'method' ? (owner?.kind === 'class' ? owner : classOfDetached(store, symbols, s)) : undefined;
+    if (cls) {
+      if (cls.name === s.name || `~${cls.name}` === s.name) continue; // a constructor or destructor
+      if (TEST_NAME.test(cls.name) || /Tests?$/.test(cls.name)) continue;
+      if (mayOverride(store, cls, s.name)) continue;
+    }
+    dead.push(s);
+  }
+  dead.sort(bySymbolLocation);
+  const page = dead.slice(offset, offset + limit);
+  const signatures = await signaturesOf(store, page.map((s) => s.id), onStale);
+  return { entries: page.map((s, i) => ({ symbol: refOf(s), signature: signatures[i]! })), total: dead.length, offset };
+}
+
+/** The class a method declared outside its class's body belongs to (member_of), if resolved. */
+function classOfDetached(store: IndexStore, symbols: SymbolCache, method: SymbolRow): SymbolRow | undefined {
+  const row = store.rows(`SELECT to_id FROM edges WHERE from_id = ? AND kind = ${EDGE_KIND_CODES.member_of} AND to_id IS NOT NULL`, [method.id])[0];
+  return row ? symbols.get(Number(row[0])) : undefined;
+}
+
+/**
+ * Whether a method named `name` of `cls` overrides or implements one of a base: some base
+ * (transitively) defines the name, or some base is outside the codebase (then it may).
+ */
+function mayOverride(store: IndexStore, cls: SymbolRow, name: string): boolean {
+  const seen = new Set<number>([cls.id]);
+  let frontier = [cls.id];
+  while (frontier.length > 0) {
+    const next: number[] = [];
+    for (const id of frontier) {
+      for (const [baseId] of store.rows(`SELECT to_id FROM edges WHERE from_id = ? AND kind IN (${EDGE_KIND_CODES.inherits}, ${EDGE_KIND_CODES.implements})`, [id])) {
+        if (baseId === null) return true;
+        const base = Number(baseId);
+        if (seen.has(base)) continue;
+        seen.add(base);
+        if (store.rows("SELECT 1 FROM symbols WHERE parent_id = ? AND name = ? AND kind = 'method' LIMIT 1", [base, name]).length > 0) return true;
+        next.push(base);
+      }
+    }
+    frontier = next;
+  }
+  return false;
+}
