@@ -38,7 +38,11 @@ describe.each(BACKENDS)('ckg tool on %s', (backend) => {
     expect(tool.name).toBe('ckg');
     expect(tool.parameters).toBe(CKG_TOOL_PARAMETERS);
     expect(tool.parameters.required).toEqual(['command', 'path', 'identifier']);
-    expect(tool.parameters.properties.command.enum).toEqual(['search_function', 'search_class', 'search_class_method', 'glob', 'grep']);
+    expect(tool.parameters.properties.command.enum).toEqual([
+      'search_function', 'search_class', 'search_class_method',
+      'find_callers', 'find_callees', 'trace_path', 'class_hierarchy', 'dead_code', 'search_symbols', 'file_outline',
+      'glob', 'grep',
+    ]);
     expect(tool.parameters.properties.print_body.type).toBe('boolean');
     expect(tool.description).toContain('<response clipped>');
   });

@@ -113,17 +113,23 @@ export const INDEX_STATUS_TOOL = 'index_status';
 const READ_ONLY: ToolAnnotations = Object.freeze({ readOnlyHint: true, idempotentHint: true });
 // Every word here is paid for on every request of every client: tools/list stays small (the
 // server's instructions say once what the shared arguments mean).
-const PATH_REQUIRED = 'Codebase root';
 const PATH_OPTIONAL = "Codebase root (default: the server's)";
 const PRINT_BODY = 'Include bodies (default true)';
 
 /** The description of a command as a tool of its own: its summary, without "The `x` command". */
 export function commandDescription(command: ToolCommand): string {
-  const match = /^The `[^`]+` command (\w)(.*)$/s.exec(command.summary);
+  const match = /^(?:The `[^`]+` command |`[^`]+`: )(\w)(.*)$/s.exec(command.summary);
   return match ? `${match[1]!.toUpperCase()}${match[2]}` : command.summary;
 }
 
-function parameterSchema(parameter: ToolParameter): JsonSchema {
+/** Parameters whose name says what they are: their per-command schemas carry no description. */
+const SELF_EXPLAINING = new Set(['limit', 'offset', 'head_limit', 'case_insensitive', 'output_mode']);
+
+function parameterSchema(parameter: ToolParameter, name?: string): JsonSchema {
+  if (name !== undefined && SELF_EXPLAINING.has(name)) {
+    const { description: _description, ...rest } = parameter;
+    return { ...rest };
+  }
   return { ...parameter };
 }
 
@@ -131,25 +137,18 @@ function parameterSchema(parameter: ToolParameter): JsonSchema {
 export function commandInputSchema(command: ToolCommand, pathOptional: boolean): ObjectSchema {
   const identifier = command.identifier ?? DEFAULT_IDENTIFIER;
   const properties: Record<string, JsonSchema> = {
-    path: { type: 'string', description: pathOptional ? PATH_OPTIONAL : PATH_REQUIRED },
+    // What `path` is (the codebase root; the server's when absent) the instructions say once.
+    path: { type: 'string' },
     identifier: { type: 'string', description: identifier.description },
   };
   if (command.printsBodies === true) properties.print_body = { type: 'boolean', description: PRINT_BODY };
-  for (const [name, parameter] of Object.entries(command.parameters ?? {})) properties[name] = parameterSchema(parameter);
+  for (const [name, parameter] of Object.entries(command.parameters ?? {})) properties[name] = parameterSchema(parameter, name);
   const required = [...(pathOptional ? [] : ['path']), ...(identifier.optional === true ? [] : ['identifier'])];
   return { type: 'object', properties, required };
 }
 
-const STATUS_OUTPUT: JsonSchema = {
-  type: 'object',
-  properties: Object.fromEntries([
-    ...['root', 'state', 'lastUpdate', 'snapshotKey', 'storageKey', 'origin'].map((k) => [k, { type: 'string' }]),
-    ...['percent', 'files', 'symbols', 'edges'].map((k) => [k, { type: 'integer' }]),
-    ['updating', { type: 'boolean' }],
-    ['languages', { type: 'object' }],
-  ]),
-  required: ['root', 'state', 'updating'],
-};
+// Output schemas name only what every answer has: each property costs every client's context.
+const STATUS_OUTPUT: JsonSchema = { type: 'object' };
 
 /** Arguments as a plain object without `null`s (null means the default). */
 function cleanArguments(args: unknown): Record<string, unknown> {
@@ -285,8 +284,8 @@ export function ckgToolDefinitions(options: CKGToolDefinitionOptions): CKGToolDe
   if (options.status !== false) {
     out.push({
       name: INDEX_STATUS_TOOL,
-      description: 'Index state: counts, languages, last update, keys, running update',
-      inputSchema: { type: 'object', properties: { path: { type: 'string', description: pathOptional ? PATH_OPTIONAL : PATH_REQUIRED } }, required: pathOptional ? [] : ['path'] },
+      description: 'Index state and counts',
+      inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: pathOptional ? [] : ['path'] },
       outputSchema: STATUS_OUTPUT,
       annotations: READ_ONLY,
       async execute(args) {

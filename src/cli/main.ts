@@ -20,6 +20,7 @@ import {
 } from '../node/index.js';
 import { LazyWorkerPool } from '../node/lazy-worker-pool.js';
 import { findCommand, type ToolParameter } from '../tool/commands.js';
+import { commandDescription } from '../adapters/definitions.js';
 import { checkWritable, SingleFileStorage, writeFileAtomic } from './file-output.js';
 import { CLI_COMMANDS } from './subcommands.js';
 import { progressBar } from './progress.js';
@@ -198,7 +199,7 @@ for (const { cli, command: name } of CLI_COMMANDS) {
   const identifierOptional = command.identifier?.optional === true;
   const sub = program
     .command(cli)
-    .description(`${command.summary} (the ckg tool's ${name} command)`)
+    .description(`${commandDescription(command)} (the ckg tool's ${name} command)`)
     .argument(identifierOptional ? '[identifier]' : '<identifier>', (command.identifier?.description ?? 'exact name').toLowerCase())
     .argument('[path]', 'codebase folder, or a file inside it (default: the current folder)', '.')
     .option('--json', 'print the answer as JSON (with its structured form)');

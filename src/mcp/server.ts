@@ -29,7 +29,7 @@ export const LEGACY_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26
 
 function instructions(defaultPath: string | undefined): string {
   return [
-    `A code knowledge graph${defaultPath ? ` of ${defaultPath}` : ''}: definitions by exact name, with file:start-end lines and bodies.`,
+    `A code knowledge graph${defaultPath ? ` of ${defaultPath}` : ''}: definitions, calls, class hierarchies, dead code, symbol and text search, with file:line locations (graph answers give paths relative to the root).`,
     'Every tool takes `path`: the codebase root folder, or a file inside it' + (defaultPath ? ` (default: ${defaultPath})` : '') + '; names are exact and case-sensitive.',
     'The index is built on first use, kept between runs and updated before each answer. While a first build runs, calls answer "indexing, N% done": call again.',
   ].join(' ');

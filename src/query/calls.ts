@@ -1,9 +1,9 @@
 import type { IndexStore } from '../db/store.js';
-import { EDGE_KIND_CODES } from '../db/schema.js';
+import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../db/schema.js';
 import { CKGError } from '../errors.js';
 import { resolutionOf } from './edges.js';
 import { SymbolCache, refOf, type SymbolRow } from './symbols.js';
-import { byLocation, constructorsOf, symbolsOf, unresolvedCallsNamed } from './targets.js';
+import { byLocation, constructorsOf, symbolsOf, unresolvedCallsNamed, UNRESOLVED_SAMPLE } from './targets.js';
 import type { CallEntry, CallGroup, CallsAnswer, CallsOptions, PathAnswer, PathHop, SymbolTarget, TraceOptions } from './types.js';
 
 /** The deepest a callers/callees or trace answer goes. */
@@ -90,8 +90,13 @@ export function calls(store: IndexStore, target: SymbolTarget, direction: 'in' |
     entries.sort(compareCalls);
     // Callers the graph may have missed: unresolved calls that carry the definition's name (for a
     // class, its own and its constructors' names).
-    const names = direction === 'in' ? [root.name] : [];
-    groups.push({ symbol: root, calls: entries, unresolved: direction === 'in' ? unresolvedCallsNamed(store, names) : { count: 0, sample: [] } });
+    let unresolved: CallGroup['unresolved'];
+    if (direction === 'in') unresolved = unresolvedCallsNamed(store, [root.name]);
+    else {
+      const open = entries.filter((c) => c.symbol === null);
+      unresolved = { count: open.length, sample: open.slice(0, UNRESOLVED_SAMPLE).map((c) => ({ filePath: c.filePath, line: c.line })) };
+    }
+    groups.push({ symbol: root, calls: entries, unresolved });
   }
   const total = groups.reduce((n, g) => n + g.calls.length, 0);
   // One page over all groups, in group order.
@@ -105,8 +110,7 @@ export function calls(store: IndexStore, target: SymbolTarget, direction: 'in' |
     return { symbol: refOf(g.symbol), calls: shown, total: g.calls.length, unresolved: g.unresolved };
   });
   const shownAll = offset === 0 && limit >= total;
-  const unresolvedCallees = direction === 'out' && groups.some((g) => g.calls.some((c) => c.symbol === null));
-  const complete = shownAll && groups.every((g) => g.unresolved.count === 0) && !unresolvedCallees;
+  const complete = shownAll && groups.every((g) => g.unresolved.count === 0);
   return { groups: paged, complete, total, offset };
 }
 
@@ -138,6 +142,8 @@ export function tracePath(store: IndexStore, target: SymbolTarget, options: Trac
           const from = symbols.get(c.fromId);
           if (!from) continue;
           const to = c.toId === null ? undefined : symbols.get(c.toId);
+          // A builtin is not part of the codebase's paths (callees lists it; a path would only grow).
+          if (c.toId === null && c.resolution === RESOLUTION_CODES.builtin) continue;
           levelHops.push({ from: refOf(from), to: to ? refOf(to) : null, name: c.name, filePath: from.filePath, line: c.line, depth: level });
           const other = direction === 'inbound' ? from : to;
           if (other && !onPath.has(other.id)) {

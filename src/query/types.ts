@@ -91,7 +91,7 @@ export interface CallGroup {
   readonly calls: readonly CallEntry[];
   /** Every call of this group over all pages. */
   readonly total: number;
-  /** Callers: unresolved calls that may be calls of it (callees: always 0; unresolved callees are listed in `calls`). */
+  /** Callers: unresolved calls elsewhere that may be calls of it. Callees: its own calls whose callee is unresolved (they are in `calls` too). */
   readonly unresolved: UnresolvedCalls;
 }
 

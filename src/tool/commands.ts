@@ -151,20 +151,9 @@ export interface ToolCommand {
 export const DEFAULT_IDENTIFIER: ToolIdentifier = Object.freeze({ description: 'Exact name' });
 
 /** Structured output of the three search commands: the definitions the text shows, with their locations. */
-const MATCHES_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: {
-    total: { type: 'integer' },
-    matches: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { file: { type: 'string' }, start: { type: 'integer' }, end: { type: 'integer' }, class: { type: 'string' } },
-      },
-    },
-  },
-  required: ['matches'],
-};
+// Short on purpose: every client pays for each schema in its context (docs/mcp.md). Each match
+// is `{ file, start, end, class? }`.
+const MATCHES_SCHEMA: JsonSchema = { type: 'object' };
 
 function matches(entries: readonly (FunctionEntry | ClassEntry)[], formatted: FormattedEntries): ToolCommandOutput {
   return {
@@ -235,7 +224,7 @@ const TEXT_COMMANDS: readonly ToolCommand[] = [
   {
     name: 'glob',
     summary: 'The `glob` command finds files by the glob `identifier`, newest first',
-    identifier: { description: 'Glob pattern (picomatch), relative to the codebase' },
+    identifier: { description: 'Glob pattern' },
     parameters: PAGE_PARAMETERS,
     run: async (db, { identifier, raw }) => {
       const offset = integerArgument(raw, 'offset') ?? 0;
@@ -247,13 +236,13 @@ const TEXT_COMMANDS: readonly ToolCommand[] = [
   {
     name: 'grep',
     summary: 'The `grep` command finds lines matching the JS regex `identifier`',
-    identifier: { description: 'JavaScript regular expression' },
+    identifier: { description: 'JS regex' },
     parameters: {
       output_mode: { type: 'string', description: 'grep output.', enum: ['files_with_matches', 'content', 'count'] },
       ...PAGE_PARAMETERS,
-      glob: { type: 'string', description: 'grep: path glob filter.' },
+      glob: { type: 'string', description: 'Path glob.' },
       case_insensitive: { type: 'boolean', description: 'grep: ignore case.' },
-      context: { type: 'integer', description: 'grep: context lines.' },
+      context: { type: 'integer', description: 'Context lines.' },
     },
     run: async (db, { identifier, raw }) => {
       const offset = integerArgument(raw, 'offset') ?? 0;

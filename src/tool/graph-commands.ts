@@ -9,8 +9,8 @@ import { formatCalls, formatDeadCode, formatHierarchy, formatOutline, formatPath
 
 const LIMIT: ToolParameter = { type: 'integer', description: 'Max entries.' };
 const OFFSET: ToolParameter = { type: 'integer', description: 'Skip entries.' };
-const DEPTH: ToolParameter = { type: 'integer', description: 'Levels, 1-10.', minimum: 1, maximum: 10 };
-const TARGET = { description: 'Name or qualified name' };
+const DEPTH: ToolParameter = { type: 'integer', description: 'Levels, 1-10.' };
+const TARGET = { description: 'Symbol name' };
 
 function kindArgument(raw: Readonly<Record<string, unknown>>): SymbolKind | undefined {
   const kind = raw.kind ?? undefined;
@@ -19,7 +19,9 @@ function kindArgument(raw: Readonly<Record<string, unknown>>): SymbolKind | unde
   throw new CKGError('INVALID_ARGUMENT', `kind must be function, method, class or module, got ${JSON.stringify(kind)}`);
 }
 
-const CALLS_SCHEMA: JsonSchema = { type: 'object', properties: { complete: { type: 'boolean' }, total: { type: 'integer' }, groups: { type: 'array' } }, required: ['complete', 'groups'] };
+// Every client pays for each schema on every request: the shape is documented (docs/), the
+// schema only says "an object".
+const OBJECT: JsonSchema = { type: 'object' };
 
 function callsOutput(answer: CallsAnswer, text: string): { text: string; structured: Record<string, unknown>; found: boolean } {
   return { text, structured: { complete: answer.complete, total: answer.total, groups: answer.groups }, found: answer.groups.length > 0 };
@@ -29,10 +31,10 @@ function callsOutput(answer: CallsAnswer, text: string): { text: string; structu
 export const GRAPH_COMMANDS: readonly ToolCommand[] = [
   {
     name: 'find_callers',
-    summary: '`find_callers`: call sites of `identifier`, each with its caller; says when the list is a lower bound',
+    summary: '`find_callers`: call sites of `identifier` with their callers; says if a lower bound',
     identifier: TARGET,
     parameters: { depth: DEPTH, limit: LIMIT, offset: OFFSET },
-    output: CALLS_SCHEMA,
+    output: OBJECT,
     run: async (db, { identifier, raw }) => {
       const answer = await db.callers(identifier, { depth: integerArgument(raw, 'depth') ?? 1, limit: integerArgument(raw, 'limit'), offset: integerArgument(raw, 'offset') ?? 0 });
       return callsOutput(answer, formatCalls(identifier, answer, 'in', db.codebasePath).text);
@@ -43,7 +45,7 @@ export const GRAPH_COMMANDS: readonly ToolCommand[] = [
     summary: '`find_callees`: calls made by `identifier`, each with its callee',
     identifier: TARGET,
     parameters: { depth: DEPTH, limit: LIMIT, offset: OFFSET },
-    output: CALLS_SCHEMA,
+    output: OBJECT,
     run: async (db, { identifier, raw }) => {
       const answer = await db.callees(identifier, { depth: integerArgument(raw, 'depth') ?? 1, limit: integerArgument(raw, 'limit'), offset: integerArgument(raw, 'offset') ?? 0 });
       return callsOutput(answer, formatCalls(identifier, answer, 'out', db.codebasePath).text);
@@ -51,10 +53,10 @@ export const GRAPH_COMMANDS: readonly ToolCommand[] = [
   },
   {
     name: 'trace_path',
-    summary: '`trace_path`: call paths out of (or, `direction` inbound, into) `identifier`, breadth first',
+    summary: '`trace_path`: call paths out of `identifier` (or into it: `direction` inbound)',
     identifier: TARGET,
     parameters: { direction: { type: 'string', description: 'outbound (default) or inbound.', enum: ['outbound', 'inbound'] }, depth: DEPTH },
-    output: { type: 'object', properties: { complete: { type: 'boolean' }, hops: { type: 'array' } }, required: ['hops'] },
+    output: OBJECT,
     run: async (db, { identifier, raw }) => {
       const direction = raw.direction === 'inbound' ? 'inbound' : raw.direction === undefined || raw.direction === null || raw.direction === '' || raw.direction === 'outbound' ? 'outbound' : undefined;
       if (direction === undefined) throw new CKGError('INVALID_ARGUMENT', `direction must be outbound or inbound, got ${JSON.stringify(raw.direction)}`);
@@ -66,7 +68,7 @@ export const GRAPH_COMMANDS: readonly ToolCommand[] = [
     name: 'class_hierarchy',
     summary: '`class_hierarchy`: bases and subclasses of class `identifier`, transitive',
     identifier: TARGET,
-    output: { type: 'object', properties: { classes: { type: 'array' } }, required: ['classes'] },
+    output: OBJECT,
     run: async (db, { identifier }) => {
       const answer = await db.classHierarchy(identifier);
       return { text: formatHierarchy(identifier, answer, db.codebasePath).text, structured: { classes: answer }, found: answer.length > 0 };
@@ -74,10 +76,10 @@ export const GRAPH_COMMANDS: readonly ToolCommand[] = [
   },
   {
     name: 'dead_code',
-    summary: '`dead_code`: functions and methods nothing calls or uses (`identifier`: optional path prefix)',
+    summary: '`dead_code`: functions nothing calls or uses (`identifier`: path prefix or empty)',
     identifier: { description: 'Path prefix, or empty', optional: true },
     parameters: { limit: LIMIT, offset: OFFSET },
-    output: { type: 'object', properties: { total: { type: 'integer' }, entries: { type: 'array' } }, required: ['entries'] },
+    output: OBJECT,
     run: async (db, { identifier, raw }) => {
       const limit = integerArgument(raw, 'limit');
       const answer = await db.deadCode({ ...(identifier.trim() === '' ? {} : { path: identifier.trim() }), offset: integerArgument(raw, 'offset') ?? 0, ...(limit === undefined ? {} : { limit }) });
@@ -87,10 +89,10 @@ export const GRAPH_COMMANDS: readonly ToolCommand[] = [
   },
   {
     name: 'search_symbols',
-    summary: '`search_symbols`: ranked search for symbols like `identifier` (words, typos, `+must -not`, `/regex/`, `pkg.mod.` prefixes)',
+    summary: '`search_symbols`: ranked symbol search (words, typos, `+must -not`, `/regex/`, `pkg.mod.` prefixes)',
     identifier: { description: 'Search query' },
     parameters: { kind: { type: 'string', description: 'Symbol kind.', enum: ['function', 'method', 'class', 'module'] }, limit: LIMIT, offset: OFFSET },
-    output: { type: 'object', properties: { total: { type: 'integer' }, results: { type: 'array' } }, required: ['results'] },
+    output: OBJECT,
     run: async (db, { identifier, raw }) => {
       const kind = kindArgument(raw);
       const answer = await db.searchSymbols(identifier, { ...(kind ? { kind } : {}), limit: integerArgument(raw, 'limit') ?? 20, offset: integerArgument(raw, 'offset') ?? 0 });
@@ -99,9 +101,9 @@ export const GRAPH_COMMANDS: readonly ToolCommand[] = [
   },
   {
     name: 'file_outline',
-    summary: '`file_outline`: the definitions of file `identifier`, nested, with lines and signatures',
+    summary: '`file_outline`: definitions of file `identifier`, nested, with lines and signatures',
     identifier: { description: 'File path' },
-    output: { type: 'object', properties: { file: { type: 'string' }, entries: { type: 'array' } }, required: ['entries'] },
+    output: OBJECT,
     run: async (db, { identifier }) => {
       const outline = await db.fileOutline(identifier);
       const text = formatOutline(identifier, outline, db.codebasePath).text;

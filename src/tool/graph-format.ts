@@ -21,7 +21,7 @@ function locations(sample: readonly SourceLocation[], rel: (p: string) => string
 function unresolvedNote(u: UnresolvedCalls, name: string, rel: (p: string) => string): string {
   if (u.count === 0) return '';
   const more = u.count > u.sample.length ? ', …' : '';
-  return ` Lower bound: ${u.count} unresolved ${u.count === 1 ? 'call' : 'calls'} named ${name} may be more (${locations(u.sample, rel)}${more}).`;
+  return ` Lower bound: ${u.count} unresolved ${u.count === 1 ? 'call' : 'calls'} named ${name} may also be ${u.count === 1 ? 'a call' : 'calls'} of it (${locations(u.sample, rel)}${more}).`;
 }
 
 /** `find_callers` / `find_callees`. */
@@ -34,7 +34,7 @@ export function formatCalls(target: string, answer: CallsAnswer, direction: 'in'
   const deep = answer.groups.some((g) => g.calls.some((c) => c.depth > 1));
   for (const g of answer.groups) {
     const what = direction === 'in' ? 'caller' : 'call';
-    const unresolvedCallees = direction === 'out' ? g.calls.filter((c) => c.symbol === null).length : 0;
+    const unresolvedCallees = direction === 'out' ? g.unresolved.count : 0;
     const tail = direction === 'in' ? unresolvedNote(g.unresolved, g.symbol.name, rel) || (g.total > 0 ? ' Complete.' : ' Complete: nothing calls it.') : unresolvedCallees > 0 ? ` ${unresolvedCallees} unresolved here.` : '';
     parts.push(`${direction === 'in' ? 'Callers of' : 'Calls made by'} ${g.symbol.qualifiedName} (${g.symbol.kind}, ${where(g.symbol, rel)}): ${g.total} ${g.total === 1 ? what : `${what}s`}.${tail}`);
     for (const c of g.calls) {
@@ -113,7 +113,7 @@ export function formatOutline(path: string, outline: FileOutline | undefined, ro
   if (!outline) return { text: `No indexed file ${path}.`, shown: 0 };
   const entries: string[] = [];
   const walk = (e: OutlineEntry, depth: number): void => {
-    entries.push(`${'  '.repeat(depth)}${e.startLine}-${e.endLine} ${e.kind} ${e.name}: ${e.signature}\n`);
+    entries.push(`${'  '.repeat(depth)}${e.startLine}-${e.endLine} ${e.signature || `${e.kind} ${e.name}`}\n`);
     for (const c of e.children) walk(c, depth + 1);
   };
   for (const e of outline.entries) walk(e, 0);
