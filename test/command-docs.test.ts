@@ -30,6 +30,6 @@ describe('docs/commands', () => {
     const answer = /```text\n([\s\S]*?)```/.exec(text)![1]!;
     expect(call.command).toBe(page.replace(/\.md$/, ''));
     const result = await tool.execute({ ...call, path: tree.root });
-    expect('output' in result ? result.output : result.error).toBe(answer.replace(/\n$/, ''));
+    expect(('output' in result ? result.output : result.error).replace(/\n?$/, '\n')).toBe(answer);
   });
 });

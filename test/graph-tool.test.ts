@@ -27,10 +27,10 @@ describe('graph commands of the ckg tool', () => {
   it('find_callers: call sites with callers, and the lower-bound note', async () => {
     expect(await run({ command: 'find_callers', identifier: 'Model.save' })).toBe(
       'Callers of shop.models.Model.save (method, shop/models.py:5-6): 1 caller. Lower bound: 2 unresolved calls named save may also be calls of it (app.py:10, app.py:14).\n' +
-        '1. shop/catalog.py:14 shop.catalog.Catalog.add_product\n',
+        '1. shop/catalog.py:14 Catalog.add_product\n',
     );
     expect(await run({ command: 'find_callers', identifier: 'add_product', depth: 2 })).toBe(
-      'Callers of shop.catalog.Catalog.add_product (method, shop/catalog.py:12-17): 2 callers. Complete.\n1. [1] app.py:9 app.main\n2. [2] app.py:31 app\n',
+      'Callers of shop.catalog.Catalog.add_product (method, shop/catalog.py:12-17): 2 callers. Complete.\n1. [1] app.py:9 main\n2. [2] app.py:31 app\n',
     );
     expect(await run({ command: 'find_callers', identifier: 'nothing_here' })).toBe('No function, method or class named nothing_here found.');
   });
@@ -78,10 +78,10 @@ describe('graph commands of the ckg tool', () => {
     );
     expect(await run({ command: 'dead_code', identifier: 'app.py' })).toBe('No dead functions or methods found under app.py.');
     expect(await run({ command: 'search_symbols', identifier: 'get ver' })).toBe(
-      '1 symbol matches get ver.\n1. function shop.version.get_version shop/version.py:4-5 [prefix, 1 call]\n   def get_version():\n',
+      '1 symbol matches get ver.\n1. function shop.version.get_version shop/version.py:4-5 [prefix, 1 call] def get_version():\n',
     );
     expect(await run({ command: 'file_outline', identifier: 'app.py' })).toBe(
-      'app.py (python, module app, 31 lines): 4 definitions.\n7-15 def main():\n18-22 def helper(c: Cat):\n  19-20 def inner():\n26-27 def decorated():\n',
+      'app.py: 4 definitions, 31 lines.\n7-15 main()\n18-22 helper(c: Cat)\n  19-20 inner()\n26-27 decorated()\n',
     );
   });
 

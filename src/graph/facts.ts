@@ -75,6 +75,12 @@ export interface SiteFact {
   readonly superConstructor?: boolean;
   /** Set when the file alone shows the site cannot be resolved. */
   readonly fixed?: FixedReason;
+  /**
+   * The number of arguments of a call, where the language overloads by arity (Java, Kotlin,
+   * Scala, C#): of several definitions of the name, only those whose {@link ReferenceSink.signature}
+   * admits it are candidates. Undefined when not counted (a spread argument).
+   */
+  readonly arity?: number;
 }
 
 /**
@@ -118,7 +124,9 @@ export interface BindingFact {
  * What a definition's own syntax says about it, for dead-code answers: `exported` (JS/TS
  * `export`, `module.exports`, Python `__all__`), `decorated` (registered by a decorator or an
  * attribute/annotation), `static` (C `static`: visible in its own file only), `entry` (an entry
- * point the language runs itself).
+ * point the language runs itself); and for resolution: `singleton` (a Scala or Kotlin `object`,
+ * which may share its name with a class, its companion: a type names the class, a value the
+ * object).
  *
  * @example
  * ```ts
@@ -126,7 +134,7 @@ export interface BindingFact {
  * ```
  * @public
  */
-export type DefinitionFlag = 'exported' | 'decorated' | 'static' | 'entry' | 'test';
+export type DefinitionFlag = 'exported' | 'decorated' | 'static' | 'entry' | 'test' | 'singleton';
 
 /**
  * The graph part of an extracted file: where each definition sits, and the file's sites and
@@ -150,6 +158,8 @@ export interface ExtractedGraph {
   readonly bindings: readonly BindingFact[];
   /** Flags by definition index (definitions without flags are absent). */
   readonly flags: Readonly<Record<number, readonly DefinitionFlag[]>>;
+  /** How many arguments each definition takes (`[min, max]`, max null: any number), by definition index, where the visitor says. */
+  readonly arities?: Readonly<Record<number, readonly [number, number | null]>>;
   /** Names of namespace-like scopes enclosing each definition that are not definitions themselves (C++ namespaces, TS namespaces). */
   readonly namespaces?: Readonly<Record<number, readonly string[]>>;
   /** The file's declared package or namespace (Java `package a.b;`, Go `package x`, C# file-scoped namespace, PHP namespace). */
@@ -180,6 +190,12 @@ export interface ReferenceSink {
   binding(at: Node, fact: Omit<BindingFact, 'line' | 'scope'>): void;
   /** Marks the definition whose range starts at or contains `definition`'s start. */
   flag(definition: Node, flag: DefinitionFlag): void;
+  /**
+   * How many arguments the function or method at `definition` takes: `min` without defaulted
+   * parameters, `max` null for varargs. Calls with a known {@link SiteFact.arity} outside the
+   * range never resolve to it (overloads by arity).
+   */
+  signature?(definition: Node, min: number, max: number | null): void;
   /** A namespace-like scope (not a definition) spanning `node`; definitions inside get `name` in their qualified names. */
   namespace(node: Node, name: string): void;
   /** The file's package or namespace declaration. */

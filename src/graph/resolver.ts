@@ -1,4 +1,5 @@
 import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../db/schema.js';
+import { admitsArity, SYMBOL_FLAGS } from './describe.js';
 import type { ReceiverFact } from './facts.js';
 import type { GraphBinding, GraphFile, GraphReader, GraphSymbol } from './reader.js';
 import type { SiteShape } from './site.js';
@@ -67,6 +68,13 @@ interface SiteContext {
 export class Resolver {
   readonly #reader: GraphReader;
   readonly #strategyOf: (language: string) => LanguageGraph;
+  /**
+   * What the name being looked up must be, where a class and an object share it (Scala
+   * companions): a `type` (`new Foo`, a declared type, a base) or a `term` (`Foo.m()`, `Foo()`).
+   */
+  #use: 'type' | 'term' = 'term';
+  /** The argument count of the call being resolved, when known: definitions that cannot take it are no candidates (overloads). */
+  #arity: number | undefined;
   /** Site contexts by caller: a caller's sites share its chain, file and rules. */
   readonly #contexts = new Map<number, SiteContext | null>();
 
@@ -85,12 +93,15 @@ export class Resolver {
       this.#contexts.set(site.fromId, ctx);
     }
     if (ctx === null) return NOT_FOUND;
+    this.#use = site.kind === EDGE_KIND_CODES.calls || site.kind === EDGE_KIND_CODES.references ? (site.shape.construct ? 'type' : 'term') : 'type';
+    this.#arity = site.kind === EDGE_KIND_CODES.calls ? site.shape.arity : undefined;
     switch (site.kind) {
       case EDGE_KIND_CODES.imports:
         return this.#importedModule(site.name, ctx);
       case EDGE_KIND_CODES.inherits:
       case EDGE_KIND_CODES.implements:
-        return this.#classNamed(site.name, site.shape.receiver, ctx);
+        // A class's bases are named in the scope around it, not among its own (inherited) members.
+        return this.#classNamed(site.name, site.shape.receiver, ctx.chain[0]?.kind === 'class' ? { ...ctx, chain: ctx.chain.slice(1) } : ctx);
       case EDGE_KIND_CODES.member_of:
         return this.#classNamed(site.name, undefined, ctx);
       case EDGE_KIND_CODES.references:
@@ -106,7 +117,7 @@ export class Resolver {
     if (shape.superConstructor) return this.#superConstructor(ctx);
     const r = shape.receiver;
     let outcome: Outcome;
-    if (r === undefined) outcome = this.#plain(name, ctx);
+    if (r === undefined) outcome = this.#plain(name, ctx, call && !shape.construct);
     else if (r.kind === 'self') {
       const cls = this.#enclosingClass(ctx);
       outcome = cls ? relabel(this.#classMember(cls, name, new Set()), RESOLUTION_CODES.self) : NOT_FOUND;
@@ -114,7 +125,13 @@ export class Resolver {
       const cls = this.#enclosingClass(ctx);
       outcome = cls ? relabel(this.#baseMember(cls, name, new Set()), RESOLUTION_CODES.super) : NOT_FOUND;
     } else if (r.kind === 'type') {
+      const use = this.#use;
+      const arity = this.#arity;
+      this.#use = 'type';
+      this.#arity = undefined;
       const cls = this.#typeNamed(r.type, ctx, r.constructed === true);
+      this.#use = use;
+      this.#arity = arity;
       outcome = cls.toId === null ? cls : relabel(this.#classMember(this.#reader.symbol(cls.toId)!, name, new Set()), RESOLUTION_CODES.typed);
     } else {
       outcome = this.#qualified(r.path, name, ctx);
@@ -136,21 +153,28 @@ export class Resolver {
     return outcome;
   }
 
-  /** A plain name: enclosing functions, the module (definitions, imports), then builtins. */
-  #plain(name: string, ctx: SiteContext): Outcome {
+  /**
+   * A plain name: enclosing functions, the module (definitions, imports), then builtins.
+   * `memberCall`: the name is called (not constructed with `new`, not a type): in a language with
+   * implicit members, a class with a base outside the codebase may inherit a method of that name,
+   * which would hide every name further out, so the call stays unresolved.
+   */
+  #plain(name: string, ctx: SiteContext, memberCall = false): Outcome {
     const reader = this.#reader;
     for (const scope of ctx.chain) {
       if (scope.kind === 'module') break;
       if (scope.kind === 'class') {
         // Java-like languages: `m()` in a class means this class's (or a base's) member.
-        if (ctx.strategy.implicitMembers === true) {
+        // (A class's members named like it are its constructors, never called by a plain name.)
+        if (ctx.strategy.implicitMembers === true && scope.name !== name) {
           const member = this.#classMember(scope, name, new Set());
           if (member.toId !== null || member.code === RESOLUTION_CODES.ambiguous) return relabel(member, RESOLUTION_CODES.self);
+          if (memberCall && member.code === RESOLUTION_CODES.external) return member;
         }
         // Python: a class body's names are not visible from inside its methods.
         continue;
       }
-      const nested = reader.children(scope.id, name);
+      const nested = reader.children(scope.id, name).filter((s) => this.#fits(s));
       if (nested.length > 0) return combine(nested.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.local })))!;
       const imported = reader.bindingsNamed(ctx.file.id, scope.id, name);
       if (imported.length > 0) return relabel(combine(imported.map((b) => this.#followBinding(b, ctx.file, 0)))!, RESOLUTION_CODES.import);
@@ -178,17 +202,19 @@ export class Resolver {
     if (!file) return undefined;
     const strategy = this.#strategyOf(file.language);
     const localLabel = own ? RESOLUTION_CODES.local : RESOLUTION_CODES.import;
+    // A shared module's imports belong to each of its files: another module never sees them.
+    const fileScoped = strategy.sharedModules === true && !own;
     const candidates: Outcome[] = [];
     if (strategy.sharedModules === true) {
       // The package's other files: their top-level definitions (their imports are their own).
       for (const part of this.#modulesAllNamed(module.name, strategy)) {
         if (part.id === moduleId) continue;
-        for (const s of reader.children(part.id, name)) candidates.push({ toId: s.id, code: own ? RESOLUTION_CODES.package : RESOLUTION_CODES.import });
+        for (const s of reader.children(part.id, name)) if (this.#fits(s)) candidates.push({ toId: s.id, code: own ? RESOLUTION_CODES.package : RESOLUTION_CODES.import });
       }
     }
     if (!strategy.exportsOnly || own) {
-      for (const s of reader.children(moduleId, name)) candidates.push({ toId: s.id, code: localLabel });
-      for (const b of reader.bindingsNamed(file.id, null, name)) {
+      for (const s of reader.children(moduleId, name)) if (this.#fits(s)) candidates.push({ toId: s.id, code: localLabel });
+      for (const b of fileScoped ? [] : reader.bindingsNamed(file.id, null, name)) {
         if (b.kind === 'star' || b.kind === 'export') continue;
         candidates.push(b.kind === 'assign' ? unresolved(RESOLUTION_CODES.dynamic) : relabel(this.#followBinding(b, file, depth + 1), RESOLUTION_CODES.import));
       }
@@ -202,16 +228,23 @@ export class Resolver {
         else candidates.push(this.#moduleMember(moduleId, b.member ?? name, depth + 1, true) ?? NOT_FOUND);
       }
     }
-    const direct = combine(candidates);
+    const direct = combine(this.#companion(candidates));
     if (direct) return direct;
     // Star imports: each module's public names; one outside the codebase may bind anything.
     const stars: Outcome[] = [];
-    for (const b of reader.bindingsOfKind(file.id, 'star')) {
+    for (const b of fileScoped ? [] : reader.bindingsOfKind(file.id, 'star')) {
       if (b.module === null) continue;
       if (strategy.isPrivateName?.(name) === true) continue;
-      const target = this.#resolveModule(b.module, file);
+      const target = this.#resolveContainer(b.module, file);
       if (target.toId === null) {
         stars.push(target);
+        continue;
+      }
+      const container = this.#reader.symbol(target.toId);
+      if (container?.kind === 'class') {
+        // `import static a.Util.*`: the class's members.
+        const member = this.#classMember(container, name, new Set());
+        if (member.toId !== null || member.code !== RESOLUTION_CODES['not-found']) stars.push(relabel(member, RESOLUTION_CODES.import));
         continue;
       }
       if (!this.#starExports(target.toId, name)) continue;
@@ -220,7 +253,9 @@ export class Resolver {
     }
     if (stars.length > 0) {
       const resolvedStars = stars.filter((s) => s.toId !== null);
-      // A codebase module that binds the name, next to one we cannot see into: either may win.
+      // A codebase module that binds the name, next to one we cannot see into: either may win,
+      // unless binding it twice would not compile (then the one we see is the one).
+      if (resolvedStars.length > 0 && strategy.starConflictsAreErrors === true) return combine(stars.filter((s) => s.code !== RESOLUTION_CODES.external));
       if (resolvedStars.length > 0 && resolvedStars.length < stars.length) return unresolved(RESOLUTION_CODES.ambiguous);
       return combine(stars);
     }
@@ -248,16 +283,49 @@ export class Resolver {
   /** Where an import binding leads. */
   #followBinding(b: GraphBinding, file: GraphFile, depth: number): Outcome {
     if (b.module === null) return NOT_FOUND;
-    if (b.kind === 'module') return this.#resolveModule(b.module, file);
+    if (b.kind === 'module') return this.#resolveContainer(b.module, file);
     if (b.kind === 'member') return this.#memberOfSpecifier(b.module, b.member ?? b.name, file, depth);
     return NOT_FOUND;
   }
 
-  /** `member` of the module an import specifier names. */
+  /** `member` of the module (or, with member imports, the class) an import specifier names. */
   #memberOfSpecifier(specifier: string, member: string, file: GraphFile, depth: number): Outcome {
-    const target = this.#resolveModule(specifier, file);
+    const target = this.#resolveContainer(specifier, file);
     if (target.toId === null) return target;
+    const container = this.#reader.symbol(target.toId);
+    if (container?.kind === 'class') return this.#classMember(container, member, new Set());
     return this.#moduleMember(target.toId, member, depth, false) ?? NOT_FOUND;
+  }
+
+  /**
+   * The module an import specifier names or, in a language with member imports, the class it
+   * names inside a module (`a.b.Outer.Inner`: module `a.b`, class `Outer`, its class `Inner`).
+   */
+  #resolveContainer(specifier: string, file: GraphFile): Outcome {
+    const direct = this.#resolveModule(specifier, file);
+    const strategy = this.#strategyOf(file.language);
+    if (direct.toId !== null || direct.code !== RESOLUTION_CODES.external || strategy.memberImports !== true) return direct;
+    const parts = specifier.split('.');
+    for (let cut = parts.length - 1; cut >= 1; cut--) {
+      const module = this.#resolveModule(parts.slice(0, cut).join('.'), file);
+      if (module.toId === null) {
+        if (module.code === RESOLUTION_CODES.external) continue;
+        return module;
+      }
+      let current: Outcome = module;
+      for (const part of parts.slice(cut)) {
+        const container = this.#reader.symbol(current.toId!);
+        if (container?.kind === 'module') current = this.#moduleMember(container.id, part, 0, false) ?? NOT_FOUND;
+        else if (container?.kind === 'class') current = this.#classMember(container, part, new Set());
+        else current = NOT_FOUND;
+        if (current.toId === null) break;
+      }
+      if (current.toId !== null && this.#reader.symbol(current.toId)?.kind === 'class') return relabel(current, RESOLUTION_CODES.import);
+      // A package of the codebase without that class (Java's `com.acme` beside `com.acme.util`):
+      // a shorter prefix may still name the module, else the specifier is outside the codebase.
+      if (current.code === RESOLUTION_CODES.ambiguous) return current;
+    }
+    return direct;
   }
 
   /** The module an import specifier names from `file`, or why not (outside the codebase: external). */
@@ -289,14 +357,30 @@ export class Resolver {
   #modulesNamed(name: string, strategy: LanguageGraph, _from: GraphFile): GraphSymbol | 'ambiguous' | undefined {
     const reader = this.#reader;
     const modules = this.#modulesAllNamed(name, strategy);
-    if (modules.length <= 1 || strategy.sharedModules === true) return modules[0];
+    if (modules.length <= 1) return modules[0];
+    if (strategy.sharedModules === true) {
+      // The file that sorts first stands for the package: ids depend on the order files were
+      // written, which an update does not repeat, and the answer must not.
+      let first = modules[0]!;
+      let firstPath = reader.file(first.fileId)?.path ?? '';
+      for (const m of modules) {
+        const path = reader.file(m.fileId)?.path ?? '';
+        if (path < firstPath) [first, firstPath] = [m, path];
+      }
+      return first;
+    }
     const picked = strategy.pickModule?.(modules.map((m) => ({ path: reader.file(m.fileId)!.path })));
     return picked === undefined ? 'ambiguous' : modules[picked];
   }
 
-  /** The import site's module. */
+  /** The import site's module (or, with member imports, the class or member it names). */
   #importedModule(specifier: string, ctx: SiteContext): Outcome {
-    return this.#resolveModule(specifier, ctx.file);
+    const container = this.#resolveContainer(specifier, ctx.file);
+    const cut = specifier.lastIndexOf('.');
+    if (container.toId !== null || ctx.strategy.memberImports !== true || cut <= 0) return container;
+    // `import com.acme.util.slug` (a Kotlin top-level function), `import a.Strings.slug as s`.
+    const member = this.#memberOfSpecifier(specifier.slice(0, cut), specifier.slice(cut + 1), ctx.file, 0);
+    return member.toId !== null || member.code === RESOLUTION_CODES.ambiguous ? relabel(member, RESOLUTION_CODES.import) : container;
   }
 
   /** A class named by a base clause or a member_of edge: a plain or qualified name that must be a class. */
@@ -320,9 +404,18 @@ export class Resolver {
 
   /** `a.b.name`: the head as a plain name, then each part as a member of a module or class. */
   #qualified(path: readonly string[], name: string, ctx: SiteContext): Outcome {
+    const use = this.#use;
+    const arity = this.#arity;
+    // The qualifier is a value (`Foo.create()`: the object Foo), the last name what the site asks.
+    this.#use = 'term';
+    this.#arity = undefined;
     let current = this.#plain(path[0]!, ctx);
     const label = current.code;
-    for (const part of [...path.slice(1), name]) {
+    for (const [i, part] of [...path.slice(1), name].entries()) {
+      if (i === path.length - 1) {
+        this.#use = use;
+        this.#arity = arity;
+      }
       if (current.toId === null) return current;
       const container = this.#reader.symbol(current.toId);
       if (!container) return NOT_FOUND;
@@ -333,9 +426,28 @@ export class Resolver {
     return relabel(current, label);
   }
 
+  /** Whether a candidate can take the current call's arguments (classes and unknown counts always can). */
+  #fits(s: GraphSymbol): boolean {
+    return s.kind === 'class' || s.kind === 'module' || admitsArity(s.flags, this.#arity);
+  }
+
+  /** Of a class and an object of one name (companions), the one the current use means. */
+  #companion<T extends Outcome | GraphSymbol>(candidates: T[]): T[] {
+    if (candidates.length < 2) return candidates;
+    const symbols = candidates.map((c): GraphSymbol | undefined => ('toId' in c ? (c.toId === null ? undefined : this.#reader.symbol(c.toId)) : (c as GraphSymbol)));
+    if (symbols.some((s) => s?.kind !== 'class')) return candidates;
+    const singleton = (s: GraphSymbol | undefined): boolean => ((s?.flags ?? 0) & SYMBOL_FLAGS.singleton) !== 0;
+    const objects = candidates.filter((_, i) => singleton(symbols[i]));
+    if (objects.length === 0 || objects.length === candidates.length) return candidates;
+    const wanted = this.#use === 'term' ? objects : candidates.filter((_, i) => !singleton(symbols[i]));
+    return wanted;
+  }
+
   /** `name` in a class or, depth-first in declaration order, its bases. */
   #classMember(cls: GraphSymbol, name: string, seen: Set<number>): Outcome {
-    const own = this.#reader.children(cls.id, name);
+    // Its methods and nested classes: a plain function in a class's range is no member of it
+    // (a Java anonymous class's method in a field initializer).
+    const own = this.#companion(this.#reader.children(cls.id, name).filter((s) => s.kind !== 'function' && this.#fits(s)));
     if (own.length > 0) return combine(own.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.self })))!;
     return this.#baseMember(cls, name, seen);
   }
@@ -384,7 +496,7 @@ export class Resolver {
     const file = this.#reader.file(cls.fileId);
     const strategy = file ? this.#strategyOf(file.language) : ctx.strategy;
     for (const ctorName of strategy.constructorNames(cls.name)) {
-      const found = this.#reader.children(cls.id, ctorName).filter((s) => s.kind !== 'class');
+      const found = this.#reader.children(cls.id, ctorName).filter((s) => s.kind !== 'class' && this.#fits(s));
       if (found.length === 1) return found[0];
     }
     return undefined;

@@ -17,8 +17,12 @@ export interface NamingContext {
 export interface LanguageGraph {
   /** Languages whose files import one another (TypeScript imports JavaScript). */
   readonly family: string;
-  /** The module name of a file (`relativePath`: POSIX, from the codebase root). */
-  moduleName(relativePath: string, context: NamingContext): string;
+  /**
+   * The module name of a file (`relativePath`: POSIX, from the codebase root). `declaredPackage`
+   * is the package or namespace the file declares (the reference visitor's `setPackage`), for
+   * languages whose module is that declaration rather than the path (Java, Kotlin, Scala, C#).
+   */
+  moduleName(relativePath: string, context: NamingContext, declaredPackage?: string): string;
   /**
    * What module names depend on besides a file's path, as a short key ('' when nothing): stored
    * with each file's extractor version, so a change re-parses the language's files.
@@ -55,6 +59,20 @@ export interface LanguageGraph {
    * Kotlin, Scala, C++ `m()` for `this.m()`), before the module's names.
    */
   readonly implicitMembers?: boolean;
+  /**
+   * An import specifier may name a class inside a module, not only a module: Java
+   * `import a.b.Outer.Inner;` and `import static a.b.Util.slug;`, Kotlin and Scala imports of an
+   * object's members, C# `using static`. A specifier no module has is then looked up as a
+   * module (its longest prefix that names one) followed by classes nested in it.
+   */
+  readonly memberImports?: boolean;
+  /**
+   * A name that two star imports both bind is a compile error when used (Java and Kotlin
+   * on-demand imports, C# `using` namespaces, Scala wildcards): so when a star import of a
+   * codebase module binds the name, star imports of modules outside the codebase cannot, and
+   * the codebase's wins (otherwise a star import we cannot see into makes the name ambiguous).
+   */
+  readonly starConflictsAreErrors?: boolean;
   /**
    * The last resort for a plain name nothing in its scopes or module binds, before builtins:
    * C's global functions (declared in an included header, defined in one `.c` file). Return

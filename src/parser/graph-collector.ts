@@ -21,6 +21,7 @@ export class GraphCollector implements ReferenceSink {
   readonly #sites: Pending<Omit<SiteFact, 'caller'>>[] = [];
   readonly #bindings: Pending<Omit<BindingFact, 'scope'>>[] = [];
   readonly #flags: Pending<DefinitionFlag>[] = [];
+  readonly #signatures: Pending<readonly [number, number | null]>[] = [];
   readonly #namespaces: { readonly start: number; readonly end: number; readonly name: string }[] = [];
   #package: string | undefined;
   /** Offsets where lines start, for a site's line from its offset (cheaper than a node's position). */
@@ -64,6 +65,10 @@ export class GraphCollector implements ReferenceSink {
     this.#flags.push({ offset: definition.startIndex, fact: flag });
   }
 
+  signature(definition: Node, min: number, max: number | null): void {
+    this.#signatures.push({ offset: definition.startIndex, fact: [min, max] });
+  }
+
   namespace(node: Node, name: string): void {
     if (name) this.#namespaces.push({ start: node.startIndex, end: node.endIndex, name });
   }
@@ -89,7 +94,7 @@ export class GraphCollector implements ReferenceSink {
         open.push(i);
       }
     }
-    const offsets = [...this.#sites, ...this.#bindings, ...this.#flags].map((p) => p.offset);
+    const offsets = [...this.#sites, ...this.#bindings, ...this.#flags, ...this.#signatures].map((p) => p.offset);
     const placed = placeAll(spans, order, offsets);
     const nSites = this.#sites.length;
     const nBindings = this.#bindings.length;
@@ -102,6 +107,11 @@ export class GraphCollector implements ReferenceSink {
       if (def < 0) continue;
       const list = (flags[def] ??= []);
       if (!list.includes(fact)) list.push(fact);
+    }
+    let arities: Record<number, readonly [number, number | null]> | undefined;
+    for (let i = 0; i < this.#signatures.length; i++) {
+      const def = placed[nSites + nBindings + this.#flags.length + i]!;
+      if (def >= 0) (arities ??= {})[def] = this.#signatures[i]!.fact;
     }
     let namespaces: Record<number, string[]> | undefined;
     if (this.#namespaces.length > 0) {
@@ -122,6 +132,7 @@ export class GraphCollector implements ReferenceSink {
       bindings,
       flags,
       ...(namespaces !== undefined ? { namespaces } : {}),
+      ...(arities !== undefined ? { arities } : {}),
       ...(this.#package !== undefined ? { package: this.#package } : {}),
       lineCount,
     };

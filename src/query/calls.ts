@@ -42,6 +42,16 @@ function calleeIds(store: IndexStore, symbols: SymbolCache, symbol: SymbolRow): 
   return [symbol.id, ...constructorsOf(store, symbols, symbol).map((c) => c.id)];
 }
 
+/** A symbol's qualified name without its module's (the module's own name for a module). */
+export function localName(symbols: SymbolCache, symbol: SymbolRow): string {
+  let module: SymbolRow | undefined = symbol;
+  for (let guard = 0; module && module.kind !== 'module' && guard < 64; guard++) module = module.parentId === null ? undefined : symbols.get(module.parentId);
+  if (!module || module === symbol) return symbol.qualifiedName;
+  const prefix = module.qualifiedName;
+  const q = symbol.qualifiedName;
+  return q.startsWith(prefix) && q.length > prefix.length ? q.slice(prefix.length).replace(/^(::|[./\\#])/, '') : q;
+}
+
 function compareCalls(a: CallEntry, b: CallEntry): number {
   return a.depth - b.depth || byLocation(a, b) || a.name.localeCompare(b.name);
 }
@@ -75,6 +85,7 @@ export function calls(store: IndexStore, target: SymbolTarget, direction: 'in' |
             filePath: site.filePath,
             line: c.line,
             symbol: symbol ? refOf(symbol) : null,
+            ...(symbol ? { local: localName(symbols, symbol) } : {}),
             name: c.name,
             ...resolutionOf(c.resolution),
             depth: level,

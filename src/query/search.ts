@@ -16,7 +16,7 @@ import type { SearchSymbolsOptions, SymbolMatch, SymbolSearchAnswer } from './ty
 // names (linear-time engine: patterns come from agents). Ties break by how often the symbol is
 // called, then by path and line.
 
-const TIER_NAMES = ['exact', 'exact', 'prefix', 'word', 'substring', 'fuzzy'] as const;
+const TIER_NAMES = ['exact', 'nocase', 'prefix', 'word', 'substring', 'fuzzy'] as const;
 const KINDS: readonly SymbolKind[] = ['function', 'method', 'class', 'module'];
 const SEPARATOR = /[.:/\\#]/;
 

@@ -64,6 +64,11 @@ export interface CallEntry {
   readonly line: number;
   /** The caller (callers) or the callee (callees); a callee is null when the call is unresolved. */
   readonly symbol: SymbolRef | null;
+  /**
+   * The symbol's name within its file: its qualified name without its module's
+   * (`Catalog.add_product` for `shop.catalog.Catalog.add_product`), or the module's own name.
+   */
+  readonly local?: string;
   /** The name as written at the site. */
   readonly name: string;
   /** How the call was resolved (`local`, `import`, `self`, …), or `unresolved`. */

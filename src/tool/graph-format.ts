@@ -3,6 +3,7 @@
 import type { SymbolRef } from '../db/entries.js';
 import type { CallsAnswer, ClassHierarchy, DeadCodeAnswer, FileOutline, OutlineEntry, PathAnswer, SourceLocation, SymbolSearchAnswer, UnresolvedCalls } from '../query/types.js';
 import { clipEntriesShown, type FormattedEntries } from './format.js';
+import { outlineSignature } from '../query/signature.js';
 
 /** Paths as answers print them: relative to the codebase root. */
 export function relativeTo(root: string): (path: string) => string {
@@ -40,7 +41,8 @@ export function formatCalls(target: string, answer: CallsAnswer, direction: 'in'
     for (const c of g.calls) {
       n++;
       const depth = deep ? `[${c.depth}] ` : '';
-      if (direction === 'in') entries.push(`${n}. ${depth}${rel(c.filePath)}:${c.line} ${c.symbol?.qualifiedName ?? '?'}\n`);
+      // A caller sits in the site's file: its name within the file says it all.
+      if (direction === 'in') entries.push(`${n}. ${depth}${rel(c.filePath)}:${c.line} ${c.local ?? c.symbol?.qualifiedName ?? '?'}\n`);
       else entries.push(`${n}. ${depth}${rel(c.filePath)}:${c.line} ${c.name} -> ${c.symbol ? c.symbol.qualifiedName : `? (${c.reason ?? 'unresolved'})`}\n`);
     }
   }
@@ -102,7 +104,7 @@ export function formatSymbolSearch(query: string, answer: SymbolSearchAnswer, ro
   const paging = answer.offset === 0 && shown === answer.total ? '' : ` Showing ${answer.offset + 1}-${answer.offset + shown}.`;
   const header = `${answer.total} ${answer.total === 1 ? 'symbol matches' : 'symbols match'} ${query}.${paging}\n`;
   const entries = answer.results.map(
-    (r, i) => `${answer.offset + i + 1}. ${r.symbol.kind} ${r.symbol.qualifiedName} ${where(r.symbol, rel)} [${r.match}${r.calls > 0 ? `, ${r.calls} ${r.calls === 1 ? 'call' : 'calls'}` : ''}]\n   ${r.signature}\n`,
+    (r, i) => `${answer.offset + i + 1}. ${r.symbol.kind} ${r.symbol.qualifiedName} ${where(r.symbol, rel)} [${r.match}${r.calls > 0 ? `, ${r.calls} ${r.calls === 1 ? 'call' : 'calls'}` : ''}] ${r.signature}\n`,
   );
   return clipEntriesShown(header, entries);
 }
@@ -113,10 +115,11 @@ export function formatOutline(path: string, outline: FileOutline | undefined, ro
   if (!outline) return { text: `No indexed file ${path}.`, shown: 0 };
   const entries: string[] = [];
   const walk = (e: OutlineEntry, depth: number): void => {
-    entries.push(`${'  '.repeat(depth)}${e.startLine}-${e.endLine} ${e.signature || `${e.kind} ${e.name}`}\n`);
+    const signature = e.signature === '' ? `${e.kind} ${e.name}` : outlineSignature(e.signature, outline.language, e.kind === 'method');
+    entries.push(`${'  '.repeat(depth)}${e.startLine}-${e.endLine} ${signature}\n`);
     for (const c of e.children) walk(c, depth + 1);
   };
   for (const e of outline.entries) walk(e, 0);
-  const header = `${rel(outline.filePath)} (${outline.language}, module ${outline.module.name}, ${outline.module.endLine} lines): ${entries.length} definitions.\n`;
+  const header = `${rel(outline.filePath)}: ${entries.length} definitions, ${outline.module.endLine} lines.\n`;
   return clipEntriesShown(header, entries);
 }

@@ -1,5 +1,6 @@
 import type { LanguageGraph } from '../strategy.js';
 import { ecmascriptGraph } from './ecmascript.js';
+import { csharpGraph, javaGraph, kotlinGraph, scalaGraph } from './package-scoped.js';
 import { pythonGraph } from './python.js';
 
 /**
@@ -23,6 +24,10 @@ const BUILT_IN: Readonly<Record<string, LanguageGraph>> = {
   javascript: ecmascriptGraph,
   typescript: ecmascriptGraph,
   tsx: ecmascriptGraph,
+  java: javaGraph,
+  kotlin: kotlinGraph,
+  scala: scalaGraph,
+  c_sharp: csharpGraph,
 };
 
 /** The graph rules of a language id (built-in rules, else the default ones). */
