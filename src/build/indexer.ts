@@ -6,7 +6,8 @@ import type { ExtractionOptions, LanguageDefinition } from '../languages/types.j
 import { extractorVersionOf } from '../languages/registry.js';
 import { describeFile } from '../graph/describe.js';
 import { graphStrategyFor } from '../graph/languages/index.js';
-import type { NamingContext } from '../graph/strategy.js';
+import type { LanguageGraph, NamingContext } from '../graph/strategy.js';
+import { folderOf, type ManifestReader } from '../graph/manifests.js';
 import { relativeInside } from '../fs/path.js';
 import { contentHash, decodeSource, looksBinary, looksMinified } from './decode.js';
 import { RACY_WINDOW_MS, type SkippedFile, type SourceFile, type WalkResult } from './walker.js';
@@ -88,6 +89,11 @@ export interface SyncOptions {
   readonly root: string;
   /** What module names depend on beyond a file's path (see {@link NamingContext}). */
   readonly naming: NamingContext;
+  /**
+   * Fills `naming.manifests` (the same map) with the manifests of each file's folder before the
+   * file is classified or named; without it no manifest is read.
+   */
+  readonly manifests?: ManifestReader | undefined;
   /** Build the code graph (default true); without it files get symbols but no edges. */
   readonly graph?: boolean;
   readonly store: IndexStore;
@@ -169,18 +175,26 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   const skipped: SkippedFile[] = [];
   const contentSkips = options.contentSkips;
   const extraction = options.extraction ?? {};
-  // A file's rows depend on its extractor (with the extraction options) and on what its module
-  // name depends on; computed once per language (the options are hashed).
+  // A file's rows depend on its extractor (with the extraction options, hashed once per
+  // language) and on what its module name depends on (per file: the go.mod or Cargo.toml above it).
   const versions = new Map<LanguageDefinition, string>();
-  const versionOf = (language: LanguageDefinition): string => {
-    let version = versions.get(language);
-    if (version === undefined) {
-      const key = options.graph === false ? 'no-graph' : (graphStrategyFor(language.id).namingKey?.(options.naming) ?? '');
-      version = key === '' ? extractorVersionOf(language, extraction) : `${extractorVersionOf(language, extraction)}+${key}`;
-      versions.set(language, version);
-    }
-    return version;
+  const strategies = new Map<string, LanguageGraph>();
+  const strategyOf = (language: LanguageDefinition): LanguageGraph => {
+    let strategy = strategies.get(language.id);
+    if (strategy === undefined) strategies.set(language.id, (strategy = graphStrategyFor(language.id)));
+    return strategy;
   };
+  const relativeOf = (file: SourceFile): string => relativeInside(options.root, file.path) ?? file.path;
+  const versionOf = (file: SourceFile): string => {
+    let version = versions.get(file.language);
+    if (version === undefined) versions.set(file.language, (version = extractorVersionOf(file.language, extraction)));
+    const key = options.graph === false ? 'no-graph' : (strategyOf(file.language).namingKey?.(options.naming, relativeOf(file)) ?? '');
+    return key === '' ? version : `${version}+${key}`;
+  };
+  // Languages whose module names read manifests (go.mod, Cargo.toml): a file's folder is read first.
+  const manifestReader = options.graph === false ? undefined : options.manifests;
+  const needsManifests = (file: SourceFile): boolean => manifestReader !== undefined && (strategyOf(file.language).manifests?.length ?? 0) > 0;
+  const manifestsReady = (file: SourceFile): boolean => !needsManifests(file) || manifestReader!.loaded(folderOf(relativeOf(file)));
   let reused = 0;
   let bytesTotal = 0;
   let classified = 0; // walkedFiles[0, classified) are sorted into reused / todo / skipped
@@ -206,7 +220,9 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
         old.mtimeMs < lastSyncStarted - RACY_WINDOW_MS &&
         options.recheck?.has(file.path) !== true &&
         old.language === file.language.id &&
-        old.extractorVersion === versionOf(file.language)
+        // A file whose manifests are not read yet (a walk in progress) is read again to be sure.
+        manifestsReady(file) &&
+        old.extractorVersion === versionOf(file)
       ) {
         reused++;
       } else {
@@ -215,6 +231,12 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
       }
     }
   };
+  // A finished walk: every folder's manifests are read before files are compared with their records.
+  if (feed === undefined && manifestReader !== undefined) {
+    const folders = new Set<string>();
+    for (const file of walkedFiles) if (needsManifests(file)) folders.add(folderOf(relativeOf(file)));
+    await Promise.all([...folders].map((dir) => manifestReader.load(dir)));
+  }
   classify();
   // Small updates keep their trees (decided on the whole walk: a feed's files are not all known yet).
   const keepTrees = feed === undefined && todo.length <= KEEP_TREES_UP_TO_FILES;
@@ -230,6 +252,7 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   onProgress?.({ phase: 'parse', filesDone, filesTotal: todo.length, bytesDone, bytesTotal, ...(feed !== undefined ? { walking: true } : {}) });
 
   const prepare = async (file: SourceFile): Promise<Prepared> => {
+    if (needsManifests(file)) await manifestReader!.load(folderOf(relativeOf(file)));
     let bytes: Uint8Array;
     try {
       bytes = await fs.readBytes(file.path);
@@ -244,7 +267,7 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
       mtimeMs: file.mtimeMs,
       contentHash: contentHash(bytes),
       language: file.language.id,
-      extractorVersion: versionOf(file.language),
+      extractorVersion: versionOf(file),
     };
     const old = existing.get(file.path);
     if (old && old.contentHash === record.contentHash && old.language === record.language && old.extractorVersion === record.extractorVersion) {
@@ -331,8 +354,7 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
         writer.touchFile(prepared.record);
         reused++;
       } else if (prepared.record && extracted) {
-        const relative = relativeInside(options.root, file.path) ?? file.path;
-        writer.putFile(prepared.record, extracted, describeFile(relative, extracted, graphStrategyFor(file.language.id), options.naming), prepared.bytes);
+        writer.putFile(prepared.record, extracted, describeFile(relativeOf(file), extracted, graphStrategyFor(file.language.id), options.naming), prepared.bytes);
         parsed++;
         if (extracted.hasSyntaxErrors) withErrors++;
       }

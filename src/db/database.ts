@@ -7,6 +7,7 @@ import { CKGError, tagCaller } from '../errors.js';
 import { FsAdapter } from '../fs/adapter.js';
 import { basename, isAbsolute, isWindowsPath, join, normalize, relativeInside, toSlashes } from '../fs/path.js';
 import type { NamingContext } from '../graph/strategy.js';
+import { ManifestReader, manifestNamesOf } from '../graph/manifests.js';
 import type { FileSystem } from '../fs/types.js';
 import { createDefaultRegistry } from '../languages/index.js';
 import { LanguageRegistry, validateExtractionOptions } from '../languages/registry.js';
@@ -1006,13 +1007,15 @@ export class CKGDatabase {
       walk = snapshot?.walk ?? (await walkCodebase(fs, this.codebasePath, { ...walkOptionsOf(this.#options, this.#registry), only, listings: this.#listings, signal: options.signal }));
     }
     const run = processorForRun(options.processor, () => new LocalProcessor((this.#pool ??= new ParserPool(options.wasm ?? {}))), options.wasm ?? {});
+    const manifests = new ManifestReader(fs, this.codebasePath, manifestNamesOf(this.#registry.list().map((l) => l.id)));
     let report: IndexReport;
     let workers: number | undefined;
     try {
       report = await syncIndex({
         fs,
         root: this.codebasePath,
-        naming: await namingContext(fs, this.codebasePath),
+        naming: await namingContext(fs, this.codebasePath, manifests),
+        manifests,
         graph: this.#options.graph !== false,
         store: this.#store,
         walk,
@@ -1070,10 +1073,10 @@ function checkCodebasePath(path: unknown): asserts path is string {
   );
 }
 
-/** What module names depend on besides file paths (read once per sync). */
-async function namingContext(fs: FsAdapter, root: string): Promise<NamingContext> {
+/** What module names depend on besides file paths (read once per sync; manifests as the sync reaches their folders). */
+async function namingContext(fs: FsAdapter, root: string, manifests: ManifestReader): Promise<NamingContext> {
   const init = await fs.stat(join(root, '__init__.py'));
-  return { rootName: basename(root), rootIsPythonPackage: init?.kind === 'file' };
+  return { rootName: basename(root), rootIsPythonPackage: init?.kind === 'file', manifests: manifests.found };
 }
 
 async function assertDirectory(fs: FsAdapter, path: string): Promise<void> {

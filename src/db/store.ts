@@ -6,9 +6,11 @@ import type { ExtractedFile } from '../parser/extract.js';
 import type { ClassEntry, FunctionEntry, FunctionKind } from './entries.js';
 import { EDGE_KIND_CODES, FORMAT_NAME, INDEXES_SQL, LOOKUP_INDEXES_SQL, SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 import type { FileGraphRows } from '../graph/describe.js';
-import { newGraphChanges, resolveGraph, type GraphChanges, type ResolutionStats } from '../graph/run.js';
+import { resolveGraph, type ResolutionStats } from '../graph/run.js';
+import { baseFact, bindingIdentity, GraphChangeLog, symbolIdentity, type FileFacts } from '../graph/changes.js';
 import { PendingSites } from '../graph/pending.js';
 import { BODY_MODES, DEFAULT_BODY_MODE, type BodyMode } from './body-mode.js';
+import type { DepsIndex } from '../graph/deps-index.js';
 
 export { BODY_MODES, DEFAULT_BODY_MODE, type BodyMode } from './body-mode.js';
 
@@ -128,6 +130,8 @@ export class IndexStore {
   /** The `files` table mirrored in memory (see {@link IndexStore.listFiles}), once read. */
   #files: Map<string, FileRecord> | undefined;
   #generation = 0;
+  /** What resolution passes keep between sessions (in step with the committed rows). */
+  readonly #graphCache: { deps?: DepsIndex | undefined } = {};
 
   private constructor(db: Database) {
     this.#db = db;
@@ -223,9 +227,11 @@ export class IndexStore {
   beginWrite(): WriteSession {
     this.#assertOpen();
     if (this.#writer) throw new CKGError('INVALID_ARGUMENT', 'A write session is already open');
-    this.#writer = new WriteSession(this.#db, this.#bodies, this.#files, (committed) => {
+    this.#writer = new WriteSession(this.#db, this.#bodies, this.#files, this.#graphCache, (committed) => {
       this.#writer = undefined;
       if (committed) this.#generation++;
+      // A rolled-back session's index entries describe rows that are not there: read it again.
+      else this.#graphCache.deps = undefined;
       // A rolled-back session may have changed the mirror: read it again when next needed.
       if (!committed) this.#files = undefined;
     });
@@ -539,6 +545,23 @@ function recordOf(file: FileRecord): FileRecord {
   };
 }
 
+/** What a file's freshly described rows hold, for {@link GraphChangeLog} (ids from `base`). */
+function writtenFacts(graph: FileGraphRows, base: number): FileFacts {
+  const bases = new Map<number, string[]>();
+  for (const e of graph.edges) {
+    if (e.kind !== EDGE_KIND_CODES.inherits && e.kind !== EDGE_KIND_CODES.implements) continue;
+    let list = bases.get(e.from);
+    if (!list) bases.set(e.from, (list = []));
+    list.push(baseFact(e.kind, e.toName, e.site));
+  }
+  const symbols = graph.symbols.map((s, k) => ({ id: base + k, identity: symbolIdentity(s.kind, s.qualifiedName, s.flags, bases.get(k) ?? []), name: s.name }));
+  const bindings = graph.bindings.map((b) => ({
+    identity: bindingIdentity(b.scope >= 0 ? graph.symbols[b.scope]!.qualifiedName : '', b.kind, b.name, b.module, b.member),
+    names: b.member === null ? [b.name] : [b.name, b.member],
+  }));
+  return { symbols, bindings, moduleName: graph.symbols[0]?.name ?? '', stars: graph.bindings.some((b) => b.kind === 'star') };
+}
+
 /** Reads the body columns of a query row: path at `pathAt`, body at `bodyAt`, BODY_COLUMNS from `restAt`. */
 function locate(row: SqlValue[], pathAt: number, bodyAt: number, restAt: number): BodyLocation {
   return {
@@ -566,17 +589,21 @@ export class WriteSession {
   readonly #fileId: Statement;
   readonly #oldSymbols: Statement;
   readonly #oldBindings: Statement;
+  readonly #oldBases: Statement;
   /** The session began on an empty index: its resolution pass resolves everything. */
   readonly #fromNothing: boolean;
   /** What this session changed, for its resolution pass. */
-  readonly #changes: GraphChanges = newGraphChanges();
+  readonly #changes = new GraphChangeLog();
   /** A build's sites, inserted by its resolution pass (see PendingSites). */
   readonly #pending: PendingSites | undefined;
   #nextSymbolId: number;
   #ended = false;
 
-  constructor(db: Database, bodies: BodyMode, files: Map<string, FileRecord> | undefined, onEnd: (committed: boolean) => void) {
+  readonly #graphCache: { deps?: DepsIndex | undefined };
+
+  constructor(db: Database, bodies: BodyMode, files: Map<string, FileRecord> | undefined, graphCache: { deps?: DepsIndex | undefined }, onEnd: (committed: boolean) => void) {
     this.#db = db;
+    this.#graphCache = graphCache;
     this.#bodies = bodies;
     this.#files = files;
     this.#onEnd = onEnd;
@@ -592,8 +619,12 @@ export class WriteSession {
     this.#insertBinding = db.prepare('INSERT INTO bindings (file_id, scope_id, kind, name, module, member, line) VALUES (?, ?, ?, ?, ?, ?, ?)');
     this.#insertSource = db.prepare('INSERT INTO sources (file_id, data) VALUES (?, ?)');
     this.#fileId = db.prepare('SELECT id FROM files WHERE path = ?');
-    this.#oldSymbols = db.prepare('SELECT id, name FROM symbols WHERE file_id = ?');
-    this.#oldBindings = db.prepare('SELECT name, member FROM bindings WHERE file_id = ?');
+    this.#oldSymbols = db.prepare('SELECT id, kind, name, qualified_name, flags FROM symbols WHERE file_id = ? ORDER BY id');
+    this.#oldBindings = db.prepare('SELECT (SELECT qualified_name FROM symbols WHERE id = b.scope_id), b.kind, b.name, b.module, b.member FROM bindings b WHERE b.file_id = ? ORDER BY b.id');
+    this.#oldBases = db.prepare(
+      `SELECT e.from_id, e.kind, e.to_name, e.site FROM edges e JOIN symbols s ON s.id = e.from_id
+       WHERE s.file_id = ? AND e.kind IN (${EDGE_KIND_CODES.inherits}, ${EDGE_KIND_CODES.implements}) ORDER BY e.id`,
+    );
     const max = db.exec('SELECT max(id), (SELECT count(*) FROM files) FROM symbols')[0]?.values[0];
     this.#nextSymbolId = Number(max?.[0] ?? 0) + 1;
     this.#fromNothing = Number(max?.[1] ?? 0) === 0;
@@ -605,16 +636,8 @@ export class WriteSession {
     if (this.#files !== undefined && !this.#files.has(path)) return; // the mirror knows it is absent
     const id = this.#lookup(path);
     if (id === undefined) return;
-    // What the file bound: sites elsewhere that looked these up, or pointed at these symbols, must look again.
-    for (const [symbolId, name] of this.#all(this.#oldSymbols, [id])) {
-      this.#changes.removedSymbols.add(Number(symbolId));
-      this.#changes.names.add(String(name));
-    }
-    for (const [name, member] of this.#all(this.#oldBindings, [id])) {
-      this.#changes.names.add(String(name));
-      if (member !== null) this.#changes.names.add(String(member));
-    }
-    this.#changes.writtenFiles.delete(id);
+    // What the file held, to compare with what it holds once written again (or to count as gone).
+    if (!this.#fromNothing) this.#changes.before(path, id, this.#storedFacts(id));
     this.#db.run('DELETE FROM edges WHERE from_id IN (SELECT id FROM symbols WHERE file_id = ?)', [id]);
     this.#db.run('DELETE FROM bindings WHERE file_id = ?', [id]);
     this.#db.run('DELETE FROM symbols WHERE file_id = ?', [id]);
@@ -633,7 +656,6 @@ export class WriteSession {
     this.#insertFile.run([file.path, file.size, file.mtimeMs, file.contentHash, file.language, file.extractorVersion]);
     this.#files?.set(file.path, recordOf(file));
     const id = this.#lookup(file.path)!;
-    this.#changes.writtenFiles.add(id);
     // Only 'stored' pays for body text in SQLite: it dominates insert time and database size.
     const keepText = this.#bodies === 'stored';
     const lazy = this.#bodies === 'lazy';
@@ -642,7 +664,6 @@ export class WriteSession {
     let lines = extracted.graph?.lineCount ?? 1;
     if (extracted.graph === undefined) for (const r of [...extracted.functions, ...extracted.classes]) lines = Math.max(lines, r.endLine);
     graph.symbols.forEach((sym, k) => {
-      this.#changes.names.add(sym.name);
       const parentId = sym.parent >= 0 ? base + sym.parent : null;
       if (sym.kind === 'module') {
         this.#insertSymbol.run([base + k, 'module', sym.name, sym.qualifiedName, id, null, 1, lines, null, null, null, null, '', 0, 0, null, sym.flags]);
@@ -662,11 +683,8 @@ export class WriteSession {
     });
     if (this.#pending) this.#pending.add(graph.edges, base);
     else for (const e of graph.edges) this.#insertEdge.run([e.kind, base + e.from, e.toName, e.line, e.resolution, e.site]);
-    for (const b of graph.bindings) {
-      this.#insertBinding.run([id, b.scope >= 0 ? base + b.scope : null, b.kind, b.name, b.module, b.member, b.line]);
-      this.#changes.names.add(b.name);
-      if (b.member !== null) this.#changes.names.add(b.member);
-    }
+    for (const b of graph.bindings) this.#insertBinding.run([id, b.scope >= 0 ? base + b.scope : null, b.kind, b.name, b.module, b.member, b.line]);
+    if (!this.#fromNothing) this.#changes.after(file.path, id, writtenFacts(graph, base));
     if (this.#bodies === 'compressed' && (extracted.functions.length > 0 || extracted.classes.length > 0)) {
       if (!bytes) throw new CKGError('INVALID_ARGUMENT', `putFile(${file.path}) needs the file bytes in 'compressed' body mode`);
       this.#insertSource.run([id, deflateSync(bytes, { level: DEFLATE_LEVEL })]);
@@ -688,7 +706,8 @@ export class WriteSession {
     // Lookups by name need these; the edge indexes wait for commit after a build (cheaper
     // than maintaining them through every edge's update). No-ops once they exist.
     this.#db.exec(this.#fromNothing ? LOOKUP_INDEXES_SQL : INDEXES_SQL);
-    return resolveGraph(this.#db, this.#pending ? { build: this.#pending } : this.#changes);
+    this.#changes.finish();
+    return resolveGraph(this.#db, this.#pending ? { build: this.#pending } : this.#changes, this.#graphCache);
   }
 
   commit(): void {
@@ -740,8 +759,32 @@ export class WriteSession {
     return out;
   }
 
+  /** What a stored file holds, for {@link GraphChangeLog}. */
+  #storedFacts(fileId: number): FileFacts {
+    const bases = new Map<number, string[]>();
+    for (const [from, kind, toName, site] of this.#all(this.#oldBases, [fileId])) {
+      let list = bases.get(Number(from));
+      if (!list) bases.set(Number(from), (list = []));
+      list.push(baseFact(Number(kind), String(toName), site === null ? null : String(site)));
+    }
+    let moduleName = '';
+    const symbols = this.#all(this.#oldSymbols, [fileId]).map(([id, kind, name, qname, flags]) => {
+      if (kind === 'module') moduleName = String(name);
+      return { id: Number(id), identity: symbolIdentity(String(kind), String(qname), Number(flags), bases.get(Number(id)) ?? []), name: String(name) };
+    });
+    let stars = false;
+    const bindings = this.#all(this.#oldBindings, [fileId]).map(([scope, kind, name, module, member]) => {
+      if (kind === 'star') stars = true;
+      return {
+        identity: bindingIdentity(scope === null ? '' : String(scope), String(kind), String(name), module === null ? null : String(module), member === null ? null : String(member)),
+        names: member === null ? [String(name)] : [String(name), String(member)],
+      };
+    });
+    return { symbols, bindings, moduleName, stars };
+  }
+
   #freeStatements(): void {
-    for (const s of [this.#insertFile, this.#insertSymbol, this.#insertEdge, this.#insertBinding, this.#insertSource, this.#fileId, this.#oldSymbols, this.#oldBindings]) s.free();
+    for (const s of [this.#insertFile, this.#insertSymbol, this.#insertEdge, this.#insertBinding, this.#insertSource, this.#fileId, this.#oldSymbols, this.#oldBindings, this.#oldBases]) s.free();
   }
 
   #end(committed: boolean): void {

@@ -126,7 +126,8 @@ export interface BindingFact {
  * attribute/annotation), `static` (C `static`: visible in its own file only), `entry` (an entry
  * point the language runs itself); and for resolution: `singleton` (a Scala or Kotlin `object`,
  * which may share its name with a class, its companion: a type names the class, a value the
- * object).
+ * object), and for typed receivers, `returns-self`: a method declared to return an instance of its
+ * own class (Rust `fn new() -> Self`), so `x = Foo::new()` types x.
  *
  * @example
  * ```ts
@@ -134,7 +135,7 @@ export interface BindingFact {
  * ```
  * @public
  */
-export type DefinitionFlag = 'exported' | 'decorated' | 'static' | 'entry' | 'test' | 'singleton';
+export type DefinitionFlag = 'exported' | 'decorated' | 'static' | 'entry' | 'test' | 'singleton' | 'returns-self';
 
 /**
  * The graph part of an extracted file: where each definition sits, and the file's sites and
@@ -184,8 +185,12 @@ export interface ExtractedGraph {
  * @public
  */
 export interface ReferenceSink {
-  /** A call, value use, base or import at `at`'s position. */
-  site(at: Node, fact: Omit<SiteFact, 'line' | 'caller'>): void;
+  /**
+   * A call, value use, base or import at `at`'s position. `owner`, when given, is a node of the
+   * definition the site belongs to instead of the one enclosing `at` (Rust's `impl Trait for X`
+   * is a base of the struct `X` declared elsewhere in the file).
+   */
+  site(at: Node, fact: Omit<SiteFact, 'line' | 'caller'>, owner?: Node): void;
   /** A name bound by an import or assignment; `at` gives the line and, inside a function, the scope. */
   binding(at: Node, fact: Omit<BindingFact, 'line' | 'scope'>): void;
   /** Marks the definition whose range starts at or contains `definition`'s start. */

@@ -224,7 +224,9 @@ export class GraphReader {
       this.#byParent.set(name, (index = { lexical, detached }));
     }
     const lexical = index.lexical.get(containerId) ?? NONE;
-    // Methods declared outside their class (Go, C++, Rust) sit at module level, joined by member_of.
+    // Methods declared outside their class (Go, C++, Rust) sit at module level, joined by member_of
+    // to a class: a module or function has none (Go's thousands of `String` methods are not walked).
+    if (index.detached.length === 0 || this.symbol(containerId)?.kind !== 'class') return lexical;
     let joined: GraphSymbol[] | undefined;
     for (const s of index.detached) if (s.parentId !== containerId && this.memberOf(s.id) === containerId) (joined ??= []).push(s);
     return joined === undefined ? lexical : [...lexical, ...joined].sort((a, b) => a.id - b.id);

@@ -4,6 +4,7 @@ import type { ReceiverFact } from './facts.js';
 import type { GraphBinding, GraphFile, GraphReader, GraphSymbol } from './reader.js';
 import type { SiteShape } from './site.js';
 import type { FallbackSite, LanguageGraph } from './strategy.js';
+import { starKey } from './changes.js';
 
 // Declaration-based resolution, the same for every language; languages differ only in their
 // LanguageGraph rules (module names, builtins, constructor names). A site gets a target only
@@ -49,6 +50,15 @@ function combine(candidates: readonly Outcome[]): Outcome | undefined {
   return candidates[0];
 }
 
+/**
+ * A module's own names among the symbols stored under it: not the methods declared at its top
+ * level outside their class (Go methods, Rust `impl` items, C++ `Shape::rename`), which belong
+ * to their class (member_of) and are never reached by a plain or module-qualified name.
+ */
+function moduleLevel(symbols: readonly GraphSymbol[]): readonly GraphSymbol[] {
+  return symbols.some((s) => s.kind === 'method') ? symbols.filter((s) => s.kind !== 'method') : symbols;
+}
+
 /** With another "how found" label. */
 function relabel(outcome: Outcome, code: Code): Outcome {
   return outcome.toId === null ? outcome : { toId: outcome.toId, code };
@@ -75,6 +85,10 @@ export class Resolver {
   #use: 'type' | 'term' = 'term';
   /** The argument count of the call being resolved, when known: definitions that cannot take it are no candidates (overloads). */
   #arity: number | undefined;
+  /** `module:name` lookups in progress (see {@link Resolver.#moduleMember}). */
+  readonly #asking = new Set<string>();
+  /** Modules by family and name, for one pass (modules do not change during it). */
+  readonly #modules = new Map<string, { readonly list: readonly GraphSymbol[]; readonly ids: ReadonlySet<number> }>();
   /** Site contexts by caller: a caller's sites share its chain, file and rules. */
   readonly #contexts = new Map<number, SiteContext | null>();
 
@@ -174,7 +188,8 @@ export class Resolver {
         // Python: a class body's names are not visible from inside its methods.
         continue;
       }
-      const nested = reader.children(scope.id, name).filter((s) => this.#fits(s));
+      // A method declared in a function's body (a Rust `impl` there) is no plain name of it.
+      const nested = reader.children(scope.id, name).filter((s) => s.kind !== 'method' && this.#fits(s));
       if (nested.length > 0) return combine(nested.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.local })))!;
       const imported = reader.bindingsNamed(ctx.file.id, scope.id, name);
       if (imported.length > 0) return relabel(combine(imported.map((b) => this.#followBinding(b, ctx.file, 0)))!, RESOLUTION_CODES.import);
@@ -195,6 +210,20 @@ export class Resolver {
    */
   #moduleMember(moduleId: number, name: string, depth: number, own: boolean): Outcome | undefined {
     if (depth > MAX_DEPTH) return unresolved(RESOLUTION_CODES.ambiguous);
+    // A module asked again for the same name while it is being asked (star imports in a cycle:
+    // Rust's `use super::*` under a `pub use self::child::*`) adds nothing it did not have;
+    // without this cut, every path around the cycle would be walked to MAX_DEPTH.
+    const key = `${moduleId}:${name}`;
+    if (this.#asking.has(key)) return undefined;
+    this.#asking.add(key);
+    try {
+      return this.#moduleMemberOnce(moduleId, name, depth, own);
+    } finally {
+      this.#asking.delete(key);
+    }
+  }
+
+  #moduleMemberOnce(moduleId: number, name: string, depth: number, own: boolean): Outcome | undefined {
     const reader = this.#reader;
     const module = reader.symbol(moduleId);
     if (!module) return undefined;
@@ -207,13 +236,18 @@ export class Resolver {
     const candidates: Outcome[] = [];
     if (strategy.sharedModules === true) {
       // The package's other files: their top-level definitions (their imports are their own).
-      for (const part of this.#modulesAllNamed(module.name, strategy)) {
-        if (part.id === moduleId) continue;
-        for (const s of reader.children(part.id, name)) if (this.#fits(s)) candidates.push({ toId: s.id, code: own ? RESOLUTION_CODES.package : RESOLUTION_CODES.import });
+      // One pass over the symbols of that name, not one per file: Go packages have hundreds.
+      const parts = this.#moduleIds(module.name, strategy);
+      if (parts.size > 1) {
+        for (const s of reader.named(name)) {
+          if (s.parentId !== null && s.parentId !== moduleId && parts.has(s.parentId) && s.kind !== 'method' && this.#fits(s)) {
+            candidates.push({ toId: s.id, code: own ? RESOLUTION_CODES.package : RESOLUTION_CODES.import });
+          }
+        }
       }
     }
     if (!strategy.exportsOnly || own) {
-      for (const s of reader.children(moduleId, name)) if (this.#fits(s)) candidates.push({ toId: s.id, code: localLabel });
+      for (const s of moduleLevel(reader.children(moduleId, name))) if (this.#fits(s)) candidates.push({ toId: s.id, code: localLabel });
       for (const b of fileScoped ? [] : reader.bindingsNamed(file.id, null, name)) {
         if (b.kind === 'star' || b.kind === 'export') continue;
         candidates.push(b.kind === 'assign' ? unresolved(RESOLUTION_CODES.dynamic) : relabel(this.#followBinding(b, file, depth + 1), RESOLUTION_CODES.import));
@@ -221,7 +255,7 @@ export class Resolver {
     } else {
       // Another module asks: only exported names. `export function f` / `export class C` are
       // flagged exported; `export { a as b }` and re-exports are export bindings.
-      for (const s of reader.children(moduleId, name)) if ((s.flags & 1) !== 0) candidates.push({ toId: s.id, code: RESOLUTION_CODES.import });
+      for (const s of moduleLevel(reader.children(moduleId, name))) if ((s.flags & 1) !== 0) candidates.push({ toId: s.id, code: RESOLUTION_CODES.import });
       for (const b of reader.bindingsNamed(file.id, null, name)) {
         if (b.kind !== 'export') continue;
         if (b.module !== null) candidates.push(this.#memberOfSpecifier(b.module, b.member ?? name, file, depth + 1));
@@ -230,7 +264,9 @@ export class Resolver {
     }
     const direct = combine(this.#companion(candidates));
     if (direct) return direct;
-    // Star imports: each module's public names; one outside the codebase may bind anything.
+    // Star imports: each module's public names; one outside the codebase may bind anything. The
+    // answer now depends on what this module star-imports (GraphChangeLog's star key).
+    if (!fileScoped) reader.depend(starKey(module.name));
     const stars: Outcome[] = [];
     for (const b of fileScoped ? [] : reader.bindingsOfKind(file.id, 'star')) {
       if (b.module === null) continue;
@@ -260,7 +296,7 @@ export class Resolver {
       return combine(stars);
     }
     if (strategy.submodulesAreMembers) {
-      const sub = this.#modulesNamed(`${module.name}.${name}`, strategy, file);
+      const sub = this.#modulesNamed(strategy.qualify(module.name, [name]), strategy, file);
       if (sub === 'ambiguous') return unresolved(RESOLUTION_CODES.ambiguous);
       if (sub) return { toId: sub.id, code: RESOLUTION_CODES.import };
     }
@@ -332,22 +368,70 @@ export class Resolver {
   #resolveModule(specifier: string, file: GraphFile): Outcome {
     const strategy = this.#strategyOf(file.language);
     const fromModule = this.#reader.symbol(file.moduleId);
-    for (const name of strategy.importTargets(specifier, fromModule?.name ?? '', file.path)) {
+    const targets = strategy.importTargets(specifier, fromModule?.name ?? '', file.path);
+    for (const name of targets) {
       const module = this.#modulesNamed(name, strategy, file);
       if (module === 'ambiguous') return unresolved(RESOLUTION_CODES.ambiguous);
       if (module) return { toId: module.id, code: RESOLUTION_CODES.import };
     }
+    const sep = strategy.pathSeparator;
+    if (sep !== undefined) {
+      for (const name of targets) {
+        const walked = this.#walkModulePath(name.split(sep), sep, strategy, file);
+        if (walked) return walked;
+      }
+    }
     return unresolved(RESOLUTION_CODES.external);
+  }
+
+  /**
+   * A module path no module is named by, read as a path through members: its longest prefix
+   * that names a module, then each further part a member of the one before that is a module
+   * (Rust's `use crate::mem::swap` where the crate root says `use core::mem`). Undefined when no
+   * prefix is a module or a part is not one.
+   */
+  #walkModulePath(parts: readonly string[], sep: string, strategy: LanguageGraph, file: GraphFile): Outcome | undefined {
+    for (let n = parts.length - 1; n >= 1; n--) {
+      const prefix = this.#modulesNamed(parts.slice(0, n).join(sep), strategy, file);
+      if (prefix === undefined) continue;
+      if (prefix === 'ambiguous') return unresolved(RESOLUTION_CODES.ambiguous);
+      let current: GraphSymbol | undefined = prefix;
+      for (const part of parts.slice(n)) {
+        const next = this.#moduleMember(current.id, part, 1, false);
+        current = next?.toId != null ? this.#reader.symbol(next.toId) : undefined;
+        if (current?.kind !== 'module') return undefined;
+      }
+      return { toId: current.id, code: RESOLUTION_CODES.import };
+    }
+    return undefined;
   }
 
   /** Every module symbol named `name` in the strategy's family (the files of a shared module), in id order. */
   #modulesAllNamed(name: string, strategy: LanguageGraph): readonly GraphSymbol[] {
+    return this.#modulesOf(name, strategy).list;
+  }
+
+  /** The ids of {@link Resolver.#modulesAllNamed}. */
+  #moduleIds(name: string, strategy: LanguageGraph): ReadonlySet<number> {
+    return this.#modulesOf(name, strategy).ids;
+  }
+
+  #modulesOf(name: string, strategy: LanguageGraph): { readonly list: readonly GraphSymbol[]; readonly ids: ReadonlySet<number> } {
     const reader = this.#reader;
-    return reader.named(name).filter((s) => {
-      if (s.kind !== 'module') return false;
-      const f = reader.file(s.fileId);
-      return f !== undefined && this.#strategyOf(f.language).family === strategy.family;
-    });
+    const key = `${strategy.family}\0${name}`;
+    let found = this.#modules.get(key);
+    if (found === undefined) {
+      const list = reader.named(name).filter((s) => {
+        if (s.kind !== 'module') return false;
+        const f = reader.file(s.fileId);
+        return f !== undefined && this.#strategyOf(f.language).family === strategy.family;
+      });
+      this.#modules.set(key, (found = { list, ids: new Set(list.map((s) => s.id)) }));
+    } else {
+      // Memoised for the pass, but the answer still depends on the name (incremental updates).
+      reader.depend(name);
+    }
+    return found;
   }
 
   /**
@@ -398,6 +482,11 @@ export class Resolver {
     if (outcome.toId === null) return outcome;
     const symbol = this.#reader.symbol(outcome.toId);
     if (symbol?.kind === 'class') return outcome;
+    // `x = Foo::new()` where new is declared to return its own class (Rust `-> Self`).
+    if (constructed && symbol !== undefined && (symbol.flags & SYMBOL_FLAGS['returns-self']) !== 0) {
+      const owner = this.#ownerClass(symbol);
+      if (owner) return { toId: owner.id, code: outcome.code };
+    }
     // `x = make()` where make is a function: x is whatever make returns.
     return unresolved(constructed ? RESOLUTION_CODES.dynamic : RESOLUTION_CODES['not-found']);
   }
@@ -454,6 +543,8 @@ export class Resolver {
 
   /** `name` in the bases of a class (not the class itself), depth-first in declaration order. */
   #baseMember(cls: GraphSymbol, name: string, seen: Set<number>): Outcome {
+    const file = this.#reader.file(cls.fileId);
+    if (file && this.#strategyOf(file.language).basesByDepth === true) return this.#baseMemberByDepth(cls, name);
     if (seen.has(cls.id) || seen.size > 64) return unresolved(RESOLUTION_CODES.ambiguous);
     seen.add(cls.id);
     // The answer depends on this class's bases: a change to its file must re-resolve the site.
@@ -469,6 +560,37 @@ export class Resolver {
       const found = this.#classMember(base, name, seen);
       if (found.toId !== null) return unknownBase ? unresolved(RESOLUTION_CODES.ambiguous) : found;
       if (found.code === RESOLUTION_CODES.external || found.code === RESOLUTION_CODES.ambiguous) unknownBase = true;
+    }
+    return unknownBase ? unresolved(RESOLUTION_CODES.external) : NOT_FOUND;
+  }
+
+  /**
+   * `name` in the bases of a class level by level (Go's promotion through embedded types): the
+   * members of the shallowest level that has any win, two different ones there are ambiguous,
+   * and a base outside the codebase at or above that level may hide one of the same name.
+   */
+  #baseMemberByDepth(cls: GraphSymbol, name: string): Outcome {
+    const reader = this.#reader;
+    const seen = new Set<number>([cls.id]);
+    let level: GraphSymbol[] = [cls];
+    let unknownBase = false;
+    for (let depth = 0; level.length > 0 && depth < MAX_DEPTH && seen.size <= 64; depth++) {
+      const next: GraphSymbol[] = [];
+      for (const c of level) {
+        // The answer depends on this class's bases: a change to its file must re-resolve the site.
+        reader.depend(c.name);
+        for (const baseId of reader.bases(c.id)) {
+          if (baseId === null) unknownBase = true;
+          else if (!seen.has(baseId)) {
+            seen.add(baseId);
+            const base = reader.symbol(baseId);
+            if (base) next.push(base);
+          }
+        }
+      }
+      const found = next.flatMap((b) => reader.children(b.id, name).map((s): Outcome => ({ toId: s.id, code: RESOLUTION_CODES.self })));
+      if (found.length > 0) return unknownBase ? unresolved(RESOLUTION_CODES.ambiguous) : combine(found)!;
+      level = next;
     }
     return unknownBase ? unresolved(RESOLUTION_CODES.external) : NOT_FOUND;
   }
@@ -502,6 +624,14 @@ export class Resolver {
     return undefined;
   }
 
+  /** The class a method belongs to: its lexical parent, or the class it was joined to. */
+  #ownerClass(method: GraphSymbol): GraphSymbol | undefined {
+    const parent = method.parentId === null ? undefined : this.#reader.symbol(method.parentId);
+    if (parent?.kind === 'class') return parent;
+    const owner = this.#reader.memberOf(method.id);
+    return owner === null ? undefined : this.#reader.symbol(owner);
+  }
+
   /** The class a site's `self` means: the nearest enclosing class, or the class a method was joined to. */
   #enclosingClass(ctx: SiteContext): GraphSymbol | undefined {
     for (const s of ctx.chain) {
@@ -519,7 +649,7 @@ export class Resolver {
     const reader = this.#reader;
     const strategy = this.#strategyOf(file.language);
     return {
-      file,
+      file: { ...file, moduleName: reader.symbol(file.moduleId)?.name ?? '' },
       named: (name) =>
         reader.named(name).map((s) => {
           const f = reader.file(s.fileId);

@@ -6,22 +6,20 @@ import { Resolver, type Outcome } from './resolver.js';
 import { decodeSite, FIXED_SITE } from './site.js';
 import type { LanguageGraph } from './strategy.js';
 import type { PendingSites } from './pending.js';
+import { DepsIndex } from './deps-index.js';
 
 /**
- * What a write session changed, for the resolution pass that ends it: the files it wrote (their
- * edges are pending), the ids of the symbols it removed (edges that pointed at them dangle),
- * and every name those files bound before or after (definitions, imports, module names): a
- * site whose answer looked up one of these names may now resolve differently.
+ * What a write session changed, for the resolution pass that ends it (GraphChangeLog): the files
+ * it wrote (their edges are pending), definitions that stayed the same under a new id (edges that
+ * pointed at them move), removed definitions (edges that pointed at them dangle), and the names
+ * whose definitions or bindings changed: a site whose answer looked one up may now resolve
+ * differently.
  */
 export interface GraphChanges {
-  readonly writtenFiles: Set<number>;
-  readonly removedSymbols: Set<number>;
-  readonly names: Set<string>;
-}
-
-/** A new, empty change set. */
-export function newGraphChanges(): GraphChanges {
-  return { writtenFiles: new Set(), removedSymbols: new Set(), names: new Set() };
+  readonly writtenFiles: ReadonlySet<number>;
+  readonly removedSymbols: ReadonlySet<number>;
+  readonly names: ReadonlySet<string>;
+  readonly remap: ReadonlyMap<number, number>;
 }
 
 interface SiteRow {
@@ -69,7 +67,11 @@ export interface ResolutionStats {
  * nothing) every pending site. Structure edges (imports, bases, members) first, then calls and
  * value uses, which read them.
  */
-export function resolveGraph(db: Database, changes: GraphChanges | { readonly build: PendingSites }): ResolutionStats {
+export function resolveGraph(
+  db: Database,
+  changes: GraphChanges | { readonly build: PendingSites },
+  cache: { deps?: DepsIndex | undefined } = {},
+): ResolutionStats {
   const strategies = new Map<string, LanguageGraph>();
   const strategyOf = (language: string): LanguageGraph => {
     let s = strategies.get(language);
@@ -102,6 +104,7 @@ export function resolveGraph(db: Database, changes: GraphChanges | { readonly bu
     return s;
   };
   const update = prepare('UPDATE edges SET to_id = ?, resolution = ?, deps = ? WHERE id = ?');
+  let deps_: DepsIndex | undefined;
   let sites = 0;
   let updated = 0;
   /** Resolves rows, writing back what changed; returns the rows whose outcome changed. */
@@ -122,6 +125,7 @@ export function resolveGraph(db: Database, changes: GraphChanges | { readonly bu
       const depsText = deps.size > 0 ? [...deps].sort().join(' ') : null;
       if (outcome.toId !== row.toId || outcome.code !== row.resolution || depsText !== row.deps) {
         update.run([outcome.toId, outcome.code, depsText, row.id]);
+        deps_?.set(row.id, row.deps, depsText);
         updated++;
         if (outcome.toId !== row.toId || outcome.code !== row.resolution) changed.push(row);
       }
@@ -131,8 +135,14 @@ export function resolveGraph(db: Database, changes: GraphChanges | { readonly bu
 
   try {
     if ('build' in changes) return resolveBuild(changes.build);
+    // Loaded before this pass writes anything: it must describe the rows as they are now.
+    cache.deps ??= DepsIndex.load(db);
+    deps_ = cache.deps;
     const todo = new Map<number, SiteRow>();
     {
+      // Edges that pointed at a definition that is the same after the write follow it to its new id.
+      const move = prepare('UPDATE edges SET to_id = ? WHERE to_id = ?');
+      for (const [from, to] of changes.remap) move.run([to, from]);
       const ofFile = prepare(`SELECT ${SITE_COLUMNS} FROM edges WHERE from_id IN (SELECT id FROM symbols WHERE file_id = ?)`);
       for (const fileId of changes.writtenFiles) select(ofFile, [fileId], todo);
       const pointingAt = prepare(`SELECT ${SITE_COLUMNS} FROM edges WHERE to_id = ?`);
@@ -205,6 +215,11 @@ export function resolveGraph(db: Database, changes: GraphChanges | { readonly bu
         else resolveAt(i);
       }
       const insert = prepare('INSERT INTO edges (kind, from_id, to_id, to_name, line, resolution, site, deps) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+      // Rows get consecutive ids after the last one: the build knows each row's dependencies.
+      const firstId = Number(db.exec('SELECT coalesce(max(id), 0) + 1 FROM edges')[0]?.values[0]?.[0] ?? 1);
+      const index = new DepsIndex();
+      for (const [i, text] of deps) index.set(firstId + i, null, text);
+      cache.deps = index;
       for (let i = 0; i < n; i++) {
         if (STRUCTURE_KINDS.has(build.kind(i)) && build.site(i) === FIXED_SITE) codes[i] = build.resolution(i);
         insert.run([build.kind(i), build.from(i), toIds[i]! < 0 ? null : toIds[i]!, build.name(i), build.line(i), codes[i]!, build.site(i), deps.get(i) ?? null]);
@@ -217,10 +232,13 @@ export function resolveGraph(db: Database, changes: GraphChanges | { readonly bu
       const byName = prepareOnce(`SELECT ${SITE_COLUMNS} FROM edges WHERE to_name = ?`);
       const found = new Map<number, SiteRow>();
       for (const name of names) select(byName, [name], found);
-      const withDeps = prepareOnce(`SELECT ${SITE_COLUMNS} FROM edges WHERE deps IS NOT NULL`);
-      const all = new Map<number, SiteRow>();
-      select(withDeps, [], all);
-      for (const row of all.values()) if (row.deps!.split(' ').some((d) => names.has(d))) found.set(row.id, row);
+      // Rows whose dependencies hold one of the names, from the in-memory index (read back by id:
+      // the index may still list rows deleted since).
+      const byId = prepareOnce(`SELECT ${SITE_COLUMNS} FROM edges WHERE id = ?`);
+      const rows = new Map<number, SiteRow>();
+      for (const id of deps_!.edgesDependingOn(names)) if (!found.has(id)) select(byId, [id], rows);
+      // An id may now be another row's (ids of deleted rows are given again): check its dependencies.
+      for (const [id, row] of rows) if (row.deps !== null && row.deps.split(' ').some((d) => names.has(d))) found.set(id, row);
       for (const [id, row] of found) if (structureAgain || !todo.has(id)) todo.set(id, row);
     }
   } finally {

@@ -11,6 +11,27 @@ export interface NamingContext {
   readonly rootName: string;
   /** The root holds an `__init__.py`: it is itself a Python package, named {@link rootName}. */
   readonly rootIsPythonPackage: boolean;
+  /**
+   * The project files module names depend on ({@link LanguageGraph.manifests}: Go's `go.mod`,
+   * Rust's `Cargo.toml`) found in the folders of the files being described and above them up to
+   * the root, by path relative to the root (`go.mod`, `svc/go.mod`), with their text. A folder's
+   * manifests are read before any of its files is described, so a missing path means there is none.
+   */
+  readonly manifests: ReadonlyMap<string, string>;
+}
+
+/**
+ * The nearest manifest named `name` at or above the folder of `relativePath` (a file's path from
+ * the root): its folder (`''` for the root) and text, or undefined.
+ */
+export function nearestManifest(context: NamingContext, relativePath: string, name: string): { readonly dir: string; readonly text: string } | undefined {
+  let dir = relativePath.includes('/') ? relativePath.slice(0, relativePath.lastIndexOf('/')) : '';
+  for (;;) {
+    const text = context.manifests.get(dir === '' ? name : `${dir}/${name}`);
+    if (text !== undefined) return { dir, text };
+    if (dir === '') return undefined;
+    dir = dir.includes('/') ? dir.slice(0, dir.lastIndexOf('/')) : '';
+  }
 }
 
 /** How a language's graph works. Every member is a pure function of its arguments. */
@@ -24,10 +45,16 @@ export interface LanguageGraph {
    */
   moduleName(relativePath: string, context: NamingContext, declaredPackage?: string): string;
   /**
-   * What module names depend on besides a file's path, as a short key ('' when nothing): stored
-   * with each file's extractor version, so a change re-parses the language's files.
+   * What the module name of the file at `relativePath` depends on besides its path, as a short
+   * key ('' when nothing): stored with the file's extractor version, so a change re-parses it.
    */
-  namingKey?(context: NamingContext): string;
+  namingKey?(context: NamingContext, relativePath: string): string;
+  /**
+   * File names whose content module names depend on (`go.mod`, `Cargo.toml`): they are read in
+   * every indexed folder and its ancestors into {@link NamingContext.manifests}, and are part of
+   * the snapshot key, so editing one re-indexes the files whose {@link LanguageGraph.namingKey} changes.
+   */
+  readonly manifests?: readonly string[];
   /** Joins a definition's module name and its chain of enclosing names (`pkg.mod` + `Catalog`, `add`). */
   qualify(moduleName: string, chain: readonly string[]): string;
   /**
@@ -46,6 +73,13 @@ export interface LanguageGraph {
   readonly exportsOnly: boolean;
   /** A package's member names start with `_` when private (Python's `from m import *` skips them). */
   isPrivateName?(name: string): boolean;
+  /**
+   * How module names join their parts (Rust `::`). When set, an import path that names no
+   * module is walked from its longest prefix that does through module members, so a module
+   * re-exported under another path is found (Rust's `use crate::mem` at a crate root, then
+   * `use crate::mem::swap` elsewhere).
+   */
+  readonly pathSeparator?: string;
   /** An unresolved absolute import may be a submodule attribute (`import pkg` then `pkg.sub.f()`). */
   readonly submodulesAreMembers: boolean;
   /**
@@ -74,6 +108,12 @@ export interface LanguageGraph {
    */
   readonly starConflictsAreErrors?: boolean;
   /**
+   * A member is looked up in the bases level by level, not depth-first: the shallowest one wins
+   * and two different ones at the same depth leave the site ambiguous (Go's promoted methods of
+   * embedded types, Rust's methods from the traits a type implements).
+   */
+  readonly basesByDepth?: boolean;
+  /**
    * The last resort for a plain name nothing in its scopes or module binds, before builtins:
    * C's global functions (declared in an included header, defined in one `.c` file). Return
    * undefined to go on.
@@ -83,8 +123,8 @@ export interface LanguageGraph {
 
 /** What {@link LanguageGraph.fallback} may read about the site and the codebase. */
 export interface FallbackSite {
-  /** The site's file. */
-  readonly file: { readonly id: number; readonly path: string; readonly language: string; readonly moduleId: number };
+  /** The site's file (`moduleName`: its module symbol's name). */
+  readonly file: { readonly id: number; readonly path: string; readonly language: string; readonly moduleId: number; readonly moduleName: string };
   /** Symbols named exactly `name` (every file), with their file's path and language. */
   named(name: string): readonly { readonly id: number; readonly kind: string; readonly fileId: number; readonly parentId: number | null; readonly flags: number; readonly path: string; readonly language: string }[];
   /** A file's bindings (imports, includes) in source order. */

@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { collapseSpaces, fieldText, namedChildren, nearestAncestor, typeSet } from './common.js';
 import type { LanguageDefinition, VisitorSink } from './types.js';
+import { rustReferences } from './references/rust.js';
 
 const CLASS_ITEMS = typeSet('struct_item', 'enum_item', 'trait_item', 'union_item');
 /** What decides a function's parent: the nearest of these (a `mod` is transparent). */
@@ -152,6 +153,8 @@ export const rust: LanguageDefinition = {
   grammar: 'tree-sitter-rust.wasm',
   grammarPackage: { name: 'tree-sitter-rust', version: '0.24.0' },
   // 2: `impl X for dyn Error + Send` belongs to `Error`, not to the folded bound list.
-  version: '2',
+  // 3: code graph references (calls, `use`, `impl Trait for X`, macros' calls).
+  version: '3',
   visitor: visit,
+  references: rustReferences,
 };

@@ -49,10 +49,10 @@ export class GraphCollector implements ReferenceSink {
     return lo;
   }
 
-  site(at: Node, fact: Omit<SiteFact, 'line' | 'caller'>): void {
+  site(at: Node, fact: Omit<SiteFact, 'line' | 'caller'>, owner?: Node): void {
     if (!fact.name) return;
     const offset = at.startIndex;
-    this.#sites.push({ offset, fact: { ...fact, line: this.#lineOf(offset) } });
+    this.#sites.push({ offset: (owner ?? at).startIndex, fact: { ...fact, line: this.#lineOf(offset) } });
   }
 
   binding(at: Node, fact: Omit<BindingFact, 'line' | 'scope'>): void {

@@ -1,7 +1,9 @@
 import type { LanguageGraph } from '../strategy.js';
 import { ecmascriptGraph } from './ecmascript.js';
 import { csharpGraph, javaGraph, kotlinGraph, scalaGraph } from './package-scoped.js';
+import { goGraph } from './go.js';
 import { pythonGraph } from './python.js';
+import { rustGraph } from './rust.js';
 
 /**
  * The rules for a language without graph rules of its own: its module is its file path
@@ -28,6 +30,8 @@ const BUILT_IN: Readonly<Record<string, LanguageGraph>> = {
   kotlin: kotlinGraph,
   scala: scalaGraph,
   c_sharp: csharpGraph,
+  go: goGraph,
+  rust: rustGraph,
 };
 
 /** The graph rules of a language id (built-in rules, else the default ones). */
