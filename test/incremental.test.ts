@@ -3,6 +3,7 @@
 // trusted like git trusts its index (docs/bodies.md, "Change detection"): a same-size edit that
 // keeps an old mtime is not seen until the file is touched, while a file whose mtime is racy
 // (not safely older than the last sync) is always re-hashed.
+import { sealDatabase } from '../src/db/integrity.js';
 import fc from 'fast-check';
 import { Volume } from 'memfs';
 import initSqlJs from 'sql.js';
@@ -535,7 +536,7 @@ describe('versions and registry changes', () => {
     const raw = new SQL.Database(first.export());
     first.close();
     raw.run("UPDATE meta SET value = 'old' WHERE key = 'schema_version'");
-    const bytes = raw.export();
+    const bytes = sealDatabase(raw.export()); // as another version would have written them
     raw.close();
     await expect(CKGDatabase.fromBytes(bytes)).rejects.toMatchObject({ code: 'SCHEMA_MISMATCH' });
     const rebuilt = await CKGDatabase.fromBytes(bytes, { fs: vol as unknown as FileSystem, codebasePath: ROOT, languages: ['python'] });

@@ -2,6 +2,8 @@
 import type { FileProcessor } from '../build/report.js';
 import { ThreadPoolProcessor, type ParsePoolOptions, type SpawnWorker } from '../parser/thread-pool.js';
 import type { WorkerResponse } from '../parser/worker-protocol.js';
+import { WEB_WORKER_POOL_OPTIONS } from '../options/pool-schemas.js';
+import { checkOptions } from '../options/validate.js';
 
 /**
  * The part of a DOM `Worker` the pool uses, so a host can hand in its own worker objects.
@@ -101,6 +103,7 @@ function defaultSize(): number {
  * @public
  */
 export function createWebWorkerPool(options: WebWorkerPoolOptions = {}): WebWorkerPool {
+  checkOptions('createWebWorkerPool', options, WEB_WORKER_POOL_OPTIONS);
   const create = options.createWorker ?? defaultCreateWorker;
   const spawn: SpawnWorker = (events) => {
     const worker = create();

@@ -1,4 +1,5 @@
 import { CKGError } from '../errors.js';
+import { EventLoopTurns } from '../event-loop.js';
 import type { FsAdapter } from '../fs/adapter.js';
 import type { FileRecord, IndexStore } from '../db/store.js';
 import type { ExtractedFile } from '../parser/extract.js';
@@ -327,7 +328,10 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
       classify();
       pump();
     });
+    // Writing rows is synchronous too: the loop gives the event loop a turn every 16 ms.
+    const turns = new EventLoopTurns();
     for (;;) {
+      await turns.maybeYield();
       throwIfAborted(signal);
       feed?.throwIfFailed();
       if (inFlight.length === 0) {

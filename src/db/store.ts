@@ -5,6 +5,7 @@ import { CKGError } from '../errors.js';
 import type { ExtractedFile } from '../parser/extract.js';
 import type { ClassEntry, FunctionEntry, FunctionKind } from './entries.js';
 import { EDGE_KIND_CODES, FORMAT_NAME, INDEXES_SQL, LOOKUP_INDEXES_SQL, SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
+import { checkDatabase, INTEGRITY_RULES, readSeal, sealDatabase } from './integrity.js';
 import type { FileGraphRows } from '../graph/describe.js';
 import { resolveGraph, type ResolutionStats } from '../graph/run.js';
 import { baseFact, bindingIdentity, GraphChangeLog, symbolIdentity, type FileFacts } from '../graph/changes.js';
@@ -167,9 +168,11 @@ export class IndexStore {
 
   /**
    * Opens database bytes. Throws `CORRUPT_DATABASE` for bytes that are not a ckg-wasm database
-   * and `SCHEMA_MISMATCH` for another schema version.
+   * or are damaged (see src/db/integrity.ts) and `SCHEMA_MISMATCH` for another schema version.
    */
   static open(SQL: SqlJsStatic, bytes: Uint8Array): IndexStore {
+    const seal = readSeal(bytes);
+    if (seal === 'damaged') throw new CKGError('CORRUPT_DATABASE', 'Damaged database: the checksum of its bytes does not match', {});
     let db: Database;
     try {
       db = new SQL.Database(bytes);
@@ -178,8 +181,6 @@ export class IndexStore {
     }
     const store = new IndexStore(db);
     try {
-      const quick = db.exec('PRAGMA quick_check');
-      if (quick[0]?.values[0]?.[0] !== 'ok') throw new Error(`quick_check: ${String(quick[0]?.values[0]?.[0])}`);
       const format = store.getMeta('format');
       if (format !== FORMAT_NAME) throw new Error('no ckg-wasm meta table');
     } catch (error) {
@@ -196,6 +197,12 @@ export class IndexStore {
     if (!isBodyMode(bodies)) {
       store.close();
       throw new CKGError('CORRUPT_DATABASE', `Unknown body mode ${String(bodies)} in meta`, { bodies });
+    }
+    try {
+      checkDatabase(SQL, db, INTEGRITY_RULES, { sealIntact: seal === 'intact' });
+    } catch (error) {
+      store.close();
+      throw error;
     }
     store.#bodies = bodies;
     db.run('PRAGMA journal_mode = OFF');
@@ -303,9 +310,14 @@ export class IndexStore {
 
   counts(): { files: number; functions: number; classes: number } {
     this.#assertOpen();
-    const r = this.#db.exec(
-      "SELECT (SELECT count(*) FROM files), (SELECT count(*) FROM symbols WHERE kind IN ('function', 'method')), (SELECT count(*) FROM symbols WHERE kind = 'class')",
-    );
+    let r: ReturnType<Database['exec']>;
+    try {
+      r = this.#db.exec(
+        "SELECT (SELECT count(*) FROM files), (SELECT count(*) FROM symbols WHERE kind IN ('function', 'method')), (SELECT count(*) FROM symbols WHERE kind = 'class')",
+      );
+    } catch (error) {
+      throw new CKGError('CORRUPT_DATABASE', `Cannot count the index: ${error instanceof Error ? error.message : String(error)}`, {}, { cause: error });
+    }
     const [files, functions, classes] = (r[0]?.values[0] ?? [0, 0, 0]).map(Number);
     return { files: files ?? 0, functions: functions ?? 0, classes: classes ?? 0 };
   }
@@ -456,7 +468,7 @@ export class IndexStore {
     this.#assertOpen();
     // Some sql.js versions free prepared statements in export(): drop ours first.
     this.#freeQueries();
-    return this.#db.export();
+    return sealDatabase(this.#db.export());
   }
 
   close(): void {
@@ -481,17 +493,20 @@ export class IndexStore {
 
   #select(sql: string, params: SqlValue[]): SqlValue[][] {
     this.#assertOpen();
-    let stmt = this.#queries.get(sql);
-    if (!stmt) {
-      stmt = this.#db.prepare(sql);
-      this.#queries.set(sql, stmt);
-    }
     const out: SqlValue[][] = [];
+    let stmt = this.#queries.get(sql);
     try {
+      if (!stmt) {
+        stmt = this.#db.prepare(sql);
+        this.#queries.set(sql, stmt);
+      }
       stmt.bind(params);
       while (stmt.step()) out.push(stmt.get());
+    } catch (error) {
+      // Damage that the checks on open could not see (they do not read every page).
+      throw new CKGError('CORRUPT_DATABASE', `Cannot read the index: ${error instanceof Error ? error.message : String(error)}`, {}, { cause: error });
     } finally {
-      stmt.reset();
+      stmt?.reset();
     }
     return out;
   }

@@ -63,11 +63,13 @@ export interface FileSystemPromises {
  *   when a file stands where a folder is expected. ckg-wasm reads such errors as "absent"
  *   (a deleted file is removed from the index); any other failure is an `FS_ERROR`.
  * - `stat` follows symbolic links, `lstat` does not. Links to folders are not followed (no
- *   cycles). A link to a file is indexed under the link's path, unless `realpath` shows its
- *   target is inside the codebase: then only the target is, and the link is reported as a
- *   `duplicate-symlink` skip. A file system without links (`isSymbolicLink()` always false)
- *   needs nothing more.
- * - `realpath` is optional; without it a linked file may be indexed twice.
+ *   cycles). Nothing outside the codebase is read: a link to a file is indexed only when
+ *   `realpath` shows its target inside the codebase (once: a target the walk also finds under
+ *   its own name makes the link a `duplicate-symlink` skip); a link out of it, or any link on a
+ *   file system without `realpath`, is an `outside-codebase` skip. A file system without links
+ *   (`isSymbolicLink()` always false) needs nothing more.
+ * - `realpath` is optional (links are then left out, above); it must answer for a path inside
+ *   the codebase with a path inside it when no link is involved.
  * - `readdir` returns the entry names (strings, or objects whose `toString()` is the name);
  *   with `{ withFileTypes: true }` it may return Node-style dirents, which spares an `lstat`
  *   per entry.
@@ -111,4 +113,13 @@ export interface FileSystem {
   readonly readSync?: (fd: number, buffer: Uint8Array, offset: number, length: number, position: number) => number;
   /** Closes an `openSync` descriptor. */
   readonly closeSync?: (fd: number) => void;
+  /**
+   * With `openSync`, `fstatSync` and `closeSync`: files are opened once, checked to be regular
+   * files on the open descriptor, and read from it, so a FIFO or device swapped in under a
+   * source file's name is never read (it would block forever). `constants` supplies the
+   * platform's `O_RDONLY`, `O_NONBLOCK` and `O_NOFOLLOW` (node:fs has them).
+   */
+  readonly fstatSync?: (fd: number) => StatsLike;
+  /** The open flags `openSync` takes with `fstatSync` (see above). */
+  readonly constants?: { readonly O_RDONLY?: number; readonly O_NONBLOCK?: number; readonly O_NOFOLLOW?: number };
 }

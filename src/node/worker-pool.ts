@@ -6,6 +6,8 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { FileProcessor } from '../build/report.js';
 import { CKGError } from '../errors.js';
 import { ThreadPoolProcessor, type ParsePoolOptions, type SpawnWorker } from '../parser/thread-pool.js';
+import { checkOptions } from '../options/validate.js';
+import { WORKER_POOL_OPTIONS } from './option-schemas.js';
 
 /**
  * A pool of parse workers: a {@link ckg-wasm#FileProcessor} to pass to `CKGDatabase.open`. Close it
@@ -100,6 +102,7 @@ export function defaultWorkerUrl(): URL | undefined {
  * @public
  */
 export function createWorkerPool(options: WorkerPoolOptions = {}): ParsePool {
+  checkOptions('createWorkerPool', options, WORKER_POOL_OPTIONS);
   const url = options.workerUrl ?? defaultWorkerUrl();
   if (url === undefined) {
     throw new CKGError(

@@ -1,5 +1,7 @@
 import { CKGError } from '../errors.js';
 import type { Storage } from './types.js';
+import { INDEXEDDB_STORAGE_OPTIONS } from '../options/storage-schemas.js';
+import { checkOptions } from '../options/validate.js';
 
 /**
  * The part of the DOM's `IDBFactory` that {@link IndexedDBStorage} calls (`indexedDB` fits).
@@ -69,6 +71,7 @@ export class IndexedDBStorage implements Storage {
   #db: Promise<IDBDatabase> | undefined;
 
   constructor(options: IndexedDBStorageOptions = {}) {
+    checkOptions('IndexedDBStorage', options, INDEXEDDB_STORAGE_OPTIONS);
     this.databaseName = options.databaseName ?? 'ckg-wasm';
     this.#factory = (options.indexedDB ?? (globalThis as { indexedDB?: IndexedDBFactoryLike }).indexedDB) as IDBFactory | undefined;
     this.#now = options.now ?? Date.now;

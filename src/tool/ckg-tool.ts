@@ -6,6 +6,12 @@ import { FsAdapter } from '../fs/adapter.js';
 import { dirname, isAbsolute, join, normalize } from '../fs/path.js';
 import type { FileSystem } from '../fs/types.js';
 import { commandParameters, findCommand, TOOL_COMMANDS, type ToolCommandOutput, type ToolParameter } from './commands.js';
+import { echoed } from './format.js';
+import { TOOL_ONLY_OPTIONS, TOOL_OPTIONS } from '../options/schemas.js';
+import { checkOptions, withoutKeys } from '../options/validate.js';
+
+/** How many databases a {@link CKGTool} keeps open by default (`maxOpenDatabases`). */
+const DEFAULT_MAX_OPEN_DATABASES = 16;
 import { IndexOperation } from './index-operation.js';
 import { DEFAULT_STORAGE_MAX_AGE_MS, expireStorage } from '../storage/expire.js';
 
@@ -217,6 +223,12 @@ export interface CKGToolOptions extends IndexOptions {
    * tool is created ({@link expireStorage}). Default 7 days; `Infinity` keeps everything.
    */
   readonly storageMaxAgeMs?: number;
+  /**
+   * How many codebases' databases the tool keeps open at once; opening one more closes the
+   * least recently used one that no call is using (it is reopened, from `storage` when given,
+   * if asked again). Default 16.
+   */
+  readonly maxOpenDatabases?: number;
 }
 
 /**
@@ -321,6 +333,10 @@ export class CKGTool {
   readonly parameters = CKG_TOOL_PARAMETERS;
 
   readonly #options: CKGToolOptions;
+  /** The options passed on to `CKGDatabase.open` (the tool's own removed). */
+  readonly #indexOptions: Omit<CKGToolOptions, (typeof TOOL_ONLY_OPTIONS)[number]>;
+  /** Calls using each root's database right now: it is never closed under them. */
+  readonly #inUse = new Map<string, number>();
   readonly #fs: FsAdapter;
   readonly #databases = new Map<string, Promise<CKGDatabase>>();
   readonly #roots = new Map<string, RootState>();
@@ -329,7 +345,9 @@ export class CKGTool {
   #closed = false;
 
   constructor(options: CKGToolOptions) {
+    checkOptions('CKGTool', options, TOOL_OPTIONS, ['fs']);
     this.#options = options;
+    this.#indexOptions = withoutKeys(options, TOOL_ONLY_OPTIONS);
     this.#fs = new FsAdapter(options.fs);
     const maxAgeMs = options.storageMaxAgeMs ?? DEFAULT_STORAGE_MAX_AGE_MS;
     this.#expiring =
@@ -449,25 +467,55 @@ export class CKGTool {
     if (identifier === undefined || identifier === null) throw new ToolArgumentError('No identifier provided for the ckg tool');
     // The command is checked before any (possibly long) indexing.
     if (typeof command !== 'string' || findCommand(command) === undefined) {
-      throw new ToolArgumentError(`Invalid command: ${typeof command === 'string' ? command : JSON.stringify(command)}`);
+      throw new ToolArgumentError(`Invalid command: ${echoed(typeof command === 'string' ? command : String(JSON.stringify(command)))}`);
     }
-    if (typeof path !== 'string' || path === '') throw new ToolArgumentError(`Invalid path: ${JSON.stringify(path)}`);
+    if (typeof path !== 'string' || path === '') throw new ToolArgumentError(`Invalid path: ${echoed(String(JSON.stringify(path)))}`);
     if (typeof identifier !== 'string' && typeof identifier !== 'number') {
-      throw new ToolArgumentError(`Invalid identifier: ${JSON.stringify(identifier)}`);
+      throw new ToolArgumentError(`Invalid identifier: ${echoed(String(JSON.stringify(identifier)))}`);
     }
     const name = String(identifier);
     const printBody = args.print_body !== false && args.print_body !== 'false';
-    const db = await this.#database(await this.#codebaseRoot(path), options);
-    return await findCommand(command)!.run(db, { identifier: name, printBody, raw: args as Readonly<Record<string, unknown>> });
+    const root = await this.#codebaseRoot(path);
+    this.#inUse.set(root, (this.#inUse.get(root) ?? 0) + 1);
+    try {
+      const db = await this.#database(root, options);
+      // Most recently used last: the first entries are the ones to close when too many are open.
+      const opening = this.#databases.get(root);
+      if (opening !== undefined) {
+        this.#databases.delete(root);
+        this.#databases.set(root, opening);
+      }
+      return await findCommand(command)!.run(db, { identifier: name, printBody, raw: args as Readonly<Record<string, unknown>> });
+    } finally {
+      const users = (this.#inUse.get(root) ?? 1) - 1;
+      if (users === 0) this.#inUse.delete(root);
+      else this.#inUse.set(root, users);
+      this.#closeLeastRecentlyUsed();
+    }
+  }
+
+  /** Closes databases beyond `maxOpenDatabases`, least recently used first, skipping those in use or being built. */
+  #closeLeastRecentlyUsed(): void {
+    const limit = this.#options.maxOpenDatabases ?? DEFAULT_MAX_OPEN_DATABASES;
+    for (const [root, opening] of this.#databases) {
+      if (this.#databases.size <= limit) return;
+      if (this.#inUse.has(root) || this.#roots.get(root)?.operation?.running === true) continue;
+      this.#databases.delete(root);
+      this.#roots.delete(root);
+      opening.then(
+        (db) => db.close(),
+        () => undefined,
+      );
+    }
   }
 
   /** A directory is the codebase; a file means its git root, else its folder. */
   async #codebaseRoot(path: string): Promise<string> {
     const absolute = isAbsolute(path) ? normalize(path) : join(this.#options.cwd ?? defaultCwd(), path);
     const info = await this.#fs.stat(absolute);
-    if (!info) throw new ToolArgumentError(`Codebase path ${path} does not exist`, 'NOT_FOUND');
+    if (!info) throw new ToolArgumentError(`Codebase path ${echoed(path)} does not exist`, 'NOT_FOUND');
     if (info.kind === 'directory') return absolute;
-    if (info.kind !== 'file') throw new ToolArgumentError(`Codebase path ${path} is not a directory`, 'NOT_A_DIRECTORY');
+    if (info.kind !== 'file') throw new ToolArgumentError(`Codebase path ${echoed(path)} is not a directory`, 'NOT_A_DIRECTORY');
     const folder = dirname(absolute);
     return (await findGitRoot(this.#fs, folder)) ?? folder;
   }
@@ -486,7 +534,7 @@ export class CKGTool {
         ({ onProgress, signal }) =>
           this.#expiring.then(() =>
             CKGDatabase.open({
-              ...this.#options,
+              ...this.#indexOptions,
               codebasePath: root,
               onProgress: (event) => {
                 onProgress(event);

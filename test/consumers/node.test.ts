@@ -67,6 +67,22 @@ describe('a Node ESM consumer', () => {
     expect(JSON.parse(stdout)).toEqual([{ name: 'f', filePath: '/r/a.py', body: 'def f():\n    pass', startLine: 1, endLine: 2 }]);
   });
 
+  it('names a misspelt or ill-typed option', async () => {
+    const script = [
+      "import fs from 'node:fs';",
+      "import { CKGDatabase } from 'ckg-wasm';",
+      'for (const options of [{ langauges: ["python"] }, { maxFileSize: "10" }]) {',
+      '  const error = await CKGDatabase.open({ codebasePath: process.argv[1], fs, ...options }).catch((e) => e);',
+      '  console.log(JSON.stringify({ code: error.code, message: error.message }));',
+      '}',
+    ].join('\n');
+    const { stdout } = await exec(process.execPath, ['--input-type=module', '-e', script, codebase], dir);
+    const [misspelt, illTyped] = stdout.trim().split('\n').map((line) => JSON.parse(line) as { code: string; message: string });
+    expect(misspelt).toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining("'langauges'") });
+    expect(misspelt!.message).toContain("'languages'");
+    expect(illTyped).toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining("'maxFileSize'") });
+  });
+
   it('installs the ckg-wasm command', async () => {
     const { stdout } = await exec(join(packed.root, 'node_modules', '.bin', 'ckg-wasm'), ['search', codebase, 'Widget', '--kind', 'class', '--no-body'], dir, { XDG_CACHE_HOME: cache });
     expect(stdout).toContain(`${codebase}/app/widgets.py:`);
