@@ -136,7 +136,9 @@ beforeAll(async () => {
   for (const file of ['sql-wasm.wasm', 'tree-sitter-python.wasm', 'tree-sitter-rust.wasm']) {
     copyFileSync(join(packed.root, 'node_modules', 'ckg-wasm', 'wasm', file), join(extraApp, 'public', 'ckg', file));
   }
-  await Promise.all([viteBuild(readmeApp), viteBuild(extraApp)]);
+  // One build after the other: two at once would starve the test files running beside this one.
+  await viteBuild(readmeApp);
+  await viteBuild(extraApp);
   browser = await launchChromium();
 }, 600_000);
 
