@@ -238,3 +238,23 @@ describe('fileOutline', () => {
     expect(await py.db.fileOutline('nope.py')).toBeUndefined();
   });
 });
+
+describe('signature lines', () => {
+  it('are the same whichever way bodies are kept (read from files, stored, compressed)', async () => {
+    const signatures = async (g: GraphUnderTest): Promise<string[]> => [
+      ...(await g.db.fileOutline('shop/models.py'))!.entries.flatMap((e) => [e.signature, ...e.children.map((c) => c.signature)]),
+      ...(await g.db.deadCode()).entries.map((e) => e.signature),
+      ...(await g.db.searchSymbols('a')).results.map((r) => r.signature),
+    ];
+    const expected = await signatures(py);
+    expect(expected.filter((s) => s.startsWith('def ')).length).toBeGreaterThan(5);
+    for (const bodies of ['stored', 'compressed'] as const) {
+      const other = await openGraph(graphFixture('python'), 'memfs', { bodies });
+      try {
+        expect(await signatures(other)).toEqual(expected);
+      } finally {
+        other.close();
+      }
+    }
+  });
+});

@@ -199,7 +199,9 @@ async function callWithin(tool: CKGTool, args: Record<string, unknown>, options:
     const winner = await Promise.race([pending, new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), answerWithinMs)))]);
     if (winner !== 'late') return winner;
     const status = await tool.status(String(args.path));
-    if (!status.updating) return await pending; // it finished just now
+    // Only a first build answers "indexing": the refresh before each answer of a built index
+    // is waited for, or with a short answerWithinMs every call would find one running.
+    if (!status.updating || status.state !== 'indexing') return await pending;
     const progress = status.progress;
     const files = progress ? ` (${progress.filesDone}/${progress.filesTotal}${progress.walking ? '+' : ''} files)` : '';
     return {

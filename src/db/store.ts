@@ -380,14 +380,45 @@ export class IndexStore {
    * {@link IndexStore.queryFunctions}. For the graph queries' signature lines.
    */
   async symbolBodies(ids: readonly number[], onStale: StaleBodyPolicy = 'marker'): Promise<string[]> {
-    const locations: (BodyLocation | undefined)[] = ids.map((id) => {
-      const row = this.#select(`SELECT f.path, r.body, ${BODY_COLUMNS}, r.kind FROM symbols r JOIN files f ON f.id = r.file_id WHERE r.id = ?`, [id])[0];
-      return row && row[6] !== 'module' ? locate(row, 0, 1, 2) : undefined;
-    });
+    const byId = new Map<number, BodyLocation>();
+    const rows = this.#select(
+      `SELECT r.id, f.path, r.body, ${BODY_COLUMNS} FROM symbols r JOIN files f ON f.id = r.file_id
+        WHERE r.id IN (SELECT value FROM json_each(?)) AND r.kind <> 'module'`,
+      [JSON.stringify(ids)],
+    );
+    for (const row of rows) byId.set(Number(row[0]), locate(row, 1, 2, 3));
+    const locations = ids.map((id) => byId.get(id));
     const found = locations.filter((l): l is BodyLocation => l !== undefined);
     const bodies = await this.#bodiesOf(found, onStale);
     let k = 0;
     return locations.map((l) => (l === undefined ? '' : bodies[k++]!));
+  }
+
+  /**
+   * The first `chars` characters of symbols' bodies by id, in `ids` order ('' for modules and
+   * unknown ids): enough for a signature line without reading, decoding and copying whole
+   * bodies out of the wasm heap (a dead-code answer of 800 functions: 50 → 8 ms). `'lazy'`
+   * bodies are read whole, so that each is checked against its hash like any body.
+   */
+  async symbolHeads(ids: readonly number[], chars: number, onStale: StaleBodyPolicy = 'marker'): Promise<string[]> {
+    if (this.#bodies === 'lazy') return (await this.symbolBodies(ids, onStale)).map((b) => b.slice(0, chars));
+    const heads = new Map<number, string>();
+    const sources = new Map<number, string>();
+    const rows = this.#select(
+      `SELECT r.id, substr(r.body, 1, ?), r.file_id, r.body_start, r.body_end FROM symbols r
+        WHERE r.id IN (SELECT value FROM json_each(?)) AND r.kind <> 'module'`,
+      [chars, JSON.stringify(ids)],
+    );
+    for (const [id, head, fileId, start, end] of rows) {
+      if (this.#bodies === 'stored') {
+        heads.set(Number(id), head === null ? '' : String(head));
+      } else {
+        let source = sources.get(Number(fileId));
+        if (source === undefined) sources.set(Number(fileId), (source = this.#storedSource(Number(fileId))));
+        heads.set(Number(id), source.slice(Number(start), Math.min(Number(end), Number(start) + chars)));
+      }
+    }
+    return ids.map((id) => heads.get(id) ?? '');
   }
 
   /**

@@ -192,7 +192,8 @@ export class ParserPool {
    * Like {@link ParserPool.parse}, keyed by `reuse.key` (a file path): a tree kept from an
    * earlier parse of the same key is edited to the new text and handed to tree-sitter, which
    * then re-parses only around the change (a function appended to a 16 kB Python file: 0.5 ms
-   * instead of 6 ms); `incremental` says whether that happened. `reuse.keep` keeps the new tree
+   * instead of 6 ms); `incremental` says whether that happened (not when the new text has
+   * syntax errors: those are parsed afresh, see below). `reuse.keep` keeps the new tree
    * for the next parse of that key: set it when the file is likely to change again soon (a
    * small update after an edit), not in a full build, where every kept tree is memory spent
    * for nothing. At most {@link KEPT_TREES_LIMIT} trees, for {@link KEPT_TREES_CHARS}
@@ -216,6 +217,14 @@ export class ParserPool {
       if (incremental) {
         kept!.tree.edit(textEdit(kept!.text, text));
         tree = parser.parse(text, kept!.tree);
+        if (tree?.rootNode.hasError) {
+          // Error recovery may go another way from an old tree than from scratch (a definition
+          // found by one parse is lost in the other), and an index must not depend on the
+          // order edits came in: text with errors is parsed afresh.
+          tree.delete();
+          tree = parser.parse(text);
+          incremental = false;
+        }
       } else {
         tree = parser.parse(text);
       }

@@ -4,7 +4,7 @@ import { CKGError } from '../errors.js';
 import { isAbsolute, join, normalize } from '../fs/path.js';
 import { SYMBOL_FLAGS } from '../graph/describe.js';
 import { signaturesOf } from './signature.js';
-import { refOf, SymbolCache, type SymbolRow } from './symbols.js';
+import { refOf, SYMBOL_SELECT, SymbolCache, toSymbol, type SymbolRow } from './symbols.js';
 import { bySymbolLocation, POSSIBLE_CAUSES } from './targets.js';
 import type { DeadCodeAnswer, DeadCodeOptions } from './types.js';
 
@@ -26,6 +26,8 @@ const TEST_PATH = /(^|\/)(tests?|__tests__|spec|testing)\/|(^|\/)test_[^/]*$|_te
 const TEST_NAME = /^(test|Test)/;
 
 const FLAGGED = SYMBOL_FLAGS.exported | SYMBOL_FLAGS.decorated | SYMBOL_FLAGS.entry | SYMBOL_FLAGS.test;
+/** Edge kinds that use a definition: calls and value references. */
+const USES = `${EDGE_KIND_CODES.calls}, ${EDGE_KIND_CODES.references}`;
 
 /**
  * Functions and methods with no resolved caller or use other than themselves, after the
@@ -45,33 +47,30 @@ export async function deadCode(store: IndexStore, root: string, options: DeadCod
   }
   if (options.language !== undefined && typeof options.language !== 'string') throw new CKGError('INVALID_ARGUMENT', 'language must be a string');
 
-  // Names that unresolved calls or uses carry somewhere: any definition of such a name may be
-  // the one called.
-  const calledSomehow = new Set(
-    store
-      .rows(`SELECT DISTINCT to_name FROM edges WHERE to_id IS NULL AND kind IN (${EDGE_KIND_CODES.calls}, ${EDGE_KIND_CODES.references}) AND resolution IN (${POSSIBLE_CAUSES.join(', ')})`)
-      .map((r) => String(r[0])),
-  );
   const conditions = ["s.kind IN ('function', 'method')", `(s.flags & ${FLAGGED}) = 0`];
   const params: (string | number)[] = [];
   if (options.language) {
     conditions.push('f.language = ?');
     params.push(options.language);
   }
+  // In SQL, through the indexes: no resolved call or use from elsewhere; no unresolved call or
+  // use anywhere with its name (any definition of such a name may be the one called); not
+  // exported by its module's export list.
   const rows = store.rows(
-    `SELECT s.id FROM symbols s JOIN files f ON f.id = s.file_id WHERE ${conditions.join(' AND ')}
-       AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.to_id = s.id AND e.kind IN (${EDGE_KIND_CODES.calls}, ${EDGE_KIND_CODES.references}) AND e.from_id <> s.id)
+    `${SYMBOL_SELECT} WHERE ${conditions.join(' AND ')}
+       AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.to_id = s.id AND e.kind IN (${USES}) AND e.from_id <> s.id)
+       AND NOT EXISTS (SELECT 1 FROM edges u WHERE u.to_name = s.name AND u.to_id IS NULL AND u.kind IN (${USES}) AND u.resolution IN (${POSSIBLE_CAUSES.join(', ')}))
        AND NOT EXISTS (SELECT 1 FROM bindings b JOIN symbols m ON m.id = s.parent_id AND m.kind = 'module'
                        WHERE b.file_id = s.file_id AND b.scope_id IS NULL AND b.kind = 'export' AND b.module IS NULL AND b.member = s.name)`,
     params,
   );
   const symbols = new SymbolCache(store);
+  const bases = new BaseIndex(store);
   const dead: SymbolRow[] = [];
-  for (const [id] of rows) {
-    const s = symbols.get(Number(id));
-    if (!s) continue;
+  for (const row of rows) {
+    const s = toSymbol(row);
     if (prefix !== undefined && !s.filePath.startsWith(prefix)) continue;
-    if (calledSomehow.has(s.name) || ENTRY_NAMES.has(s.name) || CONSTRUCTOR_NAMES.has(s.name) || MAGIC.test(s.name)) continue;
+    if (ENTRY_NAMES.has(s.name) || CONSTRUCTOR_NAMES.has(s.name) || MAGIC.test(s.name)) continue;
     const rel = s.filePath.startsWith(`${root}/`) ? s.filePath.slice(root.length + 1) : s.filePath;
     if (TEST_PATH.test(rel) || TEST_NAME.test(s.name)) continue;
     const owner = s.parentId === null ? undefined : symbols.get(s.parentId);
@@ -79,7 +78,7 @@ export async function deadCode(store: IndexStore, root: string, options: DeadCod
     if (cls) {
       if (cls.name === s.name || `~${cls.name}` === s.name) continue; // a constructor or destructor
       if (TEST_NAME.test(cls.name) || /Tests?$/.test(cls.name)) continue;
-      if (mayOverride(store, cls, s.name)) continue;
+      if (bases.mayOverride(cls.id, s.name)) continue;
     }
     dead.push(s);
   }
@@ -95,26 +94,46 @@ function classOfDetached(store: IndexStore, symbols: SymbolCache, method: Symbol
   return row ? symbols.get(Number(row[0])) : undefined;
 }
 
-/**
- * Whether a method named `name` of `cls` overrides or implements one of a base: some base
- * (transitively) defines the name, or some base is outside the codebase (then it may).
- */
-function mayOverride(store: IndexStore, cls: SymbolRow, name: string): boolean {
-  const seen = new Set<number>([cls.id]);
-  let frontier = [cls.id];
-  while (frontier.length > 0) {
-    const next: number[] = [];
-    for (const id of frontier) {
-      for (const [baseId] of store.rows(`SELECT to_id FROM edges WHERE from_id = ? AND kind IN (${EDGE_KIND_CODES.inherits}, ${EDGE_KIND_CODES.implements})`, [id])) {
-        if (baseId === null) return true;
-        const base = Number(baseId);
-        if (seen.has(base)) continue;
-        seen.add(base);
-        if (store.rows("SELECT 1 FROM symbols WHERE parent_id = ? AND name = ? AND kind = 'method' LIMIT 1", [base, name]).length > 0) return true;
-        next.push(base);
-      }
-    }
-    frontier = next;
+/** The bases of classes (inherits and implements edges; null: a base outside the codebase), read once per class. */
+class BaseIndex {
+  readonly #store: IndexStore;
+  readonly #bases = new Map<number, (number | null)[]>();
+
+  constructor(store: IndexStore) {
+    this.#store = store;
   }
-  return false;
+
+  #basesOf(id: number): (number | null)[] {
+    let bases = this.#bases.get(id);
+    if (bases === undefined) {
+      bases = this.#store
+        .rows(`SELECT to_id FROM edges WHERE from_id = ? AND kind IN (${EDGE_KIND_CODES.inherits}, ${EDGE_KIND_CODES.implements})`, [id])
+        .map(([to]) => (to === null ? null : Number(to)));
+      this.#bases.set(id, bases);
+    }
+    return bases;
+  }
+
+  /**
+   * Whether a method named `name` of class `classId` overrides or implements one of a base: some
+   * base (transitively) defines the name, or some base is outside the codebase (then it may).
+   */
+  mayOverride(classId: number, name: string): boolean {
+    const seen = new Set<number>([classId]);
+    let frontier = [classId];
+    while (frontier.length > 0) {
+      const next: number[] = [];
+      for (const id of frontier) {
+        for (const base of this.#basesOf(id)) {
+          if (base === null) return true;
+          if (seen.has(base)) continue;
+          seen.add(base);
+          if (this.#store.rows("SELECT 1 FROM symbols WHERE parent_id = ? AND name = ? AND kind = 'method' LIMIT 1", [base, name]).length > 0) return true;
+          next.push(base);
+        }
+      }
+      frontier = next;
+    }
+    return false;
+  }
 }
