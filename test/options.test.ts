@@ -74,7 +74,7 @@ describe('option validation', () => {
 
   it('requires codebasePath and fs, and an object', async () => {
     expect((await failure(() => CKGDatabase.open({ fs: tree.fs } as never))).message).toBe("CKGDatabase.open: option 'codebasePath' is required");
-    expect((await failure(() => CKGDatabase.open({ ...base, codebasePath: 'relative/path' }))).message).toMatch(/'codebasePath' must be an absolute POSIX path/);
+    expect((await failure(() => CKGDatabase.open({ ...base, codebasePath: 'relative/path' }))).message).toMatch(/'codebasePath' must be an absolute path \(POSIX \/home\/me\/repo, or Windows C:\\repo\)/);
     expect((await failure(() => CKGDatabase.open(null as never))).message).toBe('CKGDatabase.open: options must be an object, got null');
   });
 

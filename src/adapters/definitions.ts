@@ -21,10 +21,15 @@ import { DEFAULT_IDENTIFIER, TOOL_COMMANDS, type JsonSchema, type ToolCommand, t
 export interface ObjectSchema {
   // Mutable and open-ended on purpose: frameworks' own types (openai's FunctionParameters,
   // Anthropic's InputSchema) take plain mutable JSON objects.
+  /** Always `'object'`. */
   type: 'object';
+  /** One JSON Schema per argument. */
   properties: Record<string, JsonSchema>;
+  /** The arguments a call must give. */
   required: string[];
+  /** False: no argument besides `properties` is accepted. */
   additionalProperties?: boolean;
+  /** Any other JSON Schema keyword. */
   [keyword: string]: unknown;
 }
 
@@ -38,7 +43,9 @@ export interface ObjectSchema {
  * @public
  */
 export interface ToolAnnotations {
+  /** The tool changes nothing outside its index (always true for ckg's tools). */
   readonly readOnlyHint: boolean;
+  /** Calling it again with the same arguments has no further effect. */
   readonly idempotentHint: boolean;
 }
 
@@ -54,10 +61,15 @@ export interface ToolAnnotations {
  * @public
  */
 export interface CKGToolDefinition {
+  /** The tool's name (a command's, `ckg` in single-tool mode, or `index_status`). */
   readonly name: string;
+  /** What the model is told about the tool. */
   readonly description: string;
+  /** The JSON Schema of its arguments. */
   readonly inputSchema: ObjectSchema;
+  /** The JSON Schema of its structured answer, for commands that give one. */
   readonly outputSchema?: JsonSchema;
+  /** Hints for clients about its effects. */
   readonly annotations: ToolAnnotations;
   /**
    * Runs the tool. `null` arguments mean "the default" (as strict-mode models send them).

@@ -7,7 +7,7 @@ import { ignorePrefilter, type IgnorePrefilter } from './ignore-prefilter.js';
 import { ExclusionTally, indexStamp, readTrackedFiles, type TrackedFiles } from './gitignored.js';
 import { mayBeScript, ShebangCache, sniff } from './shebang.js';
 import { resolveGitDir } from '../snapshot/git.js';
-import { dirname, join, normalize, relativeInside } from '../fs/path.js';
+import { dirname, folderPrefix, join, normalize, relativeInside } from '../fs/path.js';
 import type { LanguageRegistry } from '../languages/registry.js';
 import type { LanguageDefinition } from '../languages/types.js';
 
@@ -70,8 +70,11 @@ export type SkipReason =
  * @public
  */
 export interface SkippedFile {
+  /** The file's absolute path. */
   readonly path: string;
+  /** Why it was left out. */
   readonly reason: SkipReason;
+  /** More about it (the size, the error message, the symlink's target), when there is more. */
   readonly detail?: string;
 }
 
@@ -256,14 +259,16 @@ interface IgnoreScope {
 
 /** `dir/name` for a normalised `dir` and a plain entry name: no re-normalising on the hot path. */
 function child(dir: string, name: string): string {
-  return dir === '/' ? `/${name}` : `${dir}/${name}`;
+  return dir.endsWith('/') ? `${dir}${name}` : `${dir}/${name}`; // a root (`/`, `C:/`) ends with its slash
 }
 
 /** Finds the folder holding `.git` at or above `path`, or undefined. */
 export async function findGitRoot(fs: FsAdapter, path: string): Promise<string | undefined> {
-  for (let dir = path; ; dir = dirname(dir)) {
+  for (let dir = path; ; ) {
     if (await fs.lstat(join(dir, '.git'))) return dir;
-    if (dir === '/' || dir === '.') return undefined;
+    const parent = dirname(dir);
+    if (parent === dir) return undefined; // a root (`/`, `C:/`) or `.`
+    dir = parent;
   }
 }
 
@@ -294,7 +299,7 @@ async function loadIgnoreFile(fs: FsAdapter, dir: string): Promise<IgnoreScope |
   const info = await fs.lstat(file);
   if (info?.kind !== 'file') return undefined;
   const text = new TextDecoder().decode(await fs.readBytes(file));
-  return { base: dir, prefix: dir === '/' ? '/' : `${dir}/`, ...compileIgnore(text) };
+  return { base: dir, prefix: folderPrefix(dir), ...compileIgnore(text) };
 }
 
 /**
@@ -341,7 +346,7 @@ const now = (): number => performance.now();
 export async function walkCodebase(fs: FsAdapter, rootPath: string, options: WalkOptions): Promise<WalkResult> {
   // Normalised once, so paths below it are built by concatenation (the walk's hot path).
   const root = normalize(rootPath);
-  const rootPrefix = root === '/' ? '/' : `${root}/`;
+  const rootPrefix = folderPrefix(root);
   const files: SourceFile[] = [];
   const skipped: SkippedFile[] = [];
   const unknownExtensions = new Map<string, number>();

@@ -1,10 +1,11 @@
 import { platform } from '#platform';
-import { syncIndex, WalkFeed, type FileProcessor, type IndexReport, type ProgressEvent } from '../build/indexer.js';
+import { syncIndex, WalkFeed } from '../build/indexer.js';
+import type { FileProcessor, IndexReport, ProgressEvent } from '../build/report.js';
 import { DEFAULT_SKIPPED_DIRECTORIES, ListingCache, walkCodebase, type SkippedFile, type SourceFile, type WalkOptions, type WalkResult } from '../build/walker.js';
 import { reportExclusions } from '../build/gitignored.js';
 import { CKGError, tagCaller } from '../errors.js';
 import { FsAdapter } from '../fs/adapter.js';
-import { basename, isAbsolute, join, normalize, relativeInside } from '../fs/path.js';
+import { basename, isAbsolute, isWindowsPath, join, normalize, relativeInside, toSlashes } from '../fs/path.js';
 import type { NamingContext } from '../graph/strategy.js';
 import { ManifestReader, manifestNamesOf } from '../graph/manifests.js';
 import type { FileSystem } from '../fs/types.js';
@@ -12,7 +13,10 @@ import { createDefaultRegistry } from '../languages/index.js';
 import { LanguageRegistry, validateExtractionOptions } from '../languages/registry.js';
 import type { ExtractionOptions } from '../languages/types.js';
 import { LocalProcessor } from '../parser/local-processor.js';
-import { initSql, ParserPool, type WasmOptions } from '../parser/runtime.js';
+import { processorForRun } from '../parser/adaptive-processor.js';
+import { ParserPool } from '../parser/runtime.js';
+import type { WasmOptions } from '../wasm/options.js';
+import { initSql } from './sql.js';
 import type { ClassEntry, Edge, EdgeFilter, FunctionEntry, FunctionKind } from './entries.js';
 import { queryEdges } from '../query/edges.js';
 import { calls, tracePath } from '../query/calls.js';
@@ -33,7 +37,8 @@ import type {
   SymbolTarget,
   TraceOptions,
 } from '../query/types.js';
-import { DEFAULT_BODY_MODE, IndexStore, StaleBodyError, type BodyMode } from './store.js';
+import { DEFAULT_BODY_MODE, type BodyMode } from './body-mode.js';
+import { IndexStore, StaleBodyError } from './store.js';
 import { ReadWriteGate } from './gate.js';
 import type { Storage } from '../storage/types.js';
 import {
@@ -47,9 +52,11 @@ import {
 import type { SqlJsStatic } from 'sql.js';
 import { FROM_BYTES_OPTIONS, OPEN_OPTIONS, REFRESH_OPTIONS, UPDATE_OPTIONS } from '../options/schemas.js';
 import { checkOptions } from '../options/validate.js';
-import { databaseSearchContext, type CodebaseGlobOptions, type CodebaseGrepOptions } from '../search/database.js';
+import { databaseSearchContext } from '../search/database.js';
+import type { CodebaseGlobOptions, CodebaseGrepOptions } from '../search/codebase-options.js';
 import { globWith, type GlobResult } from '../search/glob.js';
 import { grepWith, type GrepResult } from '../search/grep.js';
+
 
 /**
  * Default size limit: larger files are skipped (and reported) as generated or data.
@@ -101,8 +108,16 @@ export interface IndexOptions {
   readonly onProgress?: (event: ProgressEvent) => void;
   /** Aborts a build or update; the index is then left as it was. */
   readonly signal?: AbortSignal;
-  /** Replaces in-thread parsing, e.g. with a worker pool (`ckg-wasm/node`'s `WorkerPool`). */
-  readonly processor?: FileProcessor;
+  /**
+   * What parses the files. Default: in Node, a build that parses more than 64 files starts a
+   * `worker_threads` pool for the rest of that run (one worker per core, up to 4; closed when
+   * the run ends), so a large build does not block the event loop file after file; smaller
+   * runs, browsers, single-core machines and bundles without the worker script parse in the
+   * calling thread. `'this-thread'` always parses in the calling thread. A pool of your own
+   * (`createWorkerPool()` from `ckg-wasm/node`, `createWebWorkerPool()`) is kept for every
+   * update of the database: close it after the database.
+   */
+  readonly processor?: FileProcessor | 'this-thread';
   /**
    * Where database bytes are kept between runs ({@link MemoryStorage}, `DirectoryStorage` from
    * `ckg-wasm/node`, {@link IndexedDBStorage}, or any object with the four methods). With it,
@@ -208,7 +223,10 @@ function asStorageError(error: unknown, operation: string): CKGError {
  * @public
  */
 export interface OpenOptions extends IndexOptions {
-  /** Absolute POSIX path of the codebase's root folder. */
+  /**
+   * Absolute path of the codebase's root folder: POSIX, or a Windows drive path (`C:\\repo` or
+   * `C:/repo`; paths in results then read `C:/repo/app.py`).
+   */
   readonly codebasePath: string;
   /** The file system to read the codebase from: `node:fs`, a memfs volume, ... */
   readonly fs: FileSystem;
@@ -594,7 +612,15 @@ export class CKGDatabase {
 
   /**
    * Functions named exactly `name` (case-sensitive), ordered by file path then start line.
-   * `'function'` returns rows without a parent class, `'class_method'` rows with one.
+   *
+   * @param name - the plain name (`render`, not `Widget.render`).
+   * @param kind - `'function'` (the default) returns top-level and nested functions, those
+   * without a parent class; `'class_method'` returns methods, those with one. A method is
+   * never found with the default: ask for both kinds when you do not know which it is.
+   * @example
+   * ```ts
+   * const [fns, methods] = await Promise.all([db.queryFunction('render'), db.queryFunction('render', 'class_method')]);
+   * ```
    */
   async queryFunction(name: string, kind: FunctionKind = 'function'): Promise<FunctionEntry[]> {
     try {
@@ -847,10 +873,13 @@ export class CKGDatabase {
   #scopedPaths(paths: readonly string[]): Set<string> {
     if (!Array.isArray(paths) || paths.some((p) => typeof p !== 'string')) throw new CKGError('INVALID_ARGUMENT', 'paths must be an array of strings');
     const out = new Set<string>();
-    for (const p of paths) {
+    // Inside a Windows codebase a relative path may use backslashes (`app\\util.py`).
+    const windows = isWindowsPath(this.codebasePath);
+    for (const given of paths) {
+      const p = toSlashes(given, windows);
       const absolute = isAbsolute(p) ? normalize(p) : normalize(`${this.codebasePath}/${p}`);
       if (relativeInside(this.codebasePath, absolute) === undefined) {
-        throw new CKGError('INVALID_ARGUMENT', `${p} is not inside the codebase ${this.codebasePath}`, { path: p });
+        throw new CKGError('INVALID_ARGUMENT', `${given} is not inside the codebase ${this.codebasePath}`, { path: given });
       }
       out.add(absolute);
     }
@@ -899,6 +928,7 @@ export class CKGDatabase {
     this.close();
   }
 
+  /** True once {@link CKGDatabase.close} was called. */
   get closed(): boolean {
     return this.#store.closed;
   }
@@ -1000,29 +1030,32 @@ export class CKGDatabase {
       snapshot = only === undefined ? (given ?? (await this.#snapshot(undefined, options.signal))) : undefined;
       walk = snapshot?.walk ?? (await walkCodebase(fs, this.codebasePath, { ...walkOptionsOf(this.#options, this.#registry), only, listings: this.#listings, signal: options.signal }));
     }
-    let processor = options.processor;
-    if (!processor) {
-      this.#pool ??= new ParserPool(options.wasm ?? {});
-      processor = new LocalProcessor(this.#pool);
-    }
+    const run = processorForRun(options.processor, () => new LocalProcessor((this.#pool ??= new ParserPool(options.wasm ?? {}))), options.wasm ?? {});
     const manifests = new ManifestReader(fs, this.codebasePath, manifestNamesOf(this.#registry.list().map((l) => l.id)));
-    this.#report = await syncIndex({
-      fs,
-      root: this.codebasePath,
-      naming: await namingContext(fs, this.codebasePath, manifests),
-      manifests,
-      graph: this.#options.graph !== false,
-      store: this.#store,
-      walk,
-      processor,
-      onProgress: options.onProgress,
-      signal: options.signal,
-      concurrency: processor.concurrency,
-      recheck: new Set(this.#recheck),
-      scope: only,
-      contentSkips: this.#contentSkips,
-      extraction: this.#extractionOptions,
-    });
+    let report: IndexReport;
+    let workers: number | undefined;
+    try {
+      report = await syncIndex({
+        fs,
+        root: this.codebasePath,
+        naming: await namingContext(fs, this.codebasePath, manifests),
+        manifests,
+        graph: this.#options.graph !== false,
+        store: this.#store,
+        walk,
+        processor: run.processor,
+        onProgress: options.onProgress,
+        signal: options.signal,
+        concurrency: run.processor.concurrency,
+        recheck: new Set(this.#recheck),
+        scope: only,
+        contentSkips: this.#contentSkips,
+        extraction: this.#extractionOptions,
+      });
+    } finally {
+      workers = await run.finish();
+    }
+    this.#report = workers === undefined ? report : { ...report, workers };
     // A streamed walk has finished (the sync waited for it); its key is the one to record.
     if (streamed !== undefined) snapshot = await streamed;
     if (only === undefined) {

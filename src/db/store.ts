@@ -10,48 +10,10 @@ import type { FileGraphRows } from '../graph/describe.js';
 import { resolveGraph, type ResolutionStats } from '../graph/run.js';
 import { baseFact, bindingIdentity, GraphChangeLog, symbolIdentity, type FileFacts } from '../graph/changes.js';
 import { PendingSites } from '../graph/pending.js';
+import { BODY_MODES, DEFAULT_BODY_MODE, type BodyMode } from './body-mode.js';
 import type { DepsIndex } from '../graph/deps-index.js';
 
-/**
- * How an index keeps the source text of functions and classes (docs/bodies.md has the numbers):
- *
- * - `'stored'`: the text in the `body` column, like the reference CKG (largest database);
- * - `'compressed'`: each file's bytes deflated once in `sources`, bodies sliced from it by offset
- *   (self-contained, 2-3 times smaller than `'stored'`);
- * - `'lazy'`: only offsets; bodies are read back from the file system at query time and checked
- *   against the file's content hash (smallest and fastest to build; needs the files).
- *
- * Query results are identical in every mode while the files are unchanged.
- *
- * @example
- * ```ts
- * const db = await CKGDatabase.open({ codebasePath: '/abs/repo', fs, bodies: 'compressed' });
- * ```
- * @public
- */
-export type BodyMode = 'stored' | 'compressed' | 'lazy';
-
-/**
- * Every {@link BodyMode}, for validation and option parsers.
- *
- * @example
- * ```ts
- * if (!BODY_MODES.includes(arg as BodyMode)) throw new Error(`--bodies must be one of ${BODY_MODES.join(', ')}`);
- * ```
- * @public
- */
-export const BODY_MODES: readonly BodyMode[] = Object.freeze(['stored', 'compressed', 'lazy'] as const);
-
-/**
- * The body mode of new indexes (chosen from the measurements in docs/bodies.md).
- *
- * @example
- * ```ts
- * const mode = options.bodies ?? DEFAULT_BODY_MODE;
- * ```
- * @public
- */
-export const DEFAULT_BODY_MODE: BodyMode = 'lazy';
+export { BODY_MODES, DEFAULT_BODY_MODE, type BodyMode } from './body-mode.js';
 
 /**
  * Reads files for `'lazy'` bodies (the codebase's FileSystem): whole, or a byte range when the
@@ -109,6 +71,19 @@ export class StaleBodyError extends Error {
  */
 export function staleBodyMarker(path: string): string {
   return `[body unavailable: ${path} changed since it was indexed; update the index]`;
+}
+
+/**
+ * The body text given in place of a `'lazy'` body when the index was opened without its files
+ * (`CKGDatabase.fromBytes(bytes)` with no `fs`): such an index holds offsets, not text.
+ *
+ * @example
+ * ```ts
+ * unstoredBodyMarker('/repo/a.py'); // "[body not stored: this index keeps 'lazy' bodies (offsets into /repo/a.py); …]"
+ * ```
+ */
+export function unstoredBodyMarker(path: string): string {
+  return `[body not stored: this index keeps 'lazy' bodies (offsets into ${path}); open it with fs and codebasePath to read them from the files, or build it with bodies: 'compressed' to keep them in the database]`;
 }
 
 // Level 6 saves about 5 % of the bytes for 25 % more deflate time than level 1 (docs/bodies.md).
@@ -485,7 +460,8 @@ export class IndexStore {
       bodies.push(body);
     }
     if (stale.size > 0 && onStale === 'throw') throw new StaleBodyError([...stale]);
-    return bodies.map((body, i) => body ?? staleBodyMarker(locations[i]!.filePath));
+    const marker = this.#reader === undefined ? unstoredBodyMarker : staleBodyMarker;
+    return bodies.map((body, i) => body ?? marker(locations[i]!.filePath));
   }
 
   #storedSource(fileId: number): string {

@@ -346,7 +346,8 @@ export class FsAdapter {
     const sync = this.#sync !== undefined ? this.#original.realpathSync : undefined;
     if (typeof sync !== 'function' && typeof this.#fs.realpath !== 'function') return undefined;
     try {
-      return (typeof sync === 'function' ? sync.call(this.#original, path) : await this.#fs.realpath!(path)).toString();
+      // Normalised: node:fs on Windows answers `C:\\repo\\a.py` for the `C:/repo/a.py` it was given.
+      return normalize((typeof sync === 'function' ? sync.call(this.#original, path) : await this.#fs.realpath!(path)).toString());
     } catch {
       return undefined;
     }

@@ -101,14 +101,14 @@ function keyOf(fileName: string): string | undefined {
 }
 
 /**
- * A {@link Storage} that keeps each database as one file in a folder (Node only).
+ * A {@link ckg-wasm#Storage} that keeps each database as one file in a folder (Node only).
  *
  * @remarks
  * - Writes are atomic: bytes go to a temp file in the same folder, are flushed to disk, then
  *   renamed over the old file. A crash or a failed write (disk full) leaves the previous
  *   database intact, never a half-written one; the temp file is removed on failure.
  * - `get` records the use by setting the file's mtime to now, so `list()` (and
- *   {@link expireStorage}) see the last USE, not the build time.
+ *   {@link ckg-wasm#expireStorage}) see the last USE, not the build time.
  * - `list()` also removes temp files older than an hour (left by a killed process).
  * - The folder is created with mode 0700 and files with 0600: indexes contain source code.
  *

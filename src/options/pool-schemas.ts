@@ -1,7 +1,7 @@
 // The schemas of the worker pools' option objects and of `WasmOptions` (see ./schemas.ts); this
 // module imports nothing but the validator.
 import type { WebWorkerPoolOptions } from '../browser/web-worker-pool.js';
-import type { WasmOptions } from '../parser/runtime.js';
+import type { WasmOptions } from '../wasm/options.js';
 import type { ParsePoolOptions } from '../parser/thread-pool.js';
 import { is, type Schema } from './validate.js';
 
@@ -15,6 +15,7 @@ import { is, type Schema } from './validate.js';
  */
 export const WASM_OPTIONS: Schema<WasmOptions> = {
   baseUrl: is.url,
+  files: is.recordOf(is.url, 'an object of file names to URLs (strings or URL objects)'),
   load: is.function,
   sqlJs: is.withMethods(['Database'], 'an initialised sql.js (with a Database class)'),
 };

@@ -31,7 +31,7 @@ export const INDEX_OPTIONS: Schema<IndexOptions> = {
   trustFolderMtimes: is.boolean,
   onProgress: is.function,
   signal: is.signal,
-  processor: is.withMethods(['process'], 'a FileProcessor (an object with a process method)'),
+  processor: is.anyOf("a FileProcessor (an object with a process method) or 'this-thread'", is.withMethods(['process'], 'a FileProcessor'), is.oneOf(['this-thread'])),
   storage: is.withMethods(['get', 'set', 'delete', 'list'], 'a Storage (an object with get, set, delete and list methods)'),
   bodies: is.oneOf(BODY_MODES),
   graph: is.boolean,

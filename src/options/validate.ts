@@ -3,6 +3,10 @@
 // fails at once with INVALID_ARGUMENT naming it, instead of being ignored or failing later.
 // Plain functions, no dependency: the core stays small and browser-safe.
 import { CKGError } from '../errors.js';
+import { isAbsolute } from '../fs/path.js';
+
+/** `\\server\share\…`: a UNC path, which the path toolkit would take apart. */
+const isUncPath = (v: string): boolean => /^[\\/]{2}[^\\/]/.test(v) && v.includes('\\');
 
 /**
  * One option's check: returns undefined when `value` is acceptable, else what was expected
@@ -42,7 +46,13 @@ export const is = {
   boolean: (v: unknown) => (typeof v === 'boolean' ? undefined : 'a boolean'),
   function: (v: unknown) => (typeof v === 'function' ? undefined : 'a function'),
   object: (v: unknown) => (isObject(v) ? undefined : 'an object'),
-  absolutePath: (v: unknown) => (typeof v === 'string' && v.startsWith('/') ? undefined : 'an absolute POSIX path'),
+  /** A POSIX absolute path, or a Windows drive path (`C:\\repo`, `c:/repo`); not a UNC path. */
+  absolutePath: (v: unknown) =>
+    typeof v === 'string' && isAbsolute(v)
+      ? undefined
+      : typeof v === 'string' && isUncPath(v)
+        ? 'an absolute path, and UNC paths are not supported: map the share to a drive letter (C:\\…) or mount it'
+        : 'an absolute path (POSIX /home/me/repo, or Windows C:\\repo)',
   positiveInteger: (v: unknown) => (Number.isSafeInteger(v) && (v as number) >= 1 ? undefined : 'a positive integer'),
   /** A size or count limit: a non-negative integer, or Infinity for none. */
   limit: (v: unknown) => ((Number.isSafeInteger(v) && (v as number) >= 0) || v === Infinity ? undefined : 'a non-negative integer or Infinity'),
@@ -61,6 +71,11 @@ export const is = {
     (item: Check, expected: string): Check =>
     (v) =>
       Array.isArray(v) && v.every((x) => item(x) === undefined) ? undefined : expected,
+  /** An object whose every own value passes `item`. */
+  recordOf:
+    (item: Check, expected: string): Check =>
+    (v) =>
+      isObject(v) && !Array.isArray(v) && Object.values(v).every((x) => item(x) === undefined) ? undefined : expected,
   /** An instance of `type` (compared by `instanceof`). */
   instanceOf:
     (type: abstract new (...args: never[]) => unknown, expected: string): Check =>

@@ -9,7 +9,8 @@ import type { ExtractionOptions, LanguageDefinition } from '../languages/types.j
 import type { ExtractedFile } from './extract.js';
 import { LocalProcessor } from './local-processor.js';
 import { KEPT_TREES_LIMIT, ParserPool, type WasmOptions } from './runtime.js';
-import type { ProcessOptions } from '../build/indexer.js';
+import { hasWasmLocation, readConfiguredWasm } from '../wasm/locate.js';
+import type { ProcessOptions } from '../build/report.js';
 import { fromWire, type WorkerRequest, type WorkerResponse } from './worker-protocol.js';
 
 /**
@@ -72,8 +73,8 @@ export interface ParsePoolOptions {
    */
   readonly pipeline?: number;
   /**
-   * Wasm locations. Workers receive only `baseUrl` (functions cannot cross threads); `load` and
-   * `sqlJs` serve the in-thread fallback for languages that are not built in.
+   * Wasm locations ({@link WasmOptions}). Workers ask this thread for each file they need, so
+   * `load` and `files` work with workers too, and each file is read once for all workers.
    */
   readonly wasm?: WasmOptions;
 }
@@ -143,9 +144,16 @@ export class ThreadPoolProcessor {
   readonly #backlog: Job[] = [];
   #local: LocalProcessor | undefined;
   #closing: Promise<void> | undefined;
+  /** Wasm files read for the workers, by name (undefined: the caller did not say; the worker's default applies). */
+  readonly #wasmFiles = new Map<string, Promise<Uint8Array | undefined>>();
 
-  constructor(spawn: SpawnWorker, options: ParsePoolOptions & { readonly defaultSize: number }) {
-    const { defaultSize, ...poolOptions } = options;
+  /**
+   * `startWorkers`: `'now'` starts every worker at once (loading the runtime then overlaps the
+   * caller's file walk); `'on-demand'` starts one when a file finds no idle worker, so a pool
+   * whose caller parses nothing (an index reused from storage) starts none.
+   */
+  constructor(spawn: SpawnWorker, options: ParsePoolOptions & { readonly defaultSize: number; readonly startWorkers?: 'now' | 'on-demand' }) {
+    const { defaultSize, startWorkers: _startWorkers, ...poolOptions } = options;
     checkOptions('ThreadPoolProcessor', { size: poolOptions.size, pipeline: poolOptions.pipeline, wasm: poolOptions.wasm }, PARSE_POOL_OPTIONS);
     const size = options.size ?? defaultSize;
     const pipeline = options.pipeline ?? 8;
@@ -154,13 +162,18 @@ export class ThreadPoolProcessor {
     this.#spawn = spawn;
     this.#wasm = options.wasm ?? {};
     this.#slots = new Array<Slot | undefined>(size).fill(undefined);
-    // Start every worker now: loading the runtime overlaps the caller's file walk.
+    if (options.startWorkers === 'on-demand') return;
     try {
       for (let i = 0; i < size; i++) this.#start(i);
     } catch (error) {
       void this.close();
       throw new CKGError('WORKER_FAILED', `Cannot start a parse worker: ${String(error)}`, {}, { cause: error });
     }
+  }
+
+  /** Workers running now (fewer than {@link ThreadPoolProcessor.size} before on-demand starts). */
+  get started(): number {
+    return this.#slots.filter((slot) => slot !== undefined).length;
   }
 
   /** Extracts the rows of one file: in a worker for a built-in language, here otherwise. */
@@ -193,6 +206,7 @@ export class ThreadPoolProcessor {
       for (const job of [...this.#suspects.splice(0), ...this.#backlog.splice(0)]) job.reject(new CKGError('CLOSED', 'The worker pool was closed', { path: job.path }));
       const local = this.#local;
       this.#local = undefined;
+      this.#wasmFiles.clear();
       await Promise.all([...stops, local?.pool.delete()]);
     })();
     return this.#closing;
@@ -280,8 +294,7 @@ export class ThreadPoolProcessor {
         if (!slot.dead) this.#onExit(index, slot, reason);
       },
     });
-    const init = this.#wasm.baseUrl === undefined ? { type: 'init' as const } : { type: 'init' as const, wasmBaseUrl: String(this.#wasm.baseUrl) };
-    slot.port.post(init);
+    slot.port.post(hasWasmLocation(this.#wasm) ? { type: 'init', wasmFromPool: true } : { type: 'init' });
     slot.port.setIdle?.(true);
     this.#slots[index] = slot;
     return slot;
@@ -290,6 +303,10 @@ export class ThreadPoolProcessor {
   #onMessage(slot: Slot, message: WorkerResponse): void {
     if (message.type === 'ready') {
       slot.ready = true;
+      return;
+    }
+    if (message.type === 'wasm-request') {
+      this.#sendWasm(slot, message.fileName);
       return;
     }
     const at = slot.jobs.findIndex((j) => j.id === message.id);
@@ -305,6 +322,26 @@ export class ThreadPoolProcessor {
       job.reject(message.code === undefined ? new Error(message.message) : new CKGError(message.code as CKGErrorCode, message.message, { path: job.path }));
     }
     if (slot.quarantine) this.#nextSuspect(slot);
+  }
+
+  /** Answers a worker's request for a wasm file from the caller's options (read once per file). */
+  #sendWasm(slot: Slot, fileName: string): void {
+    let bytes = this.#wasmFiles.get(fileName);
+    if (bytes === undefined) {
+      bytes = readConfiguredWasm(this.#wasm, fileName);
+      this.#wasmFiles.set(fileName, bytes);
+      bytes.catch(() => this.#wasmFiles.delete(fileName)); // a later request tries again
+    }
+    bytes.then(
+      (found) => {
+        if (!slot.dead) slot.port.post(found === undefined ? { type: 'wasm', fileName } : { type: 'wasm', fileName, bytes: found });
+      },
+      (error: unknown) => {
+        if (slot.dead) return;
+        const failure = error instanceof CKGError ? { code: error.code, message: error.message, data: error.data } : { message: error instanceof Error ? error.message : String(error) };
+        slot.port.post({ type: 'wasm', fileName, error: failure });
+      },
+    );
   }
 
   #onExit(index: number, slot: Slot, reason: string): void {

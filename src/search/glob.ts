@@ -55,8 +55,11 @@ export interface GlobOptions {
  * @public
  */
 export interface GlobMatch {
+  /** The file's absolute path. */
   readonly path: string;
+  /** Its modification time, in ms since the epoch (results are newest first). */
   readonly mtimeMs: number;
+  /** Its size in bytes. */
   readonly size: number;
 }
 
@@ -71,6 +74,7 @@ export interface GlobMatch {
  * @public
  */
 export interface GlobResult {
+  /** The files of this page, newest first. */
   readonly results: readonly GlobMatch[];
   /** More files matched than this page shows (after `offset`). */
   readonly truncated: boolean;

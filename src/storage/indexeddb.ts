@@ -4,6 +4,20 @@ import { INDEXEDDB_STORAGE_OPTIONS } from '../options/storage-schemas.js';
 import { checkOptions } from '../options/validate.js';
 
 /**
+ * The part of the DOM's `IDBFactory` that {@link IndexedDBStorage} calls (`indexedDB` fits).
+ *
+ * @example
+ * ```ts
+ * const factory: IndexedDBFactoryLike = globalThis.indexedDB;
+ * ```
+ * @public
+ */
+export interface IndexedDBFactoryLike {
+  /** Opens (creating or upgrading) a database: an `IDBOpenDBRequest`. */
+  open(name: string, version?: number): object;
+}
+
+/**
  * Options of {@link IndexedDBStorage}.
  *
  * @example
@@ -15,8 +29,11 @@ import { checkOptions } from '../options/validate.js';
 export interface IndexedDBStorageOptions {
   /** Name of the IndexedDB database. Default `'ckg-wasm'`. */
   readonly databaseName?: string;
-  /** The IndexedDB factory; default `globalThis.indexedDB` (pass another for workers or tests). */
-  readonly indexedDB?: IDBFactory;
+  /**
+   * The IndexedDB factory; default `globalThis.indexedDB` (pass another for tests, e.g.
+   * fake-indexeddb's). Typed structurally, so Node projects without the DOM lib compile.
+   */
+  readonly indexedDB?: IndexedDBFactoryLike;
   /** Clock for `lastUsed`, in ms since the epoch. Default `Date.now`. */
   readonly now?: () => number;
 }
@@ -56,7 +73,7 @@ export class IndexedDBStorage implements Storage {
   constructor(options: IndexedDBStorageOptions = {}) {
     checkOptions('IndexedDBStorage', options, INDEXEDDB_STORAGE_OPTIONS);
     this.databaseName = options.databaseName ?? 'ckg-wasm';
-    this.#factory = options.indexedDB ?? (globalThis as { indexedDB?: IDBFactory }).indexedDB;
+    this.#factory = (options.indexedDB ?? (globalThis as { indexedDB?: IndexedDBFactoryLike }).indexedDB) as IDBFactory | undefined;
     this.#now = options.now ?? Date.now;
   }
 

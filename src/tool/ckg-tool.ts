@@ -1,6 +1,6 @@
 import { findGitRoot } from '../build/walker.js';
 import { CKGDatabase, type IndexOptions } from '../db/database.js';
-import type { ProgressEvent } from '../build/indexer.js';
+import type { ProgressEvent } from '../build/report.js';
 import { CKGError, type CKGErrorCode } from '../errors.js';
 import { FsAdapter } from '../fs/adapter.js';
 import { dirname, isAbsolute, join, normalize } from '../fs/path.js';
@@ -65,10 +65,36 @@ export type CKGCommand = (typeof CKG_COMMANDS)[number];
  * @public
  */
 export interface CKGToolArguments {
+  /** One of {@link CKG_COMMANDS}; anything else is answered with an error. */
   readonly command?: unknown;
+  /** The codebase: a folder, or a file (then its git root, else its folder), absolute or relative to the working directory. */
   readonly path?: unknown;
+  /** The name to look up (a string, or a number). */
   readonly identifier?: unknown;
+  /** Whether answers include bodies: true unless `false` or `"false"`. */
   readonly print_body?: unknown;
+}
+
+/**
+ * A call of the `ckg` tool written by TypeScript code: the command, path and identifier typed
+ * (the values `CKGTool.execute` checks at run time for an agent's {@link CKGToolArguments}).
+ *
+ * @example
+ * ```ts
+ * const call: CKGToolCall = { command: 'search_class', path: '/abs/repo', identifier: 'Widget', print_body: false };
+ * const result = await tool.execute(call);
+ * ```
+ * @public
+ */
+export interface CKGToolCall {
+  /** The command. */
+  readonly command: CKGCommand;
+  /** The codebase: a folder, or a file (then its git root, else its folder). */
+  readonly path: string;
+  /** The name to look up. */
+  readonly identifier: string;
+  /** Whether answers include bodies. Default true. */
+  readonly print_body?: boolean;
 }
 
 /**
@@ -251,7 +277,9 @@ export const CKG_TOOL_PARAMETERS: CKGToolParameters = {
  * @public
  */
 export interface CKGToolParameters {
+  /** Always `'object'`. */
   readonly type: 'object';
+  /** One JSON Schema per parameter: the four of the reference tool, then commands' own. */
   readonly properties: {
     readonly command: ToolParameter & { readonly enum: readonly string[] };
     readonly path: ToolParameter;
@@ -259,6 +287,7 @@ export interface CKGToolParameters {
     readonly print_body: ToolParameter;
     readonly [name: string]: ToolParameter;
   };
+  /** The parameters every call must give. */
   readonly required: readonly string[];
 }
 
@@ -329,14 +358,26 @@ export class CKGTool {
         : Promise.resolve();
   }
 
-  /** Runs one command. Never throws: failures come back as `{ error }`. */
+  /**
+   * Runs one command written by TypeScript code. Never throws: failures come back as `{ error }`.
+   *
+   * @param args - the command, path and identifier, typed.
+   */
+  execute(args: CKGToolCall): Promise<CKGToolResult>;
+  /**
+   * Runs one command as an agent sent it (any JSON object): every value is checked at run time,
+   * and a bad one is answered with `{ error }` in the reference tool's words. Never throws.
+   *
+   * @param args - the arguments as the model sent them.
+   */
+  execute(args: CKGToolArguments): Promise<CKGToolResult>;
   async execute(args: CKGToolArguments): Promise<CKGToolResult> {
     const result = await this.call(args);
     return 'error' in result ? { error: result.error } : { output: result.output };
   }
 
   /**
-   * Runs one command like {@link CKGTool.execute}, and also returns its structured answer,
+   * Runs one command like `CKGTool.execute`, and also returns its structured answer,
    * whether anything was found, and the code of an error. Never throws.
    *
    * @example
