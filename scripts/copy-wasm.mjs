@@ -4,7 +4,7 @@
 // THIRD-PARTY-NOTICES.md: the license of every package whose file the ckg-wasm package
 // redistributes, read from that package. The binaries and the notices are build output; the
 // manifest is committed.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +54,15 @@ for (const entry of [...manifest.runtime, ...manifest.grammars]) {
   copyFileSync(from, join(root, 'wasm', entry.file));
 }
 if (problems > 0) process.exit(1);
+// A file an earlier manifest listed (an older checkout's build) must not linger: the package
+// ships wasm/ as it is, and the browser example serves it.
+const listed = new Set([...manifest.runtime, ...manifest.grammars].map((entry) => entry.file));
+for (const name of readdirSync(join(root, 'wasm'))) {
+  if (name.endsWith('.wasm') && !listed.has(name)) {
+    rmSync(join(root, 'wasm', name));
+    console.log(`removed wasm/${name} (no longer in wasm/manifest.json)`);
+  }
+}
 
 const sections = [...notices].sort(([a], [b]) => (a < b ? -1 : 1)).map(
   ([name, n]) => `## ${name} ${n.version} (${n.license})\n\nFiles: ${n.files.map((f) => `\`wasm/${f}\``).join(', ')}\n\n\`\`\`text\n${n.text}\n\`\`\`\n`,
