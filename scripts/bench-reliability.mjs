@@ -110,15 +110,17 @@ async function integrity(name, root) {
   const openOnly = time(withDb(() => undefined));
   const seal = time(() => readSeal(bytes));
   const quick = time(withDb((raw) => raw.exec('PRAGMA quick_check'))) - openOnly;
-  const checks = time(withDb((raw) => checkDatabase(SQL, raw, INTEGRITY_RULES, { sealIntact: true }))) - openOnly;
-  const rows = time(withDb((raw) => checkDatabase(SQL, raw, { references: INTEGRITY_RULES.references, requiredMeta: [] }, { sealIntact: true }))) - openOnly;
+  // Intact sealed bytes get the checksum and the meta keys only; the structure checks below run
+  // for unsealed bytes (after quick_check, subtracted).
+  const checks = time(withDb((raw) => checkDatabase(SQL, raw, INTEGRITY_RULES, { sealIntact: false }))) - openOnly - quick;
+  const rows = time(withDb((raw) => checkDatabase(SQL, raw, { references: INTEGRITY_RULES.references, requiredMeta: [] }, { sealIntact: false }))) - openOnly - quick;
   const fromBytes = [];
   for (let i = 0; i < 5; i++) {
     const t = performance.now();
     (await CKGDatabase.fromBytes(bytes)).close();
     fromBytes.push(performance.now() - t);
   }
-  return `${name} (${stats.files.toLocaleString('en-US')} files, ${stats.functions.toLocaleString('en-US')} functions, ${mb(bytes.length)} of bytes; built in ${(buildMs / 1000).toFixed(1)} s): opening the bytes in sql.js ${ms(openOnly)}; checks on open: checksum ${ms(seal)}, schema + meta + row consistency ${ms(checks)} (of which row consistency ${ms(rows)}); \`PRAGMA quick_check\` (run only for unsealed bytes) ${ms(quick)}; \`fromBytes\` in all ${ms(median(fromBytes))}. Load ${load()}.`;
+  return `${name} (${stats.files.toLocaleString('en-US')} files, ${stats.functions.toLocaleString('en-US')} functions, ${mb(bytes.length)} of bytes; built in ${(buildMs / 1000).toFixed(1)} s): opening the bytes in sql.js ${ms(openOnly)}; checks on open of sealed bytes: checksum ${ms(seal)}; of unsealed bytes: \`PRAGMA quick_check\` ${ms(quick)}, schema + meta + row consistency ${ms(checks)} (of which row consistency ${ms(rows)}); \`fromBytes\` of the sealed bytes in all ${ms(median(fromBytes))}. Load ${load()}.`;
 }
 
 /** Single-bit flips of a real index's bytes: detected on open, harmless, or a wrong answer. */
