@@ -87,7 +87,7 @@ async function integrity(name, root) {
   const stats = db.stats();
   db.close();
   const { readSeal, checkDatabase, INTEGRITY_RULES } = await import(dist('db/integrity.js'));
-  const { initSql } = await import(dist('parser/runtime.js'));
+  const { initSql } = await import(dist('db/sql.js'));
   const { CKGDatabase } = await import(dist('index.js'));
   const SQL = await initSql({});
   const time = (fn, runs = 5) => {
@@ -130,7 +130,7 @@ async function bitflips(root, flips = 400) {
   const bytes = db.export();
   // The answers to check: 60 names of each kind drawn from the index.
   const names = await import(dist('db/integrity.js')).then(async () => {
-    const { initSql } = await import(dist('parser/runtime.js'));
+    const { initSql } = await import(dist('db/sql.js'));
     const SQL = await initSql({});
     const raw = new SQL.Database(bytes);
     try {

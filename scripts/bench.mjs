@@ -147,9 +147,22 @@ function overlayFs(overlay) {
       return typeof v === 'function' ? v.bind(target) : v;
     },
   });
+  // Reads through a descriptor (openSync + fstatSync + readSync, as ckg-wasm reads files) open
+  // a scratch file holding the overlay's content and mtime.
+  let scratch;
+  const scratchPath = () => {
+    if (scratch?.content !== overlay.content || scratch?.mtimeMs !== overlay.mtimeMs) {
+      const path = join(os.tmpdir(), `ckg-bench-overlay-${process.pid}`);
+      nodeFs.writeFileSync(path, overlay.content);
+      nodeFs.utimesSync(path, overlay.mtimeMs / 1000, overlay.mtimeMs / 1000);
+      scratch = { path, content: overlay.content, mtimeMs: overlay.mtimeMs };
+    }
+    return scratch.path;
+  };
   return new Proxy(nodeFs, {
     get(target, prop) {
       if (prop === 'promises') return promises;
+      if (prop === 'openSync') return (path, ...rest) => target.openSync(hit(path) ? scratchPath() : path, ...rest);
       if (prop === 'readFileSync') return (path, ...rest) => (hit(path) ? Buffer.from(overlay.content) : target.readFileSync(path, ...rest));
       if (prop === 'statSync' || prop === 'lstatSync') return (path, ...rest) => (hit(path) ? fake(target[prop](path)) : target[prop](path, ...rest));
       return Reflect.get(target, prop);
