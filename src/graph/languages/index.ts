@@ -2,6 +2,7 @@ import type { LanguageGraph } from '../strategy.js';
 import { ecmascriptGraph } from './ecmascript.js';
 import { csharpGraph, javaGraph, kotlinGraph, scalaGraph } from './package-scoped.js';
 import { goGraph } from './go.js';
+import { phpGraph } from './php.js';
 import { pythonGraph } from './python.js';
 import { rustGraph } from './rust.js';
 
@@ -32,6 +33,7 @@ const BUILT_IN: Readonly<Record<string, LanguageGraph>> = {
   c_sharp: csharpGraph,
   go: goGraph,
   rust: rustGraph,
+  php: phpGraph,
 };
 
 /** The graph rules of a language id (built-in rules, else the default ones). */
