@@ -6,18 +6,9 @@
 // changed, a base or trait changed, a function that appears in the global namespace (the fallback
 // of unqualified calls), fully qualified names, a file moved or deleted.
 import fc from 'fast-check';
-import { Volume } from 'memfs';
-import initSqlJs from 'sql.js';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { CKGDatabase, type BodyMode, type FileSystem } from '../src/index.js';
-import { graphLines } from './helpers/graph-dump.js';
+import { describe, it } from 'vitest';
+import { bodyModes, checkEditSequence, stepArb } from './helpers/edit-sequence.js';
 
-let SQL: Awaited<ReturnType<typeof initSqlJs>>;
-beforeAll(async () => {
-  SQL = await initSqlJs();
-});
-
-const ROOT = '/repo';
 const FILES = ['p/A.php', 'p/B.php', 'q/C.php', 'q/D.php', 'g.php'];
 const CLS = ['A', 'B', 'C'];
 const FN = ['f', 'g'];
@@ -100,87 +91,16 @@ function render(file: PhpFile): string {
   return `${lines.join('\n')}\n`;
 }
 
-type Step =
-  | { readonly type: 'write'; readonly file: number; readonly content: string }
-  | { readonly type: 'delete'; readonly file: number }
-  | { readonly type: 'move'; readonly from: number; readonly to: number };
-
-function volumeOf(files: ReadonlyMap<string, string>): Volume {
-  const vol = new Volume();
-  vol.mkdirSync(ROOT, { recursive: true });
-  for (const [path, content] of files) {
-    vol.mkdirSync(`${ROOT}/${path}`.replace(/\/[^/]+$/, ''), { recursive: true });
-    vol.writeFileSync(`${ROOT}/${path}`, content);
-  }
-  return vol;
-}
-
-async function graphOf(db: CKGDatabase): Promise<{ lines: string[]; edges: string[] }> {
-  const raw = new SQL.Database(db.export());
-  try {
-    return { lines: graphLines(raw), edges: (await db.edges()).map((e) => JSON.stringify(e)) };
-  } finally {
-    raw.close();
-  }
-}
-
-async function checkSequence(initial: readonly string[], steps: readonly Step[], bodies: BodyMode): Promise<void> {
-  const files = new Map<string, string>(initial.map((content, i) => [FILES[i]!, content]));
-  const vol = volumeOf(files);
-  const open = (fs: Volume): Promise<CKGDatabase> => CKGDatabase.open({ codebasePath: ROOT, fs: fs as unknown as FileSystem, languages: ['php'], bodies });
-  const db = await open(vol);
-  try {
-    for (const step of steps) {
-      if (step.type === 'write') {
-        const path = FILES[step.file]!;
-        vol.mkdirSync(`${ROOT}/${path}`.replace(/\/[^/]+$/, ''), { recursive: true });
-        vol.writeFileSync(`${ROOT}/${path}`, step.content);
-        files.set(path, step.content);
-      } else if (step.type === 'delete') {
-        const path = FILES[step.file]!;
-        if (!files.has(path)) continue;
-        vol.rmSync(`${ROOT}/${path}`);
-        files.delete(path);
-      } else {
-        const from = FILES[step.from]!;
-        const to = FILES[step.to]!;
-        const content = files.get(from);
-        if (content === undefined || from === to) continue;
-        vol.mkdirSync(`${ROOT}/${to}`.replace(/\/[^/]+$/, ''), { recursive: true });
-        vol.renameSync(`${ROOT}/${from}`, `${ROOT}/${to}`);
-        files.delete(from);
-        files.set(to, content);
-      }
-      await db.update();
-      const fresh = await open(volumeOf(files));
-      try {
-        const [got, want] = [await graphOf(db), await graphOf(fresh)];
-        expect(got.lines, JSON.stringify({ step, files: Object.fromEntries(files) }, null, 1)).toEqual(want.lines);
-        expect(got.edges).toEqual(want.edges);
-      } finally {
-        fresh.close();
-      }
-    }
-  } finally {
-    db.close();
-  }
-}
-
 describe('the PHP code graph after updates equals a fresh build', () => {
   it('random namespaces, uses, bases, traits and calls over colliding names', async () => {
     const content = phpFile.map(render);
-    const step = fc.oneof(
-      { weight: 5, arbitrary: fc.record({ type: fc.constant('write' as const), file: fc.nat(FILES.length - 1), content }) },
-      { weight: 1, arbitrary: fc.record({ type: fc.constant('delete' as const), file: fc.nat(FILES.length - 1) }) },
-      { weight: 1, arbitrary: fc.record({ type: fc.constant('move' as const), from: fc.nat(FILES.length - 1), to: fc.nat(FILES.length - 1) }) },
-    );
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom<BodyMode>('stored', 'compressed', 'lazy'),
+        bodyModes,
         fc.array(content, { minLength: FILES.length, maxLength: FILES.length }),
-        fc.array(step, { minLength: 1, maxLength: 4 }),
+        fc.array(stepArb(content, FILES.length), { minLength: 1, maxLength: 4 }),
         async (bodies, initial, steps) => {
-          await checkSequence(initial, steps, bodies);
+          await checkEditSequence('php', FILES, initial, steps, bodies);
         },
       ),
       { numRuns: 40 },
@@ -188,7 +108,9 @@ describe('the PHP code graph after updates equals a fresh build', () => {
   });
 
   it('a function added to the global namespace becomes the target of unqualified calls in a namespace', async () => {
-    await checkSequence(
+    await checkEditSequence(
+      'php',
+      FILES,
       ['<?php\nnamespace N\\P;\nfunction g() { f(); }\n', '<?php\n', '<?php\n', '<?php\n', '<?php\nfunction h() {}\n'],
       [
         { type: 'write', file: 4, content: '<?php\nfunction f() {}\n' },

@@ -143,10 +143,8 @@ export class Resolver {
     else if (r.kind === 'self') {
       const cls = this.#enclosingClass(ctx);
       outcome = cls ? relabel(this.#classMember(cls, name, new Set()), RESOLUTION_CODES.self) : NOT_FOUND;
-      // Ruby's `helper` is `self.helper`, and what the class does not define may be a top-level method or a builtin.
-      if (ctx.strategy.implicitSelf === true && outcome.code === RESOLUTION_CODES['not-found']) {
-        outcome = this.#plain(name, { ...ctx, chain: ctx.chain.filter((s) => s.kind !== 'class') }, call);
-      }
+      // Ruby's `puts` in a method is `self.puts`: what the class and its bases do not define may be the language's (Kernel's).
+      if (ctx.strategy.implicitSelf === true && outcome.code === RESOLUTION_CODES['not-found'] && ctx.strategy.builtins.has(name)) outcome = unresolved(RESOLUTION_CODES.builtin);
     } else if (r.kind === 'super') {
       const cls = this.#enclosingClass(ctx);
       outcome = cls ? relabel(this.#baseMember(cls, name, new Set()), RESOLUTION_CODES.super) : NOT_FOUND;
@@ -750,7 +748,7 @@ export class Resolver {
       named: (name) =>
         reader.named(name).map((s) => {
           const f = reader.file(s.fileId);
-          return { id: s.id, kind: s.kind, fileId: s.fileId, parentId: s.parentId, flags: s.flags, path: f?.path ?? '', language: f?.language ?? '' };
+          return { id: s.id, kind: s.kind, qualifiedName: s.qualifiedName, fileId: s.fileId, parentId: s.parentId, flags: s.flags, path: f?.path ?? '', language: f?.language ?? '' };
         }),
       bindings: (fileId) => reader.bindings(fileId),
       modulesNamed: (name) =>

@@ -138,9 +138,9 @@ export interface LanguageGraph {
    */
   readonly openClasses?: boolean;
   /**
-   * `self` is implicit (Ruby: `helper` in a method is `self.helper`): a `self` call that the
-   * enclosing class and its bases do not answer (not found) goes on as a plain name outside the
-   * class scopes (the top level's methods, the fallback, builtins).
+   * `self` is implicit (Ruby: `puts` in a method is `self.puts`): a `self` call that the
+   * enclosing class and its bases do not answer (not found) is a builtin when the language has
+   * one of that name (a method every object has), not a codebase definition found by name.
    */
   readonly implicitSelf?: boolean;
 }
@@ -160,7 +160,7 @@ export interface FallbackSite {
   /** The site's file (`moduleName`: its module symbol's name). */
   readonly file: { readonly id: number; readonly path: string; readonly language: string; readonly moduleId: number; readonly moduleName: string };
   /** Symbols named exactly `name` (every file), with their file's path and language. */
-  named(name: string): readonly { readonly id: number; readonly kind: string; readonly fileId: number; readonly parentId: number | null; readonly flags: number; readonly path: string; readonly language: string }[];
+  named(name: string): readonly { readonly id: number; readonly kind: string; readonly qualifiedName: string; readonly fileId: number; readonly parentId: number | null; readonly flags: number; readonly path: string; readonly language: string }[];
   /** A file's bindings (imports, includes) in source order. */
   bindings(fileId: number): readonly { readonly scopeId: number | null; readonly kind: string; readonly name: string; readonly module: string | null; readonly member: string | null }[];
   /** The files whose module is named `name` in this language's family. */

@@ -4,6 +4,7 @@ import { csharpGraph, javaGraph, kotlinGraph, scalaGraph } from './package-scope
 import { goGraph } from './go.js';
 import { phpGraph } from './php.js';
 import { pythonGraph } from './python.js';
+import { rubyGraph } from './ruby.js';
 import { rustGraph } from './rust.js';
 
 /**
@@ -34,6 +35,7 @@ const BUILT_IN: Readonly<Record<string, LanguageGraph>> = {
   go: goGraph,
   rust: rustGraph,
   php: phpGraph,
+  ruby: rubyGraph,
 };
 
 /** The graph rules of a language id (built-in rules, else the default ones). */
