@@ -2,6 +2,7 @@ import type { LanguageGraph } from '../strategy.js';
 import { ecmascriptGraph } from './ecmascript.js';
 import { csharpGraph, javaGraph, kotlinGraph, scalaGraph } from './package-scoped.js';
 import { goGraph } from './go.js';
+import { luaGraph } from './lua.js';
 import { phpGraph } from './php.js';
 import { pythonGraph } from './python.js';
 import { rubyGraph } from './ruby.js';
@@ -36,6 +37,7 @@ const BUILT_IN: Readonly<Record<string, LanguageGraph>> = {
   rust: rustGraph,
   php: phpGraph,
   ruby: rubyGraph,
+  lua: luaGraph,
 };
 
 /** The graph rules of a language id (built-in rules, else the default ones). */
