@@ -1,4 +1,5 @@
 import type { LanguageGraph } from '../strategy.js';
+import { bashGraph } from './bash.js';
 import { ecmascriptGraph } from './ecmascript.js';
 import { csharpGraph, javaGraph, kotlinGraph, scalaGraph } from './package-scoped.js';
 import { goGraph } from './go.js';
@@ -38,6 +39,7 @@ const BUILT_IN: Readonly<Record<string, LanguageGraph>> = {
   php: phpGraph,
   ruby: rubyGraph,
   lua: luaGraph,
+  bash: bashGraph,
 };
 
 /** The graph rules of a language id (built-in rules, else the default ones). */
