@@ -11,7 +11,8 @@
 // unresolved: `require 'logger'` (outside the codebase, though the codebase has a Shop::Logger),
 // a callable parameter (`task.call`), chained calls, calls on `self` inside a block given to a
 // method that may run it elsewhere (`with_retry { find(name) }`; `each` and lambdas keep it),
-// methods that macros define (`attrs`), Kernel's methods (`puts`, `send`: builtins).
+// methods that macros define (`attrs`), Kernel's methods (`puts`, `send`: builtins), and a call
+// of a method named like a constant (`Shop("mug")`), which is never the constant.
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from './helpers/fixtures.js';
 import { graphFixture, openGraph } from './helpers/graph.js';
@@ -25,7 +26,8 @@ const EXPECTED = [
   'bin/run.rb:11 calls helper -> ∅ [find] unresolved:dynamic',
   'bin/run.rb:12 calls helper -> Shop::Model#create [create] global',
   'bin/run.rb:12 calls helper -> ∅ [save] unresolved:dynamic',
-  'bin/run.rb:15 calls bin/run -> main [main] local',
+  'bin/run.rb:13 calls helper -> ∅ [Shop] unresolved:not-found',
+  'bin/run.rb:16 calls bin/run -> main [main] local',
   'lib/shop.rb:1 imports lib/shop -> ∅ [logger] unresolved:external',
   'lib/shop.rb:2 imports lib/shop -> lib/shop/models/product [shop/models/product] import',
   'lib/shop.rb:3 imports lib/shop -> lib/shop/catalog [./shop/catalog] import',

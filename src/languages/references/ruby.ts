@@ -272,8 +272,9 @@ function visit(root: Node, sink: ReferenceSink): void {
     const name = method.text;
     if (!receiver) {
       if (method.type === 'constant') {
-        // `Integer("3")`: a method named like a constant, looked up like one.
-        sink.site(method, { kind: 'call', name });
+        // `Integer("3")`, `URI(s)`: a method named like a constant (Kernel's, mostly), never the constant.
+        const self = selfAt(node.startIndex);
+        sink.site(method, { kind: 'call', name, ...(self === 'unknown' ? { fixed: 'dynamic' as const } : { receiver: { kind: 'self' as const } }) });
         continue;
       }
       const args = node.childForFieldName('arguments');
