@@ -77,7 +77,8 @@ export interface LanguageGraph {
    * How module names join their parts (Rust `::`). When set, an import path that names no
    * module is walked from its longest prefix that does through module members, so a module
    * re-exported under another path is found (Rust's `use crate::mem` at a crate root, then
-   * `use crate::mem::swap` elsewhere).
+   * `use crate::mem::swap` elsewhere). Member imports (`memberImports`) are split at it too
+   * (PHP's `App\\Models\\User`); `.` without it.
    */
   readonly pathSeparator?: string;
   /** An unresolved absolute import may be a submodule attribute (`import pkg` then `pkg.sub.f()`). */
