@@ -85,7 +85,7 @@ function globDir(dir, pattern) {
 }
 
 function parseArgs(argv) {
-  const args = { graphBaseline: true, tokens: true, search: true, searchOnly: false, reportOnly: false, transfer: false, bodies: undefined, corpus: undefined, runs: undefined, workers: undefined, pipeline: undefined, ctags: true, snapshot: true, out: join(repoRoot, 'docs/benchmarks.md'), write: true, child: undefined };
+  const args = { graphBaseline: true, tokens: true, search: true, searchOnly: false, reportOnly: false, transfer: false, bodies: undefined, corpus: undefined, runs: undefined, workers: undefined, pipeline: undefined, ctags: true, snapshot: true, reliability: true, out: join(repoRoot, 'docs/benchmarks.md'), write: true, child: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -104,13 +104,14 @@ function parseArgs(argv) {
     else if (a === '--no-tokens') args.tokens = false;
     else if (a === '--no-search') args.search = false;
     else if (a === '--search-only') args.searchOnly = true;
+    else if (a === '--no-reliability') args.reliability = false;
     else if (a === '--transfer') args.transfer = true;
     else if (a === '--report-only') args.reportOnly = true;
     else if (a === '--out') args.out = value();
     else if (a === '--no-write') args.write = false;
     else if (a === '--child') args.child = JSON.parse(value());
     else if (a === '--help' || a === '-h') {
-      console.log('usage: node scripts/bench.mjs [--corpus django,linux,go,rust] [--runs N] [--workers N] [--pipeline N] [--bodies lazy|compressed|stored] [--transfer] [--no-ctags] [--no-snapshot] [--no-search | --search-only] [--out FILE] [--no-write] [--report-only]');
+      console.log('usage: node scripts/bench.mjs [--corpus django,linux,go,rust] [--runs N] [--workers N] [--pipeline N] [--bodies lazy|compressed|stored] [--transfer] [--no-ctags] [--no-snapshot] [--no-search | --search-only] [--no-reliability] [--out FILE] [--no-write] [--report-only]');
       process.exit(0);
     } else throw new Error(`unknown argument ${a}`);
   }
@@ -833,6 +834,12 @@ function report(results, info) {
   }
   if (info.search) lines.push(...searchReport(info.search));
   if (info.tokens) lines.push(...tokensReport(info.tokens));
+  if (info.reliability) {
+    lines.push('## Reliability', '');
+    lines.push(`By \`scripts/bench-reliability.mjs\` (${info.reliability.date}; docs/security.md says what each guards): the cost of the integrity checks run when stored bytes are opened, single-bit flips of a stored index, a soak of open/update/query/close cycles, and a stress run of edits, updates and concurrent queries with every answer checked.`, '');
+    for (const line of info.reliability.lines) lines.push(`- ${line}`);
+    lines.push('');
+  }
   lines.push('## Details', '');
   for (const r of results) {
     lines.push(`### ${r.name}: ${r.label}`, '');
@@ -1030,7 +1037,15 @@ async function main() {
     if (lines.length > 0) info.snapshotKey = { date: isoNow(), lines };
   }
   info.snapshotKey ??= readPreviousMachine(args.out)?.snapshotKey;
-  if (results.length === 0 && info.snapshotKey === undefined && info.search === undefined) {
+  // Integrity-check cost, bit-flip detection, soak and stress (scripts/bench-reliability.mjs).
+  if (args.reliability && !args.searchOnly) {
+    const out = execFileSync(process.execPath, [join(repoRoot, 'scripts/bench-reliability.mjs')], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    const lines = out.split('\n').filter((l) => l.startsWith('- ')).map((l) => l.slice(2));
+    for (const l of lines) console.log(l);
+    if (lines.length > 0) info.reliability = { date: isoNow(), lines };
+  }
+  info.reliability ??= readPreviousMachine(args.out)?.reliability;
+  if (results.length === 0 && info.snapshotKey === undefined && info.search === undefined && info.reliability === undefined) {
     console.log('no corpus present: nothing measured');
     return;
   }

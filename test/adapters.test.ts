@@ -3,6 +3,7 @@
 // mock model, LangChain's tool() validating input, and every framework's types (tsc).
 import { execFile } from 'node:child_process';
 import nodeFs from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { tool as langChainTool } from '@langchain/core/tools';
@@ -97,4 +98,31 @@ describe('adapters run the commands', () => {
   it("the adapters' outputs type-check against the frameworks' own types", async () => {
     await promisify(execFile)(process.execPath, [`${repo}node_modules/typescript/bin/tsc`, '-p', `${repo}test/types/tsconfig.json`], { cwd: repo });
   }, 120_000);
+});
+
+describe('answerWithinMs', () => {
+  it('answers "indexing" only during a first build: the refresh before each later answer is waited for', async () => {
+    const root = nodeFs.mkdtempSync(`${tmpdir()}/ckg-within-`);
+    try {
+      for (let i = 0; i < 40; i++) nodeFs.writeFileSync(`${root}/m${i}.py`, `def f${i}():\n    return ${i}\n`);
+      const refreshing = new CKGTool({ fs: nodeFs });
+      try {
+        const [find] = ckgToolDefinitions({ tool: refreshing, defaultPath: root, answerWithinMs: 0 }).filter((d) => d.name === 'search_function');
+        let first = await find!.execute({ identifier: 'f3', print_body: false });
+        expect(first).toMatchObject({ pending: true, error: expect.stringMatching(/^Indexing .*% done/) });
+        while ('error' in first && first.pending) first = await find!.execute({ identifier: 'f3', print_body: false });
+        expect(first).toMatchObject({ output: `Found 1 function named f3:\n1. ${root}/m3.py:1-2\n` });
+        // Each later call refreshes the index (an edit between calls makes it re-parse a file):
+        // every one answers, none says "indexing".
+        for (let i = 0; i < 10; i++) {
+          nodeFs.writeFileSync(`${root}/m${i}.py`, `def g${i}():\n    return ${i}\n`);
+          expect(await find!.execute({ identifier: `g${i}`, print_body: false })).toMatchObject({ output: `Found 1 function named g${i}:\n1. ${root}/m${i}.py:1-2\n` });
+        }
+      } finally {
+        await refreshing.close();
+      }
+    } finally {
+      nodeFs.rmSync(root, { recursive: true, force: true });
+    }
+  });
 });

@@ -238,3 +238,131 @@ describe('fileOutline', () => {
     expect(await py.db.fileOutline('nope.py')).toBeUndefined();
   });
 });
+
+describe('signature lines', () => {
+  it('are the same whichever way bodies are kept (read from files, stored, compressed)', async () => {
+    const signatures = async (g: GraphUnderTest): Promise<string[]> => [
+      ...(await g.db.fileOutline('shop/models.py'))!.entries.flatMap((e) => [e.signature, ...e.children.map((c) => c.signature)]),
+      ...(await g.db.deadCode()).entries.map((e) => e.signature),
+      ...(await g.db.searchSymbols('a')).results.map((r) => r.signature),
+    ];
+    const expected = await signatures(py);
+    expect(expected.filter((s) => s.startsWith('def ')).length).toBeGreaterThan(5);
+    for (const bodies of ['stored', 'compressed'] as const) {
+      const other = await openGraph(graphFixture('python'), 'memfs', { bodies });
+      try {
+        expect(await signatures(other)).toEqual(expected);
+      } finally {
+        other.close();
+      }
+    }
+  });
+});
+
+describe('deadCode: uses the graph cannot resolve', () => {
+  it('leaves out what dispatch, binding, object literals, imports and unresolved value uses may reach', async () => {
+    const g = await openGraph({
+      // Python: a mixin's method overriding a sibling base's (AutocompleteSelect's MRO), a method
+      // passed as a bound method of an untyped object, `a or b` and `a if c else b` values, and a
+      // function a package imports by name (re-exported).
+      'forms/widgets.py': [
+        'class Select:',
+        '    def render(self):',
+        '        return self.optgroups()',
+        '    def optgroups(self):',
+        '        return []',
+        '',
+        'class AutocompleteMixin:',
+        '    def optgroups(self):',
+        '        return [1]',
+        '    def lonely(self):',
+        '        return 2',
+        '',
+        'class AutocompleteSelect(AutocompleteMixin, Select):',
+        '    pass',
+        '',
+        'class Feed:',
+        '    def add_root_elements(self):',
+        '        return None',
+        '',
+        'class RssFeed(Feed):',
+        '    def add_root_elements(self):',
+        '        return 1',
+        '    def write(self):',
+        '        return self.add_root_elements()',
+        '',
+        'class Seq:',
+        '    def get_y(self, i):',
+        '        return i',
+        '    def get_z(self, i):',
+        '        return i',
+        '    def get_w(self, i):',
+        '        return i',
+        '',
+        'def listing(other, flag):',
+        '    f = other.cs.get_y',
+        '    g = other.cs.get_z or None',
+        '    return [f, g, other.cs.get_w if flag else None]',
+        '',
+        'def unused_helper():',
+        '    return 0',
+        '',
+        'def reexported():',
+        '    return 1',
+        '',
+        'def run():',
+        '    return AutocompleteSelect().render(), listing(None, True), RssFeed().write()',
+        '',
+        'run()',
+        '',
+      ].join('\n'),
+      'forms/__init__.py': 'from .widgets import reexported\n',
+      // JavaScript: a local function passed as a callback and bound, object literal members, `a || b`.
+      'static/app.js': [
+        'function setup(el, options) {',
+        '  const onClick = function (e) { return e; };',
+        '  const onKey = function (e) { return e; };',
+        '  const fallback = function () { return 0; };',
+        '  const unusedLocal = function () { return 1; };',
+        "  el.addEventListener('click', onClick);",
+        "  el.addEventListener('keyup', onKey.bind(this));",
+        '  let adapter = null;',
+        '  adapter = function (c) { return c; };',
+        '  el.adapt(adapter);',
+        '  const chosen = options.handler || fallback;',
+        '  return { chosen, translations: { noResults: function () { return "none"; }, searching() { return "…"; } } };',
+        '}',
+        'setup(document.body, {});',
+        '',
+      ].join('\n'),
+      // Go: a method value of an untyped receiver (`h.less` passed on).
+      'go.mod': 'module example.com/m\n',
+      'sorter/sorter.go': [
+        'package sorter',
+        '',
+        'type byLen struct{}',
+        '',
+        'func (byLen) less(i, j int) bool { return i < j }',
+        '',
+        'func (byLen) unusedMethod() int { return 0 }',
+        '',
+        'func Sort(h interface{ less(int, int) bool }, apply func(func(int, int) bool)) {',
+        '\tapply(h.less)',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    try {
+      expect((await g.db.deadCode()).entries.map((e) => e.symbol.qualifiedName)).toEqual([
+        'forms.widgets.AutocompleteMixin.lonely',
+        'forms.widgets.unused_helper',
+        'example.com/m/sorter.byLen.unusedMethod',
+        'static/app.setup.unusedLocal',
+      ]);
+      // The local function is a definition its calls and uses lead to.
+      expect((await g.db.callers('static/app.setup.onClick')).complete).toBe(true);
+    } finally {
+      g.close();
+    }
+  });
+});

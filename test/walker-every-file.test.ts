@@ -20,9 +20,12 @@ function tree(): FsAdapter {
     '/repo/.github/ci.yml': 'on: push\n',
     '/repo/.git/HEAD': 'ref: refs/heads/main\n',
     '/repo/node_modules/x/index.js': '\n',
-    '/outside/notes.txt': 'n\n',
+    '/repo/node_modules/notes.txt': 'n\n',
+    '/outside/secret.txt': 's\n',
   });
-  vol.symlinkSync('/outside/notes.txt', '/repo/notes-link.txt');
+  // A link to a file the walk does not visit itself is walked; a link out of the root never (docs/security.md).
+  vol.symlinkSync('/repo/node_modules/notes.txt', '/repo/notes-link.txt');
+  vol.symlinkSync('/outside/secret.txt', '/repo/secret-link.txt');
   for (const p of ['/repo', '/repo/lib', '/repo/.github', '/repo/.git', '/repo/node_modules', '/repo/node_modules/x']) vol.utimesSync(p, OLD, OLD);
   return new FsAdapter(vol as unknown as FileSystem);
 }

@@ -4,13 +4,14 @@ import {
   CKGDatabase,
   IndexedDBStorage,
   createWebWorkerPool,
+  droppedFiles,
   expireStorage,
+  memoryFileSystem,
+  pickedFiles,
   type ClassEntry,
-  type FileProcessor,
   type FunctionEntry,
-  type WebWorkerPool,
+  type MemoryFile,
 } from 'ckg-wasm';
-import { droppedFiles, memoryFileSystem, pickedFiles, type MemoryFile } from './memory-fs.js';
 import { registerPageTools } from './webmcp.js';
 
 // The sample codebase ships inside the bundle as text (Vite inlines each file's contents).
@@ -20,21 +21,15 @@ const DROPPED_ROOT = '/dropped';
 // A fixed mtime: the bundled files never change between reloads, so the stored index stays valid.
 const SAMPLE_MTIME = Date.UTC(2026, 0, 1);
 
-// The wasm files (runtime, sql.js, grammars) are served by this page's own server under wasm/.
-const wasm = { baseUrl: new URL('wasm/', document.baseURI) };
+// The wasm files: Vite emits each of the package's wasm/ files as an asset and gives its URL
+// (a dropped file may be of any language; only those met are fetched). The tree-sitter
+// runtime is emitted by Vite from web-tree-sitter itself.
+const wasm = { files: import.meta.glob<string>('../../wasm/*.wasm', { query: '?url', import: 'default', eager: true }) };
 const storage = new IndexedDBStorage({ databaseName: 'ckg-wasm-example' });
 
-// Files are parsed in Web Workers. The pool starts on the first file to parse, so a page that
-// reuses its stored index never starts a worker nor fetches the tree-sitter runtime.
-const WORKERS = Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2));
-let pool: WebWorkerPool | undefined;
-const processor: FileProcessor = {
-  concurrency: WORKERS * 8,
-  process(language, source, path) {
-    pool ??= createWebWorkerPool({ size: WORKERS, wasm });
-    return pool.process(language, source, path);
-  },
-};
+// Files are parsed in Web Workers. The pool starts them when files need parsing, so a page
+// that reuses its stored index never starts a worker nor fetches the tree-sitter runtime.
+const pool = createWebWorkerPool({ size: Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2)), wasm });
 
 const $ = <T extends HTMLElement>(selector: string): T => {
   const element = document.querySelector<T>(selector);
@@ -104,14 +99,14 @@ async function load(root: string, files: Map<string, MemoryFile>): Promise<void>
   const started = performance.now();
   const fs = memoryFileSystem(files);
   try {
-    db = await CKGDatabase.open({ codebasePath: root, fs, storage, wasm, processor });
+    db = await CKGDatabase.open({ codebasePath: root, fs, storage, wasm, processor: pool });
   } catch (error) {
     setStatus('error', `Failed: ${String(error)}`);
     throw error;
   }
   const ms = Math.round(performance.now() - started);
   // Browser agents get the ckg commands as page tools (WebMCP), when the browser has it.
-  document.body.dataset.pageTools = registerPageTools({ root, fs, storage, wasm, processor }).join(',');
+  document.body.dataset.pageTools = registerPageTools({ root, fs, storage, wasm, processor: pool }).join(',');
   const { files: indexed, functions, classes } = db.stats();
   const parsed = db.report?.filesParsed ?? 0;
   const fetched = wasmFetched();
@@ -127,7 +122,7 @@ async function load(root: string, files: Map<string, MemoryFile>): Promise<void>
     `${root}: ${indexed} files, ${functions} functions, ${classes} classes — ${how} in ${ms} ms, ` +
       `${parsed} files parsed; snapshot ${snapshot.slice(0, snapshot.indexOf(':') + 13)}…; ` +
       `wasm fetched: ${fetched.files.join(', ') || 'none'} (${(fetched.bytes / 1024).toFixed(0)} KiB)`,
-    { root, origin: db.origin, filesParsed: String(parsed), filesIndexed: String(indexed), ms: String(ms), snapshot, workers: String(pool?.size ?? 0) },
+    { root, origin: db.origin, filesParsed: String(parsed), filesIndexed: String(indexed), ms: String(ms), snapshot, workers: String(pool.started) },
   );
 }
 

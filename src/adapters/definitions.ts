@@ -21,10 +21,15 @@ import { DEFAULT_IDENTIFIER, TOOL_COMMANDS, type JsonSchema, type ToolCommand, t
 export interface ObjectSchema {
   // Mutable and open-ended on purpose: frameworks' own types (openai's FunctionParameters,
   // Anthropic's InputSchema) take plain mutable JSON objects.
+  /** Always `'object'`. */
   type: 'object';
+  /** One JSON Schema per argument. */
   properties: Record<string, JsonSchema>;
+  /** The arguments a call must give. */
   required: string[];
+  /** False: no argument besides `properties` is accepted. */
   additionalProperties?: boolean;
+  /** Any other JSON Schema keyword. */
   [keyword: string]: unknown;
 }
 
@@ -38,7 +43,9 @@ export interface ObjectSchema {
  * @public
  */
 export interface ToolAnnotations {
+  /** The tool changes nothing outside its index (always true for ckg's tools). */
   readonly readOnlyHint: boolean;
+  /** Calling it again with the same arguments has no further effect. */
   readonly idempotentHint: boolean;
 }
 
@@ -54,10 +61,15 @@ export interface ToolAnnotations {
  * @public
  */
 export interface CKGToolDefinition {
+  /** The tool's name (a command's, `ckg` in single-tool mode, or `index_status`). */
   readonly name: string;
+  /** What the model is told about the tool. */
   readonly description: string;
+  /** The JSON Schema of its arguments. */
   readonly inputSchema: ObjectSchema;
+  /** The JSON Schema of its structured answer, for commands that give one. */
   readonly outputSchema?: JsonSchema;
+  /** Hints for clients about its effects. */
   readonly annotations: ToolAnnotations;
   /**
    * Runs the tool. `null` arguments mean "the default" (as strict-mode models send them).
@@ -187,7 +199,9 @@ async function callWithin(tool: CKGTool, args: Record<string, unknown>, options:
     const winner = await Promise.race([pending, new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), answerWithinMs)))]);
     if (winner !== 'late') return winner;
     const status = await tool.status(String(args.path));
-    if (!status.updating) return await pending; // it finished just now
+    // Only a first build answers "indexing": the refresh before each answer of a built index
+    // is waited for, or with a short answerWithinMs every call would find one running.
+    if (!status.updating || status.state !== 'indexing') return await pending;
     const progress = status.progress;
     const files = progress ? ` (${progress.filesDone}/${progress.filesTotal}${progress.walking ? '+' : ''} files)` : '';
     return {

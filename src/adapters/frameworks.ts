@@ -81,7 +81,9 @@ export function strictSchema(schema: ObjectSchema): ObjectSchema {
  * @public
  */
 export interface OpenAIChatTool {
+  /** Always `'function'`. */
   readonly type: 'function';
+  /** The function's name, description, strict-mode parameter schema. */
   readonly function: { readonly name: string; readonly description: string; readonly parameters: ObjectSchema; readonly strict: true };
 }
 
@@ -95,10 +97,15 @@ export interface OpenAIChatTool {
  * @public
  */
 export interface OpenAIResponsesTool {
+  /** Always `'function'`. */
   readonly type: 'function';
+  /** The tool's name. */
   readonly name: string;
+  /** What the model is told about the tool. */
   readonly description: string;
+  /** Its arguments' schema, in strict mode (every property required, optional ones nullable). */
   readonly parameters: ObjectSchema;
+  /** Strict mode, always. */
   readonly strict: true;
 }
 
@@ -138,8 +145,11 @@ export function openAIResponsesTools(definitions: readonly CKGToolDefinition[]):
  * @public
  */
 export interface AnthropicTool {
+  /** The tool's name. */
   readonly name: string;
+  /** What the model is told about the tool. */
   readonly description: string;
+  /** The JSON Schema of its arguments. */
   readonly input_schema: ObjectSchema;
 }
 
@@ -169,8 +179,10 @@ export function anthropicTools(definitions: readonly CKGToolDefinition[]): Anthr
  * @public
  */
 export interface VercelAIFunctions<Schema, Tool> {
+  /** The SDK's `tool()`. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the SDK infers its own argument type
   tool(definition: { description: string; inputSchema: Schema; execute: (args: any, options: { abortSignal?: AbortSignal }) => Promise<string> }): Tool;
+  /** The SDK's `jsonSchema()`. */
   jsonSchema(schema: ObjectSchema): Schema;
 }
 
@@ -209,6 +221,7 @@ export function vercelAITools<Schema, Tool>(definitions: readonly CKGToolDefinit
  * @public
  */
 export interface LangChainToolFunction<Tool> {
+  /** LangChain's `tool(fn, fields)`. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- LangChain infers its own argument type
   call(fn: (args: any, config?: { signal?: AbortSignal }) => Promise<string>, fields: { name: string; description: string; schema: ObjectSchema }): Tool;
 }

@@ -15,10 +15,15 @@ import type { CKGToolDefinition, ObjectSchema, ToolAnnotations } from './definit
  * @public
  */
 export interface WebMcpTool {
+  /** The tool's name. */
   readonly name: string;
+  /** What the agent is told about the tool. */
   readonly description: string;
+  /** The JSON Schema of its arguments. */
   readonly inputSchema: ObjectSchema;
+  /** Hints about its effects. */
   readonly annotations: ToolAnnotations;
+  /** Runs the tool; failures come back with `isError`. */
   execute(input: unknown, client?: unknown): Promise<{
     content: { type: 'text'; text: string }[];
     structuredContent?: Record<string, unknown>;
@@ -36,7 +41,9 @@ export interface WebMcpTool {
  * @public
  */
 export interface WebMcpModelContext {
+  /** Registers a page tool (later drafts unregister it when `signal` aborts). */
   registerTool(tool: WebMcpTool, options?: { signal?: AbortSignal }): unknown;
+  /** Unregisters a page tool (earlier drafts). */
   unregisterTool?(name: string): unknown;
 }
 

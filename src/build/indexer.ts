@@ -1,4 +1,5 @@
 import { CKGError } from '../errors.js';
+import { EventLoopTurns } from '../event-loop.js';
 import type { FsAdapter } from '../fs/adapter.js';
 import type { FileRecord, IndexStore } from '../db/store.js';
 import type { ExtractedFile } from '../parser/extract.js';
@@ -11,111 +12,9 @@ import { folderOf, type ManifestReader } from '../graph/manifests.js';
 import { relativeInside } from '../fs/path.js';
 import { contentHash, decodeSource, looksBinary, looksMinified } from './decode.js';
 import { RACY_WINDOW_MS, type SkippedFile, type SourceFile, type WalkResult } from './walker.js';
-import type { GitignoreExclusion } from './gitignored.js';
+import type { FileProcessor, IndexReport, ProcessOptions, ProgressEvent } from './report.js';
 
-/**
- * A progress event of a build or an update, for a CLI bar or an IDE status line.
- *
- * @example
- * ```ts
- * const onProgress = (e: ProgressEvent) =>
- *   console.error(`${e.phase} ${e.filesDone}/${e.filesTotal}${e.walking ? '+' : ''} files`);
- * ```
- * @public
- */
-export interface ProgressEvent {
-  /** `scan`: listing files; `parse`: reading and extracting; `write`: finishing the database. */
-  readonly phase: 'scan' | 'parse' | 'write' | 'done';
-  readonly filesDone: number;
-  /** Files to parse so far (final unless {@link ProgressEvent.walking}). */
-  readonly filesTotal: number;
-  readonly bytesDone: number;
-  readonly bytesTotal: number;
-  /** The file being processed, in the `parse` phase. */
-  readonly currentFile?: string;
-  /**
-   * True while a build is still walking the tree (it parses the files found so far):
-   * `filesTotal` and `bytesTotal` may still grow.
-   */
-  readonly walking?: boolean;
-}
-
-/**
- * What a build or an update did.
- *
- * @example
- * ```ts
- * const report = db.report;
- * if (report) console.log(`${report.filesParsed} parsed, ${report.filesReused} reused, ${report.skipped.length} skipped`);
- * ```
- * @public
- */
-export interface IndexReport {
-  /** Files parsed in this run. */
-  readonly filesParsed: number;
-  /** Files kept from the previous index unchanged (0 for a fresh build). */
-  readonly filesReused: number;
-  /** Files whose rows were removed because they are gone. */
-  readonly filesRemoved: number;
-  /** Files in the index after the run. */
-  readonly filesIndexed: number;
-  readonly functions: number;
-  readonly classes: number;
-  /** Files with syntax errors (their definitions outside the error regions are indexed). */
-  readonly filesWithSyntaxErrors: number;
-  /** Files left out, with reasons (too large, binary, minified, unreadable, ...). */
-  readonly skipped: readonly SkippedFile[];
-  /** Extensions that no registered language covers, with how many files each. */
-  readonly unknownExtensions: Readonly<Record<string, number>>;
-  readonly durationMs: number;
-  /**
-   * Set when `.gitignore` rules left out everything or more files than were indexed (a
-   * `.gitignore` ending in `/*`, as Debian's kernel source ships): the files each rule excluded,
-   * largest count first. Files git tracks are indexed whatever `.gitignore` says.
-   */
-  readonly gitignoreExclusions?: readonly GitignoreExclusion[];
-}
-
-/**
- * Turns file text into rows; the local implementation parses in this thread, a pool in workers.
- *
- * @example
- * ```ts
- * const pool = createWorkerPool();                     // ckg-wasm/node: a FileProcessor
- * const db = await CKGDatabase.open({ codebasePath, fs, processor: pool });
- * await pool.close();
- * ```
- * @public
- */
-export interface FileProcessor {
-  /**
-   * The rows of one file. `options.keepTree` says the file is likely to change again soon (it
-   * is one of the few files of a small update): a processor that can should keep its syntax
-   * tree, so the next call for the same `path` re-parses incrementally. `options.extraction`
-   * are the index's extraction options, to hand to the visitor.
-   */
-  process(language: LanguageDefinition, source: string, path: string, options?: ProcessOptions): Promise<ExtractedFile>;
-  /** How many files it takes at once (a worker pool: workers × queue depth). Default 1. */
-  readonly concurrency?: number;
-}
-
-/**
- * Hints for one {@link FileProcessor.process} call.
- *
- * @example
- * ```ts
- * const rows = await processor.process(python, source, '/src/app.py', { keepTree: true });
- * ```
- * @public
- */
-export interface ProcessOptions {
-  /** Keep this file's syntax tree for an incremental re-parse of the same path. */
-  readonly keepTree?: boolean;
-  /** Extract the file's calls, imports and bases for the code graph (default true). */
-  readonly graph?: boolean;
-  /** The index's extraction options (`functionMacros`), passed to the language's visitor. */
-  readonly extraction?: ExtractionOptions;
-}
+export type { FileProcessor, IndexReport, ProcessOptions, ProgressEvent } from './report.js';
 
 /**
  * A sync parsing at most this many files keeps their syntax trees (see
@@ -429,7 +328,10 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
       classify();
       pump();
     });
+    // Writing rows is synchronous too: the loop gives the event loop a turn every 16 ms.
+    const turns = new EventLoopTurns();
     for (;;) {
+      await turns.maybeYield();
       throwIfAborted(signal);
       feed?.throwIfFailed();
       if (inFlight.length === 0) {

@@ -1,13 +1,13 @@
-import ignore, { type Ignore } from 'ignore';
 import { CKGError } from '../errors.js';
 import { yieldToEventLoop } from '../event-loop.js';
-import picomatch from 'picomatch';
+import { compileGlobs } from '../glob/glob.js';
+import { gitignoreRules, type GitignoreRules } from '../glob/gitignore.js';
 import type { FileInfo, FsAdapter } from '../fs/adapter.js';
 import { ignorePrefilter, type IgnorePrefilter } from './ignore-prefilter.js';
 import { ExclusionTally, indexStamp, readTrackedFiles, type TrackedFiles } from './gitignored.js';
 import { mayBeScript, ShebangCache, sniff } from './shebang.js';
 import { resolveGitDir } from '../snapshot/git.js';
-import { dirname, join, normalize, relativeInside } from '../fs/path.js';
+import { dirname, folderPrefix, join, normalize, relativeInside } from '../fs/path.js';
 import type { LanguageRegistry } from '../languages/registry.js';
 import type { LanguageDefinition } from '../languages/types.js';
 
@@ -56,10 +56,12 @@ export type SkipReason =
   | 'minified'
   | 'unreadable'
   | 'duplicate-symlink'
+  | 'outside-codebase'
   | 'parse-failed';
 
 /**
- * A file that was left out, with the reason.
+ * A file (or, with reason `'unreadable'`, a folder) that was left out, with the reason.
+ * `'outside-codebase'`: a symlink whose target lies outside the codebase root, never read.
  *
  * @example
  * ```ts
@@ -68,8 +70,11 @@ export type SkipReason =
  * @public
  */
 export interface SkippedFile {
+  /** The file's absolute path. */
   readonly path: string;
+  /** Why it was left out. */
   readonly reason: SkipReason;
+  /** More about it (the size, the error message, the symlink's target), when there is more. */
   readonly detail?: string;
 }
 
@@ -85,7 +90,7 @@ export interface WalkOptions {
   readonly registry: LanguageRegistry;
   readonly maxFileSize: number;
   readonly skipDirectories: readonly string[];
-  /** picomatch globs, relative to the codebase root, of paths to leave out. */
+  /** Globs (src/glob: `*`, `?`, `[...]`, `**`, `{a,b}`), relative to the codebase root, of paths to leave out. */
   readonly exclude: readonly string[];
   readonly respectGitignore: boolean;
   /**
@@ -248,25 +253,27 @@ export interface WalkResult {
 interface IgnoreScope {
   readonly base: string; // absolute folder the rules are relative to
   readonly prefix: string; // `base` with a trailing slash: a path inside starts with it
-  readonly rules: Ignore;
+  readonly rules: GitignoreRules;
   readonly mayMatch: IgnorePrefilter; // cheap "no positive rule can match" test before `rules`
 }
 
 /** `dir/name` for a normalised `dir` and a plain entry name: no re-normalising on the hot path. */
 function child(dir: string, name: string): string {
-  return dir === '/' ? `/${name}` : `${dir}/${name}`;
+  return dir.endsWith('/') ? `${dir}${name}` : `${dir}/${name}`; // a root (`/`, `C:/`) ends with its slash
 }
 
 /** Finds the folder holding `.git` at or above `path`, or undefined. */
 export async function findGitRoot(fs: FsAdapter, path: string): Promise<string | undefined> {
-  for (let dir = path; ; dir = dirname(dir)) {
+  for (let dir = path; ; ) {
     if (await fs.lstat(join(dir, '.git'))) return dir;
-    if (dir === '/' || dir === '.') return undefined;
+    const parent = dirname(dir);
+    if (parent === dir) return undefined; // a root (`/`, `C:/`) or `.`
+    dir = parent;
   }
 }
 
 interface CompiledIgnore {
-  readonly rules: Ignore;
+  readonly rules: GitignoreRules;
   readonly mayMatch: IgnorePrefilter;
 }
 
@@ -280,7 +287,7 @@ function compileIgnore(text: string): CompiledIgnore {
   let compiled = compiledIgnores.get(text);
   if (compiled === undefined) {
     // Case-sensitive like git's default (core.ignorecase=false): `*.s` must not hide `head.S`.
-    compiled = { rules: ignore({ ignorecase: false }).add(text), mayMatch: ignorePrefilter(text) };
+    compiled = { rules: gitignoreRules(text), mayMatch: ignorePrefilter(text) };
     if (compiledIgnores.size >= COMPILED_IGNORES_LIMIT) compiledIgnores.delete(compiledIgnores.keys().next().value!);
     compiledIgnores.set(text, compiled);
   }
@@ -292,7 +299,7 @@ async function loadIgnoreFile(fs: FsAdapter, dir: string): Promise<IgnoreScope |
   const info = await fs.lstat(file);
   if (info?.kind !== 'file') return undefined;
   const text = new TextDecoder().decode(await fs.readBytes(file));
-  return { base: dir, prefix: dir === '/' ? '/' : `${dir}/`, ...compileIgnore(text) };
+  return { base: dir, prefix: folderPrefix(dir), ...compileIgnore(text) };
 }
 
 /**
@@ -339,12 +346,12 @@ const now = (): number => performance.now();
 export async function walkCodebase(fs: FsAdapter, rootPath: string, options: WalkOptions): Promise<WalkResult> {
   // Normalised once, so paths below it are built by concatenation (the walk's hot path).
   const root = normalize(rootPath);
-  const rootPrefix = root === '/' ? '/' : `${root}/`;
+  const rootPrefix = folderPrefix(root);
   const files: SourceFile[] = [];
   const skipped: SkippedFile[] = [];
   const unknownExtensions = new Map<string, number>();
   const skipDirs = new Set(options.skipDirectories);
-  const excluded = options.exclude.length > 0 ? picomatch(options.exclude as string[], { dot: true }) : undefined;
+  const excluded = options.exclude.length > 0 ? compileGlobs(options.exclude) : undefined;
   const seenTargets = new Set<string>();
   const realRoot = (await fs.realpath(root)) ?? root;
   // With `only`: the folders on the way to the given paths, the only ones listed.
@@ -441,24 +448,56 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
       ? undefined
       : listings.internPlanKey(JSON.stringify([options.registry.fingerprint(), [...skipDirs].sort(), options.exclude, options.respectGitignore, hidden, onOtherFile !== undefined]));
 
+  /** The target's path relative to the codebase when it lies inside it (by either spelling of the root). */
+  const insideRoot = (real: string): string | undefined => relativeInside(root, real) ?? relativeInside(realRoot, real);
+  /** Whether a walk finds the file at `rel` (relative to the root) by itself, so a link to it is a duplicate. */
+  const walkedItself = (rel: string): boolean => {
+    const parts = rel.split('/');
+    if (parts.some((part) => part.charCodeAt(0) === 46) || parts.slice(0, -1).some((part) => skipDirs.has(part))) return false;
+    if (excluded !== undefined && parts.some((_, i) => excluded(parts.slice(0, i + 1).join('/')))) return false;
+    return options.registry.forPath(parts[parts.length - 1]!) !== undefined;
+  };
   const processSymlinks = async (symlinks: readonly string[]): Promise<void> => {
     for (const path of symlinks) {
-      const target = await fs.stat(path);
-      if (target?.kind !== 'file') continue; // symlinked folders are not followed (cycles)
-      const language = options.registry.forPath(path);
-      const real = await fs.realpath(path);
-      if (real !== undefined) {
-        // The target itself is indexed when it lies inside the codebase: index it once.
-        if (relativeInside(root, real) !== undefined || relativeInside(realRoot, real) !== undefined || seenTargets.has(real)) {
-          if (language !== undefined) skipped.push({ path, reason: 'duplicate-symlink', detail: real });
-          continue;
-        }
-        seenTargets.add(real);
+      let target: FileInfo | undefined;
+      let real: string | undefined;
+      try {
+        target = await fs.stat(path);
+        if (target?.kind !== 'file') continue; // symlinked folders are not followed (cycles), broken links are nothing
+        real = await fs.realpath(path);
+      } catch (error) {
+        skipped.push({ path, reason: 'unreadable', detail: error instanceof Error ? error.message : String(error) });
+        continue;
       }
+      const language = options.registry.forPath(path);
+      // Nothing outside the codebase is read: a link out of it, or one that cannot be resolved, is left out.
+      const rel = real === undefined ? undefined : insideRoot(real);
+      if (rel === undefined) {
+        if (language !== undefined) skipped.push({ path, reason: 'outside-codebase', detail: real ?? 'the file system cannot resolve links' });
+        continue;
+      }
+      // The target is indexed under its own name when the walk finds it: index it once.
+      if (walkedItself(rel) || seenTargets.has(real!)) {
+        if (language !== undefined) skipped.push({ path, reason: 'duplicate-symlink', detail: real });
+        continue;
+      }
+      seenTargets.add(real!);
       const name = path.slice(path.lastIndexOf('/') + 1);
       const script = language === undefined && scriptsPossible && mayBeScript(name) ? await sniff(fs, options.registry, path, target.size) : undefined;
       if (language === undefined && script === undefined) countUnknown(name);
       if (language !== undefined || script !== undefined || onOtherFile !== undefined) consider(path, target.size, target.mtimeMs, language ?? script);
+    }
+  };
+
+  /** lstat of one folder's entries; entries that cannot be stat'ed are left out, the folder reported once. */
+  const lstatEach = async (paths: readonly string[]): Promise<(FileInfo | undefined)[]> => {
+    try {
+      return await fs.lstatMany(paths);
+    } catch (first) {
+      const out: (FileInfo | undefined)[] = [];
+      for (const path of paths) out.push(await fs.lstat(path).catch(() => undefined));
+      skipped.push({ path: dirname(paths[0]!), reason: 'unreadable', detail: first instanceof Error ? first.message : String(first) });
+      return out;
     }
   };
 
@@ -473,21 +512,32 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
   };
 
   // A walk over synchronous file system calls never gives the event loop a turn (its awaits
-  // settle at once). When files are consumed as they are found (a build parsing during the
-  // walk), the parse workers' replies must get through: yield every few milliseconds.
+  // settle at once): yield every few milliseconds, so parse workers' replies get through (a
+  // build parsing during the walk) and timers and aborts run (the Linux tree takes 400 ms).
   let lastYield = now();
   const walkDir = async (dir: string, scopes: readonly IgnoreScope[]): Promise<void> => {
-    if (onFile !== undefined && now() - lastYield > YIELD_EVERY_MS) {
+    if (now() - lastYield > YIELD_EVERY_MS) {
       await yieldToEventLoop();
       lastYield = now();
     }
     if (options.signal?.aborted) throw new CKGError('ABORTED', 'The operation was aborted', { reason: String(options.signal.reason) });
-    const { entries, kept, reused, hasGitignore } = await list(dir);
+    let listing: Awaited<ReturnType<typeof list>>;
     let local = scopes;
-    if (options.respectGitignore && (hasGitignore ?? entries.some((e) => e.name === '.gitignore'))) {
-      const scope = await loadIgnoreFile(fs, dir);
-      if (scope) local = [...scopes, scope];
+    try {
+      listing = await list(dir);
+      if (options.respectGitignore && (listing.hasGitignore ?? listing.entries.some((e) => e.name === '.gitignore'))) {
+        // An unreadable .gitignore leaves the folder out: what it ignores cannot be known.
+        const scope = await loadIgnoreFile(fs, dir);
+        if (scope) local = [...scopes, scope];
+      }
+    } catch (error) {
+      // One folder that cannot be read (no permission, or gone since its parent was listed) is
+      // left out; the codebase root itself must be readable.
+      if (dir === root || !(error instanceof CKGError) || (error.code !== 'FS_ERROR' && error.code !== 'NOT_FOUND')) throw error;
+      if (error.code === 'FS_ERROR') skipped.push({ path: dir, reason: 'unreadable', detail: error.message });
+      return;
     }
+    const { entries, kept, reused } = listing;
     const rules = planKey === undefined ? [] : local.map((scope) => scope.rules);
     let plan = planKey !== undefined && reused ? listings!.plan(dir, planKey, rules) : undefined;
     // Decisions that kept or left out files git tracks hold while the git index is the same.
@@ -499,7 +549,7 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
         const ext = unknown[i] as string;
         unknownExtensions.set(ext, (unknownExtensions.get(ext) ?? 0) + (unknown[i + 1] as number));
       }
-      const infos = await fs.lstatMany(plan.files);
+      const infos = await lstatEach(plan.files);
       for (let i = 0; i < plan.files.length; i++) {
         const info = infos[i];
         if (info?.kind !== 'file') continue;
@@ -626,7 +676,7 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
         ...(trackedStamp !== undefined ? { trackedStamp } : {}),
       });
     }
-    const infos = await fs.lstatMany(toStat);
+    const infos = await lstatEach(toStat);
     for (let i = 0; i < toStat.length; i++) {
       const info = infos[i];
       if (info === undefined) continue; // gone since the listing

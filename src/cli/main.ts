@@ -93,7 +93,7 @@ function session(flags: BuildFlags): Session {
   const pool = flags.workers === 0 ? undefined : new LazyWorkerPool(flags.workers);
   const onProgress = flags.progress ? progressBar() : undefined;
   const options: IndexOptions = {
-    ...(pool ? { processor: pool } : {}),
+    processor: pool ?? 'this-thread',
     ...(flags.languages ? { languages: flags.languages } : {}),
     ...(flags.maxFileSize !== undefined ? { maxFileSize: flags.maxFileSize } : {}),
     ...(flags.bodies !== undefined ? { bodies: flags.bodies } : {}),

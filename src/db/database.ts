@@ -1,18 +1,22 @@
 import { platform } from '#platform';
-import { syncIndex, WalkFeed, type FileProcessor, type ProcessOptions, type IndexReport, type ProgressEvent } from '../build/indexer.js';
+import { syncIndex, WalkFeed } from '../build/indexer.js';
+import type { FileProcessor, IndexReport, ProgressEvent } from '../build/report.js';
 import { DEFAULT_SKIPPED_DIRECTORIES, ListingCache, walkCodebase, type SkippedFile, type SourceFile, type WalkOptions, type WalkResult } from '../build/walker.js';
 import { reportExclusions } from '../build/gitignored.js';
 import { CKGError, tagCaller } from '../errors.js';
 import { FsAdapter } from '../fs/adapter.js';
-import { basename, isAbsolute, join, normalize, relativeInside } from '../fs/path.js';
+import { basename, isAbsolute, isWindowsPath, join, normalize, relativeInside, toSlashes } from '../fs/path.js';
 import type { NamingContext } from '../graph/strategy.js';
 import { ManifestReader, manifestNamesOf } from '../graph/manifests.js';
 import type { FileSystem } from '../fs/types.js';
 import { createDefaultRegistry } from '../languages/index.js';
 import { LanguageRegistry, validateExtractionOptions } from '../languages/registry.js';
 import type { ExtractionOptions } from '../languages/types.js';
-import { extractSource } from '../parser/extract.js';
-import { initSql, ParserPool, type WasmOptions } from '../parser/runtime.js';
+import { LocalProcessor } from '../parser/local-processor.js';
+import { processorForRun } from '../parser/adaptive-processor.js';
+import { ParserPool } from '../parser/runtime.js';
+import type { WasmOptions } from '../wasm/options.js';
+import { initSql } from './sql.js';
 import type { ClassEntry, Edge, EdgeFilter, FunctionEntry, FunctionKind } from './entries.js';
 import { queryEdges } from '../query/edges.js';
 import { calls, tracePath } from '../query/calls.js';
@@ -33,7 +37,9 @@ import type {
   SymbolTarget,
   TraceOptions,
 } from '../query/types.js';
-import { DEFAULT_BODY_MODE, IndexStore, StaleBodyError, type BodyMode } from './store.js';
+import { DEFAULT_BODY_MODE, type BodyMode } from './body-mode.js';
+import { IndexStore, StaleBodyError } from './store.js';
+import { ReadWriteGate } from './gate.js';
 import type { Storage } from '../storage/types.js';
 import {
   computeSnapshot,
@@ -44,9 +50,13 @@ import {
   type Snapshot,
 } from '../snapshot/key.js';
 import type { SqlJsStatic } from 'sql.js';
-import { databaseSearchContext, type CodebaseGlobOptions, type CodebaseGrepOptions } from '../search/database.js';
+import { FROM_BYTES_OPTIONS, OPEN_OPTIONS, REFRESH_OPTIONS, UPDATE_OPTIONS } from '../options/schemas.js';
+import { checkOptions } from '../options/validate.js';
+import { databaseSearchContext } from '../search/database.js';
+import type { CodebaseGlobOptions, CodebaseGrepOptions } from '../search/codebase-options.js';
 import { globWith, type GlobResult } from '../search/glob.js';
 import { grepWith, type GrepResult } from '../search/grep.js';
+
 
 /**
  * Default size limit: larger files are skipped (and reported) as generated or data.
@@ -78,7 +88,10 @@ export interface IndexOptions {
   readonly maxFileSize?: number;
   /** Folder names never descended into. Default {@link DEFAULT_SKIPPED_DIRECTORIES}. */
   readonly skipDirectories?: readonly string[];
-  /** Globs (picomatch, relative to the codebase root) of paths to leave out. */
+  /**
+   * Globs of paths to leave out, relative to the codebase root: `*` and `?` within a segment,
+   * `[...]` (`[!a]` negates), `**` for any number of segments, `{a,b}`; matched in bounded time.
+   */
   readonly exclude?: readonly string[];
   /** Honour `.gitignore` files. Default true. */
   readonly respectGitignore?: boolean;
@@ -95,8 +108,16 @@ export interface IndexOptions {
   readonly onProgress?: (event: ProgressEvent) => void;
   /** Aborts a build or update; the index is then left as it was. */
   readonly signal?: AbortSignal;
-  /** Replaces in-thread parsing, e.g. with a worker pool (`ckg-wasm/node`'s `WorkerPool`). */
-  readonly processor?: FileProcessor;
+  /**
+   * What parses the files. Default: in Node, a build that parses more than 64 files starts a
+   * `worker_threads` pool for the rest of that run (one worker per core, up to 4; closed when
+   * the run ends), so a large build does not block the event loop file after file; smaller
+   * runs, browsers, single-core machines and bundles without the worker script parse in the
+   * calling thread. `'this-thread'` always parses in the calling thread. A pool of your own
+   * (`createWorkerPool()` from `ckg-wasm/node`, `createWebWorkerPool()`) is kept for every
+   * update of the database: close it after the database.
+   */
+  readonly processor?: FileProcessor | 'this-thread';
   /**
    * Where database bytes are kept between runs ({@link MemoryStorage}, `DirectoryStorage` from
    * `ckg-wasm/node`, {@link IndexedDBStorage}, or any object with the four methods). With it,
@@ -185,13 +206,6 @@ function walkOptionsOf(options: IndexOptions, registry: LanguageRegistry): WalkO
   };
 }
 
-function checkStorage(storage: unknown): asserts storage is Storage {
-  const s = storage as Partial<Storage> | null;
-  if (s === null || typeof s !== 'object' || ['get', 'set', 'delete', 'list'].some((m) => typeof s[m as keyof Storage] !== 'function')) {
-    throw new CKGError('INVALID_ARGUMENT', 'storage must be an object with get, set, delete and list methods');
-  }
-}
-
 function asStorageError(error: unknown, operation: string): CKGError {
   if (error instanceof CKGError && error.code === 'STORAGE_ERROR') return error;
   const detail = error instanceof Error ? error.message : String(error);
@@ -209,7 +223,10 @@ function asStorageError(error: unknown, operation: string): CKGError {
  * @public
  */
 export interface OpenOptions extends IndexOptions {
-  /** Absolute POSIX path of the codebase's root folder. */
+  /**
+   * Absolute path of the codebase's root folder: POSIX, or a Windows drive path (`C:\\repo` or
+   * `C:/repo`; paths in results then read `C:/repo/app.py`).
+   */
   readonly codebasePath: string;
   /** The file system to read the codebase from: `node:fs`, a memfs volume, ... */
   readonly fs: FileSystem;
@@ -219,13 +236,6 @@ function resolveRegistry(languages: IndexOptions['languages']): LanguageRegistry
   if (languages instanceof LanguageRegistry) return languages;
   const all = createDefaultRegistry();
   return languages === undefined ? all : all.subset(languages);
-}
-
-class LocalProcessor implements FileProcessor {
-  constructor(private readonly pool: ParserPool) {}
-  process(language: Parameters<FileProcessor['process']>[0], source: string, path: string, options?: ProcessOptions): ReturnType<FileProcessor['process']> {
-    return extractSource(this.pool, language, source, { key: path, keep: options?.keepTree === true }, options?.graph !== false, options?.extraction);
-  }
 }
 
 /**
@@ -267,6 +277,10 @@ export class CKGDatabase {
   readonly #contentSkips = new Map<string, { readonly size: number; readonly mtimeMs: number; readonly skip: SkippedFile }>();
   /** Folder listings kept between walks (`trustFolderMtimes`). */
   readonly #listings: ListingCache | undefined;
+  /** Queries wait for a running update: they see the index before or after it, never between. */
+  readonly #gate = new ReadWriteGate();
+  /** The counts before the running update (what `stats()` reports meanwhile). */
+  #countsBefore: { files: number; functions: number; classes: number; symbols: number; edges: number } | undefined;
 
   /** Absolute POSIX path of the indexed codebase. */
   readonly codebasePath: string;
@@ -278,7 +292,12 @@ export class CKGDatabase {
     this.#options = options;
     this.#registry = resolveRegistry(options.languages);
     this.#extractionOptions = validateExtractionOptions(options);
-    store.setBodyReader(fs ? { read: (path) => fs.readBytes(path), readRange: (path, start, end) => fs.readRange(path, start, end) } : undefined);
+    // Bodies are read only from files under the codebase root, whatever paths the bytes hold.
+    const inside = (path: string): string => {
+      if (relativeInside(codebasePath, path) === undefined) throw new CKGError('FS_ERROR', `${path} is not inside the codebase ${codebasePath}`, { path });
+      return path;
+    };
+    store.setBodyReader(fs ? { read: async (path) => fs.readBytes(inside(path)), readRange: (path, start, end) => fs.readRange(inside(path), start, end) } : undefined);
     this.#listings = fs !== undefined && (options.trustFolderMtimes ?? platform.keepsFolderMtimes(fs.raw)) ? new ListingCache() : undefined;
   }
 
@@ -303,12 +322,9 @@ export class CKGDatabase {
    */
   static async open(options: OpenOptions): Promise<CKGDatabase> {
     try {
-      if (typeof options?.codebasePath !== 'string' || !isAbsolute(options.codebasePath)) {
-        throw new CKGError('INVALID_ARGUMENT', `codebasePath must be an absolute POSIX path, got ${String(options?.codebasePath)}`);
-      }
-      const fs = new FsAdapter(options.fs);
+      checkOptions('CKGDatabase.open', options, OPEN_OPTIONS, ['codebasePath', 'fs']);
       const root = normalize(options.codebasePath);
-      if (options.storage !== undefined) checkStorage(options.storage);
+      const fs = new FsAdapter(options.fs).confinedTo(root);
       validateExtractionOptions(options);
       await assertDirectory(fs, root);
       const SQL = await initSql(options.wasm ?? {});
@@ -337,20 +353,19 @@ export class CKGDatabase {
   static async fromBytes(bytes: Uint8Array, options: IndexOptions & { readonly fs?: FileSystem; readonly codebasePath?: string } = {}): Promise<CKGDatabase> {
     try {
       if (!(bytes instanceof Uint8Array)) throw new CKGError('INVALID_ARGUMENT', 'bytes must be a Uint8Array');
+      checkOptions('CKGDatabase.fromBytes', options, FROM_BYTES_OPTIONS);
       validateExtractionOptions(options);
       const SQL = await initSql(options.wasm ?? {});
       if (options.fs !== undefined && options.codebasePath !== undefined) {
-        if (!isAbsolute(options.codebasePath)) throw new CKGError('INVALID_ARGUMENT', `codebasePath must be an absolute POSIX path, got ${options.codebasePath}`);
-        if (options.storage !== undefined) checkStorage(options.storage);
-        const fs = new FsAdapter(options.fs);
         const root = normalize(options.codebasePath);
+        const fs = new FsAdapter(options.fs).confinedTo(root);
         await assertDirectory(fs, root);
         return await CKGDatabase.#load(SQL, fs, root, options, { bytes });
       }
       const store = IndexStore.open(SQL, bytes);
       const stored = store.getMeta('codebase_path') ?? '/';
       const root = options.codebasePath !== undefined ? normalize(options.codebasePath) : stored;
-      const db = new CKGDatabase(store, root, options.fs ? new FsAdapter(options.fs) : undefined, options);
+      const db = new CKGDatabase(store, root, options.fs ? new FsAdapter(options.fs).confinedTo(root) : undefined, options);
       db.#origin = 'storage';
       return db;
     } catch (error) {
@@ -567,6 +582,11 @@ export class CKGDatabase {
    * ```
    */
   refresh(options: Pick<IndexOptions, 'onProgress' | 'signal'> = {}): Promise<IndexReport | undefined> {
+    try {
+      checkOptions('CKGDatabase.refresh', options, REFRESH_OPTIONS);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     if (!this.#fs) {
       return Promise.reject(Object.assign(new CKGError('INVALID_ARGUMENT', 'This database was opened from bytes without fs: it cannot be refreshed'), { caller: 'CKGDatabase.refresh' }));
     }
@@ -575,7 +595,7 @@ export class CKGDatabase {
       if (this.#store.closed) throw new CKGError('CLOSED', 'The database is closed');
       const snapshot = await this.#snapshot();
       if (snapshot.key === this.#store.getMeta('snapshot_key')) return undefined;
-      this.#updating ??= this.#sync(options, snapshot).finally(() => {
+      this.#updating ??= this.#write(() => this.#sync(options, snapshot)).finally(() => {
           this.#updating = undefined;
         });
       return await this.#updating;
@@ -592,7 +612,15 @@ export class CKGDatabase {
 
   /**
    * Functions named exactly `name` (case-sensitive), ordered by file path then start line.
-   * `'function'` returns rows without a parent class, `'class_method'` rows with one.
+   *
+   * @param name - the plain name (`render`, not `Widget.render`).
+   * @param kind - `'function'` (the default) returns top-level and nested functions, those
+   * without a parent class; `'class_method'` returns methods, those with one. A method is
+   * never found with the default: ask for both kinds when you do not know which it is.
+   * @example
+   * ```ts
+   * const [fns, methods] = await Promise.all([db.queryFunction('render'), db.queryFunction('render', 'class_method')]);
+   * ```
    */
   async queryFunction(name: string, kind: FunctionKind = 'function'): Promise<FunctionEntry[]> {
     try {
@@ -808,6 +836,11 @@ export class CKGDatabase {
    * share one run.
    */
   update(options: UpdateOptions = {}): Promise<IndexReport> {
+    try {
+      checkOptions('CKGDatabase.update', options, UPDATE_OPTIONS);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     if (!this.#fs) {
       return Promise.reject(Object.assign(new CKGError('INVALID_ARGUMENT', 'This database was opened from bytes without fs: it cannot be updated'), { caller: 'CKGDatabase.update' }));
     }
@@ -819,10 +852,10 @@ export class CKGDatabase {
       } catch (error) {
         return Promise.reject(error).catch((e: unknown) => tagCaller(e, 'CKGDatabase.update'));
       }
-      const run = (this.#updating ?? Promise.resolve()).catch(() => undefined).then(() => this.#sync(options, undefined, true, paths));
+      const run = (this.#updating ?? Promise.resolve()).catch(() => undefined).then(() => this.#write(() => this.#sync(options, undefined, true, paths)));
       return run.catch((error: unknown) => tagCaller(error, 'CKGDatabase.update'));
     }
-    this.#updating ??= this.#sync(options).finally(() => {
+    this.#updating ??= this.#write(() => this.#sync(options)).finally(() => {
       this.#updating = undefined;
     });
     return this.#updating.catch((error: unknown) => tagCaller(error, 'CKGDatabase.update'));
@@ -840,19 +873,22 @@ export class CKGDatabase {
   #scopedPaths(paths: readonly string[]): Set<string> {
     if (!Array.isArray(paths) || paths.some((p) => typeof p !== 'string')) throw new CKGError('INVALID_ARGUMENT', 'paths must be an array of strings');
     const out = new Set<string>();
-    for (const p of paths) {
+    // Inside a Windows codebase a relative path may use backslashes (`app\\util.py`).
+    const windows = isWindowsPath(this.codebasePath);
+    for (const given of paths) {
+      const p = toSlashes(given, windows);
       const absolute = isAbsolute(p) ? normalize(p) : normalize(`${this.codebasePath}/${p}`);
       if (relativeInside(this.codebasePath, absolute) === undefined) {
-        throw new CKGError('INVALID_ARGUMENT', `${p} is not inside the codebase ${this.codebasePath}`, { path: p });
+        throw new CKGError('INVALID_ARGUMENT', `${given} is not inside the codebase ${this.codebasePath}`, { path: given });
       }
       out.add(absolute);
     }
     return out;
   }
 
-  /** Counts of indexed files, functions, classes, symbols (definitions and modules) and edges. */
+  /** Counts of indexed files, functions, classes, symbols (definitions and modules) and edges (during an update: those before it). */
   stats(): { files: number; functions: number; classes: number; symbols: number; edges: number } {
-    return { ...this.#store.counts(), ...this.#store.graphCounts() };
+    return (this.#gate.writing ? this.#countsBefore : undefined) ?? { ...this.#store.counts(), ...this.#store.graphCounts() };
   }
 
   /**
@@ -867,9 +903,11 @@ export class CKGDatabase {
     return this.#store.filesByLanguage();
   }
 
-  /** The SQLite database bytes. */
+  /** The SQLite database bytes. Throws `INVALID_ARGUMENT` while an update runs (await it first). */
   export(): Uint8Array {
     try {
+      // Exporting reopens the sql.js database: it would end the update's transaction.
+      if (this.#gate.writing) throw new CKGError('INVALID_ARGUMENT', 'export() cannot run while an update is writing the index: await the update first');
       return this.#store.export();
     } catch (error) {
       return tagCaller(error, 'CKGDatabase.export');
@@ -878,6 +916,7 @@ export class CKGDatabase {
 
   /** Frees the database and parsers. Idempotent. */
   close(): void {
+    this.#gate.close();
     this.#store.close();
     const pool = this.#pool;
     this.#pool = undefined;
@@ -889,6 +928,7 @@ export class CKGDatabase {
     this.close();
   }
 
+  /** True once {@link CKGDatabase.close} was called. */
   get closed(): boolean {
     return this.#store.closed;
   }
@@ -900,10 +940,10 @@ export class CKGDatabase {
    * `staleBodyMarker` text (store.ts).
    */
   async #withBodies<T>(query: (onStale: 'throw' | 'marker') => Promise<T>): Promise<T> {
-    if (!this.#fs) return await query('marker');
+    if (!this.#fs) return await this.#gate.read(() => query('marker'));
     let stale: StaleBodyError;
     try {
-      return await query('throw');
+      return await this.#gate.read(() => query('throw'));
     } catch (error) {
       if (!(error instanceof StaleBodyError)) throw error;
       stale = error;
@@ -917,7 +957,19 @@ export class CKGDatabase {
       // A codebase that vanished or cannot be read still gets its answer, with marked bodies.
       if (!(error instanceof CKGError && ['NOT_FOUND', 'NOT_A_DIRECTORY', 'FS_ERROR'].includes(error.code))) throw error;
     }
-    return await query('marker');
+    return await this.#gate.read(() => query('marker'));
+  }
+
+  /** Runs an update alone (see {@link ReadWriteGate}), remembering the counts before it for `stats()`. */
+  #write<T>(update: () => Promise<T>): Promise<T> {
+    return this.#gate.write(async () => {
+      this.#countsBefore = this.#store.closed ? undefined : { ...this.#store.counts(), ...this.#store.graphCounts() };
+      try {
+        return await update();
+      } finally {
+        this.#countsBefore = undefined;
+      }
+    });
   }
 
   /**
@@ -978,29 +1030,32 @@ export class CKGDatabase {
       snapshot = only === undefined ? (given ?? (await this.#snapshot(undefined, options.signal))) : undefined;
       walk = snapshot?.walk ?? (await walkCodebase(fs, this.codebasePath, { ...walkOptionsOf(this.#options, this.#registry), only, listings: this.#listings, signal: options.signal }));
     }
-    let processor = options.processor;
-    if (!processor) {
-      this.#pool ??= new ParserPool(options.wasm ?? {});
-      processor = new LocalProcessor(this.#pool);
-    }
+    const run = processorForRun(options.processor, () => new LocalProcessor((this.#pool ??= new ParserPool(options.wasm ?? {}))), options.wasm ?? {});
     const manifests = new ManifestReader(fs, this.codebasePath, manifestNamesOf(this.#registry.list().map((l) => l.id)));
-    this.#report = await syncIndex({
-      fs,
-      root: this.codebasePath,
-      naming: await namingContext(fs, this.codebasePath, manifests),
-      manifests,
-      graph: this.#options.graph !== false,
-      store: this.#store,
-      walk,
-      processor,
-      onProgress: options.onProgress,
-      signal: options.signal,
-      concurrency: processor.concurrency,
-      recheck: new Set(this.#recheck),
-      scope: only,
-      contentSkips: this.#contentSkips,
-      extraction: this.#extractionOptions,
-    });
+    let report: IndexReport;
+    let workers: number | undefined;
+    try {
+      report = await syncIndex({
+        fs,
+        root: this.codebasePath,
+        naming: await namingContext(fs, this.codebasePath, manifests),
+        manifests,
+        graph: this.#options.graph !== false,
+        store: this.#store,
+        walk,
+        processor: run.processor,
+        onProgress: options.onProgress,
+        signal: options.signal,
+        concurrency: run.processor.concurrency,
+        recheck: new Set(this.#recheck),
+        scope: only,
+        contentSkips: this.#contentSkips,
+        extraction: this.#extractionOptions,
+      });
+    } finally {
+      workers = await run.finish();
+    }
+    this.#report = workers === undefined ? report : { ...report, workers };
     // A streamed walk has finished (the sync waited for it); its key is the one to record.
     if (streamed !== undefined) snapshot = await streamed;
     if (only === undefined) {

@@ -5,52 +5,15 @@ import { CKGError } from '../errors.js';
 import type { ExtractedFile } from '../parser/extract.js';
 import type { ClassEntry, FunctionEntry, FunctionKind } from './entries.js';
 import { EDGE_KIND_CODES, FORMAT_NAME, INDEXES_SQL, LOOKUP_INDEXES_SQL, SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
+import { checkDatabase, INTEGRITY_RULES, readSeal, sealDatabase } from './integrity.js';
 import type { FileGraphRows } from '../graph/describe.js';
 import { resolveGraph, type ResolutionStats } from '../graph/run.js';
 import { baseFact, bindingIdentity, GraphChangeLog, symbolIdentity, type FileFacts } from '../graph/changes.js';
 import { PendingSites } from '../graph/pending.js';
+import { BODY_MODES, DEFAULT_BODY_MODE, type BodyMode } from './body-mode.js';
 import type { DepsIndex } from '../graph/deps-index.js';
 
-/**
- * How an index keeps the source text of functions and classes (docs/bodies.md has the numbers):
- *
- * - `'stored'`: the text in the `body` column, like the reference CKG (largest database);
- * - `'compressed'`: each file's bytes deflated once in `sources`, bodies sliced from it by offset
- *   (self-contained, 2-3 times smaller than `'stored'`);
- * - `'lazy'`: only offsets; bodies are read back from the file system at query time and checked
- *   against the file's content hash (smallest and fastest to build; needs the files).
- *
- * Query results are identical in every mode while the files are unchanged.
- *
- * @example
- * ```ts
- * const db = await CKGDatabase.open({ codebasePath: '/abs/repo', fs, bodies: 'compressed' });
- * ```
- * @public
- */
-export type BodyMode = 'stored' | 'compressed' | 'lazy';
-
-/**
- * Every {@link BodyMode}, for validation and option parsers.
- *
- * @example
- * ```ts
- * if (!BODY_MODES.includes(arg as BodyMode)) throw new Error(`--bodies must be one of ${BODY_MODES.join(', ')}`);
- * ```
- * @public
- */
-export const BODY_MODES: readonly BodyMode[] = Object.freeze(['stored', 'compressed', 'lazy'] as const);
-
-/**
- * The body mode of new indexes (chosen from the measurements in docs/bodies.md).
- *
- * @example
- * ```ts
- * const mode = options.bodies ?? DEFAULT_BODY_MODE;
- * ```
- * @public
- */
-export const DEFAULT_BODY_MODE: BodyMode = 'lazy';
+export { BODY_MODES, DEFAULT_BODY_MODE, type BodyMode } from './body-mode.js';
 
 /**
  * Reads files for `'lazy'` bodies (the codebase's FileSystem): whole, or a byte range when the
@@ -108,6 +71,19 @@ export class StaleBodyError extends Error {
  */
 export function staleBodyMarker(path: string): string {
   return `[body unavailable: ${path} changed since it was indexed; update the index]`;
+}
+
+/**
+ * The body text given in place of a `'lazy'` body when the index was opened without its files
+ * (`CKGDatabase.fromBytes(bytes)` with no `fs`): such an index holds offsets, not text.
+ *
+ * @example
+ * ```ts
+ * unstoredBodyMarker('/repo/a.py'); // "[body not stored: this index keeps 'lazy' bodies (offsets into /repo/a.py); …]"
+ * ```
+ */
+export function unstoredBodyMarker(path: string): string {
+  return `[body not stored: this index keeps 'lazy' bodies (offsets into ${path}); open it with fs and codebasePath to read them from the files, or build it with bodies: 'compressed' to keep them in the database]`;
 }
 
 // Level 6 saves about 5 % of the bytes for 25 % more deflate time than level 1 (docs/bodies.md).
@@ -192,9 +168,11 @@ export class IndexStore {
 
   /**
    * Opens database bytes. Throws `CORRUPT_DATABASE` for bytes that are not a ckg-wasm database
-   * and `SCHEMA_MISMATCH` for another schema version.
+   * or are damaged (see src/db/integrity.ts) and `SCHEMA_MISMATCH` for another schema version.
    */
   static open(SQL: SqlJsStatic, bytes: Uint8Array): IndexStore {
+    const seal = readSeal(bytes);
+    if (seal === 'damaged') throw new CKGError('CORRUPT_DATABASE', 'Damaged database: the checksum of its bytes does not match', {});
     let db: Database;
     try {
       db = new SQL.Database(bytes);
@@ -203,8 +181,6 @@ export class IndexStore {
     }
     const store = new IndexStore(db);
     try {
-      const quick = db.exec('PRAGMA quick_check');
-      if (quick[0]?.values[0]?.[0] !== 'ok') throw new Error(`quick_check: ${String(quick[0]?.values[0]?.[0])}`);
       const format = store.getMeta('format');
       if (format !== FORMAT_NAME) throw new Error('no ckg-wasm meta table');
     } catch (error) {
@@ -221,6 +197,12 @@ export class IndexStore {
     if (!isBodyMode(bodies)) {
       store.close();
       throw new CKGError('CORRUPT_DATABASE', `Unknown body mode ${String(bodies)} in meta`, { bodies });
+    }
+    try {
+      checkDatabase(SQL, db, INTEGRITY_RULES, { sealIntact: seal === 'intact' });
+    } catch (error) {
+      store.close();
+      throw error;
     }
     store.#bodies = bodies;
     db.run('PRAGMA journal_mode = OFF');
@@ -328,9 +310,14 @@ export class IndexStore {
 
   counts(): { files: number; functions: number; classes: number } {
     this.#assertOpen();
-    const r = this.#db.exec(
-      "SELECT (SELECT count(*) FROM files), (SELECT count(*) FROM symbols WHERE kind IN ('function', 'method')), (SELECT count(*) FROM symbols WHERE kind = 'class')",
-    );
+    let r: ReturnType<Database['exec']>;
+    try {
+      r = this.#db.exec(
+        "SELECT (SELECT count(*) FROM files), (SELECT count(*) FROM symbols WHERE kind IN ('function', 'method')), (SELECT count(*) FROM symbols WHERE kind = 'class')",
+      );
+    } catch (error) {
+      throw new CKGError('CORRUPT_DATABASE', `Cannot count the index: ${error instanceof Error ? error.message : String(error)}`, {}, { cause: error });
+    }
     const [files, functions, classes] = (r[0]?.values[0] ?? [0, 0, 0]).map(Number);
     return { files: files ?? 0, functions: functions ?? 0, classes: classes ?? 0 };
   }
@@ -393,14 +380,45 @@ export class IndexStore {
    * {@link IndexStore.queryFunctions}. For the graph queries' signature lines.
    */
   async symbolBodies(ids: readonly number[], onStale: StaleBodyPolicy = 'marker'): Promise<string[]> {
-    const locations: (BodyLocation | undefined)[] = ids.map((id) => {
-      const row = this.#select(`SELECT f.path, r.body, ${BODY_COLUMNS}, r.kind FROM symbols r JOIN files f ON f.id = r.file_id WHERE r.id = ?`, [id])[0];
-      return row && row[6] !== 'module' ? locate(row, 0, 1, 2) : undefined;
-    });
+    const byId = new Map<number, BodyLocation>();
+    const rows = this.#select(
+      `SELECT r.id, f.path, r.body, ${BODY_COLUMNS} FROM symbols r JOIN files f ON f.id = r.file_id
+        WHERE r.id IN (SELECT value FROM json_each(?)) AND r.kind <> 'module'`,
+      [JSON.stringify(ids)],
+    );
+    for (const row of rows) byId.set(Number(row[0]), locate(row, 1, 2, 3));
+    const locations = ids.map((id) => byId.get(id));
     const found = locations.filter((l): l is BodyLocation => l !== undefined);
     const bodies = await this.#bodiesOf(found, onStale);
     let k = 0;
     return locations.map((l) => (l === undefined ? '' : bodies[k++]!));
+  }
+
+  /**
+   * The first `chars` characters of symbols' bodies by id, in `ids` order ('' for modules and
+   * unknown ids): enough for a signature line without reading, decoding and copying whole
+   * bodies out of the wasm heap (a dead-code answer of 800 functions: 50 → 8 ms). `'lazy'`
+   * bodies are read whole, so that each is checked against its hash like any body.
+   */
+  async symbolHeads(ids: readonly number[], chars: number, onStale: StaleBodyPolicy = 'marker'): Promise<string[]> {
+    if (this.#bodies === 'lazy') return (await this.symbolBodies(ids, onStale)).map((b) => b.slice(0, chars));
+    const heads = new Map<number, string>();
+    const sources = new Map<number, string>();
+    const rows = this.#select(
+      `SELECT r.id, substr(r.body, 1, ?), r.file_id, r.body_start, r.body_end FROM symbols r
+        WHERE r.id IN (SELECT value FROM json_each(?)) AND r.kind <> 'module'`,
+      [chars, JSON.stringify(ids)],
+    );
+    for (const [id, head, fileId, start, end] of rows) {
+      if (this.#bodies === 'stored') {
+        heads.set(Number(id), head === null ? '' : String(head));
+      } else {
+        let source = sources.get(Number(fileId));
+        if (source === undefined) sources.set(Number(fileId), (source = this.#storedSource(Number(fileId))));
+        heads.set(Number(id), source.slice(Number(start), Math.min(Number(end), Number(start) + chars)));
+      }
+    }
+    return ids.map((id) => heads.get(id) ?? '');
   }
 
   /**
@@ -442,7 +460,8 @@ export class IndexStore {
       bodies.push(body);
     }
     if (stale.size > 0 && onStale === 'throw') throw new StaleBodyError([...stale]);
-    return bodies.map((body, i) => body ?? staleBodyMarker(locations[i]!.filePath));
+    const marker = this.#reader === undefined ? unstoredBodyMarker : staleBodyMarker;
+    return bodies.map((body, i) => body ?? marker(locations[i]!.filePath));
   }
 
   #storedSource(fileId: number): string {
@@ -480,7 +499,7 @@ export class IndexStore {
     this.#assertOpen();
     // Some sql.js versions free prepared statements in export(): drop ours first.
     this.#freeQueries();
-    return this.#db.export();
+    return sealDatabase(this.#db.export());
   }
 
   close(): void {
@@ -505,17 +524,20 @@ export class IndexStore {
 
   #select(sql: string, params: SqlValue[]): SqlValue[][] {
     this.#assertOpen();
-    let stmt = this.#queries.get(sql);
-    if (!stmt) {
-      stmt = this.#db.prepare(sql);
-      this.#queries.set(sql, stmt);
-    }
     const out: SqlValue[][] = [];
+    let stmt = this.#queries.get(sql);
     try {
+      if (!stmt) {
+        stmt = this.#db.prepare(sql);
+        this.#queries.set(sql, stmt);
+      }
       stmt.bind(params);
       while (stmt.step()) out.push(stmt.get());
+    } catch (error) {
+      // Damage that the checks on open could not see (they do not read every page).
+      throw new CKGError('CORRUPT_DATABASE', `Cannot read the index: ${error instanceof Error ? error.message : String(error)}`, {}, { cause: error });
     } finally {
-      stmt.reset();
+      stmt?.reset();
     }
     return out;
   }

@@ -59,12 +59,15 @@ export type ReceiverFact =
  * @public
  */
 export interface SiteFact {
+  /** What the site is (see above). */
   readonly kind: 'call' | 'reference' | 'inherits' | 'implements' | 'import';
   /** The name as written at the site (the alias, not the original). */
   readonly name: string;
   /** 1-based line of the name's token. */
   readonly line: number;
+  /** The innermost enclosing definition's index, or -1 for the file's module (computed, not set by visitors). */
   readonly caller: number;
+  /** What the call is made on (`self.add()`, `c.add()` with a known type, `a.b.c()`), when it has a receiver. */
   readonly receiver?: ReceiverFact;
   /** `new Foo()`: the call constructs `name` (a call of a class name constructs it too). */
   readonly construct?: boolean;
@@ -103,11 +106,17 @@ export interface SiteFact {
  * @public
  */
 export interface BindingFact {
+  /** How the name is bound (see above). */
   readonly kind: 'module' | 'member' | 'star' | 'export' | 'assign';
+  /** The name the file uses. */
   readonly name: string;
+  /** The module as written in the source, for imports and re-exports. */
   readonly module?: string;
+  /** The imported or exported member's own name. */
   readonly member?: string;
+  /** 1-based line of the import or assignment. */
   readonly line: number;
+  /** The enclosing definition's index for an import inside a function, -1 at module level. */
   readonly scope: number;
 }
 
@@ -118,7 +127,8 @@ export interface BindingFact {
  * point the language runs itself); and for resolution: `singleton` (a Scala or Kotlin `object`,
  * which may share its name with a class, its companion: a type names the class, a value the
  * object), and for typed receivers, `returns-self`: a method declared to return an instance of its
- * own class (Rust `fn new() -> Self`), so `x = Foo::new()` types x.
+ * own class (Rust `fn new() -> Self`), so `x = Foo::new()` types x. `member-value`: a function
+ * stored in an object literal (`{ onClick() {} }`), reached through the object, so never dead.
  *
  * @example
  * ```ts
@@ -126,7 +136,7 @@ export interface BindingFact {
  * ```
  * @public
  */
-export type DefinitionFlag = 'exported' | 'decorated' | 'static' | 'entry' | 'test' | 'singleton' | 'returns-self';
+export type DefinitionFlag = 'exported' | 'decorated' | 'static' | 'entry' | 'test' | 'singleton' | 'returns-self' | 'member-value';
 
 /**
  * The graph part of an extracted file: where each definition sits, and the file's sites and
@@ -144,7 +154,9 @@ export interface ExtractedGraph {
   readonly functionParents: readonly number[];
   /** The enclosing definition of each class row, by range. */
   readonly classParents: readonly number[];
+  /** Calls, value uses, bases and imports, in source order. */
   readonly sites: readonly SiteFact[];
+  /** Names bound by imports and module-level assignments. */
   readonly bindings: readonly BindingFact[];
   /** Flags by definition index (definitions without flags are absent). */
   readonly flags: Readonly<Record<number, readonly DefinitionFlag[]>>;

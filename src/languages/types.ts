@@ -5,8 +5,8 @@ import type { ReferenceVisitor } from '../graph/facts.js';
  * Where a grammar's wasm comes from.
  *
  * - a `string` is a wasm file name (`'tree-sitter-python.wasm'`) that the runtime's wasm loader
- *   resolves: in Node from ckg-wasm's own `wasm/` folder, in a browser against `wasm.baseUrl`
- *   or through `wasm.load`;
+ *   resolves through the `wasm` options (`load`, `files`, `baseUrl`), else in Node from
+ *   ckg-wasm's own `wasm/` folder (docs/browser.md);
  * - a `URL` is fetched (or read from disk for `file:` URLs in Node);
  * - bytes are used as they are;
  * - a function is called once, lazily, the first time a file of the language is parsed.

@@ -14,7 +14,9 @@ import { GraphCollector } from './graph-collector.js';
  * ```
  */
 export interface ExtractedFunction {
+  /** The plain name. */
   readonly name: string;
+  /** The definition's source text. */
   readonly body: string;
   /** Where `body` starts in the decoded source text (UTF-16 code units, like `String.slice`). */
   readonly bodyStart: number;
@@ -25,9 +27,13 @@ export interface ExtractedFunction {
    * writes the database does not hash every body; recomputed there when absent.
    */
   readonly bodyHash?: number;
+  /** 1-based first line. */
   readonly startLine: number;
+  /** 1-based last line, inclusive. */
   readonly endLine: number;
+  /** The enclosing function's name, or null. */
   readonly parentFunction: string | null;
+  /** The class's bare name for a method, or null. */
   readonly parentClass: string | null;
 }
 
@@ -40,7 +46,9 @@ export interface ExtractedFunction {
  * ```
  */
 export interface ExtractedClass {
+  /** The plain name. */
   readonly name: string;
+  /** The definition's source text. */
   readonly body: string;
   /** Where `body` starts in the decoded source text (UTF-16 code units). */
   readonly bodyStart: number;
@@ -48,9 +56,13 @@ export interface ExtractedClass {
   readonly bodyEnd: number;
   /** `textHash(body)`, as for {@link ExtractedFunction.bodyHash}. */
   readonly bodyHash?: number;
+  /** 1-based first line. */
   readonly startLine: number;
+  /** 1-based last line, inclusive. */
   readonly endLine: number;
+  /** Field summary lines (`- …`, joined by newlines), or null. */
   readonly fields: string | null;
+  /** Method summary lines (`- …`, joined by newlines), or null. */
   readonly methods: string | null;
 }
 
@@ -64,7 +76,9 @@ export interface ExtractedClass {
  * ```
  */
 export interface ExtractedFile {
+  /** Functions and methods, in source order. */
   readonly functions: ExtractedFunction[];
+  /** Class-like definitions, in source order. */
   readonly classes: ExtractedClass[];
   /** The tree had ERROR or MISSING nodes: some definitions may be absent. */
   readonly hasSyntaxErrors: boolean;

@@ -1,86 +1,44 @@
-import type { SqlJsStatic } from 'sql.js';
 import { Edit, Language, Parser, type Tree } from 'web-tree-sitter';
 import { platform } from '#platform';
 import { CKGError } from '../errors.js';
 import type { GrammarSource, LanguageDefinition } from '../languages/types.js';
+import { checkWasm, readConfiguredWasm, readWasm, RUNTIME_WASM } from '../wasm/locate.js';
+import type { WasmOptions } from '../wasm/options.js';
 
-/**
- * Where ckg-wasm finds its wasm files (grammars, the tree-sitter runtime, sql.js).
- * In Node nothing is needed: the package's own `wasm/` folder is used. In a browser, give
- * `baseUrl` (the folder the files are served from) or `load`.
- *
- * @example
- * ```ts
- * const db = await CKGDatabase.open({ codebasePath: '/src', fs, wasm: { baseUrl: '/ckg-wasm/' } });
- * ```
- * @public
- */
-export interface WasmOptions {
-  /** Base URL the wasm files are served from (`new URL(fileName, baseUrl)`). */
-  readonly baseUrl?: string | URL;
-  /** Returns the bytes of a wasm file by name; wins over `baseUrl`. */
-  readonly load?: (fileName: string) => Promise<Uint8Array>;
-  /** An already-initialised sql.js (`initSqlJs` keeps the first caller's config process-wide). */
-  readonly sqlJs?: SqlJsStatic;
-}
+export type { WasmOptions } from '../wasm/options.js';
 
 let treeSitterReady: Promise<void> | undefined;
-let sqlJsReady: Promise<SqlJsStatic> | undefined;
-
-async function readNamedWasm(options: WasmOptions, fileName: string, packageName?: string): Promise<Uint8Array> {
-  if (options.load) return await options.load(fileName);
-  if (options.baseUrl !== undefined) return await platform.readUrl(new URL(fileName, options.baseUrl));
-  return await platform.loadBundledWasm(fileName, packageName);
-}
 
 async function readGrammar(source: GrammarSource, options: WasmOptions, packageName?: string): Promise<Uint8Array> {
-  if (source instanceof Uint8Array) return source;
-  if (typeof source === 'function') return await source();
-  if (source instanceof URL) return await platform.readUrl(source);
-  return await readNamedWasm(options, source, packageName);
+  if (source instanceof Uint8Array) return checkWasm(source, 'the grammar', 'its LanguageDefinition');
+  if (typeof source === 'function') return checkWasm(await source(), 'the grammar', 'its LanguageDefinition.grammar()');
+  if (source instanceof URL) return checkWasm(await platform.readUrl(source), source.pathname.split('/').pop() ?? 'the grammar', source.href);
+  return await readWasm(options, source, packageName === undefined ? undefined : { packageName });
 }
 
-/** Initialises the web-tree-sitter runtime once per process (it is a module-level singleton). */
+const RUNTIME_HELP =
+  "web-tree-sitter reads web-tree-sitter.wasm next to its own module (in Node from its package folder; bundlers such as Vite and webpack emit it as an asset): " +
+  "serve it there, or give its URL or bytes as wasm.files['web-tree-sitter.wasm'] or through wasm.load";
+
+/**
+ * Initialises the web-tree-sitter runtime once per process. web-tree-sitter keeps one module
+ * instance per process (a later `Parser.init()` reuses it), so a host app that uses the same
+ * deduplicated web-tree-sitter shares it safely (test/shared-runtime.test.ts).
+ */
 export function initTreeSitter(options: WasmOptions): Promise<void> {
   treeSitterReady ??= (async () => {
-    if (options.load || options.baseUrl !== undefined) {
-      const wasmBinary = await readNamedWasm(options, 'web-tree-sitter.wasm', 'web-tree-sitter');
-      await Parser.init({ wasmBinary: wasmBinary as unknown as ArrayBuffer });
-    } else {
-      await Parser.init();
+    const wasmBinary = await readConfiguredWasm(options, RUNTIME_WASM);
+    try {
+      await Parser.init(wasmBinary === undefined ? undefined : { wasmBinary: wasmBinary as unknown as ArrayBuffer });
+    } catch (error) {
+      const where = wasmBinary === undefined ? RUNTIME_HELP : 'the bytes given through wasm.files or wasm.load must be the web-tree-sitter.wasm of the installed web-tree-sitter version';
+      throw new CKGError('WASM_LOAD_FAILED', `Cannot load the tree-sitter runtime (${RUNTIME_WASM}): ${error instanceof Error ? error.message : String(error)}. ${where}.`, { file: RUNTIME_WASM }, { cause: error });
     }
   })().catch((error: unknown) => {
     treeSitterReady = undefined;
-    throw new CKGError('WASM_LOAD_FAILED', `Cannot load the tree-sitter runtime: ${String(error)}`, {}, { cause: error });
+    throw error instanceof CKGError ? error : new CKGError('WASM_LOAD_FAILED', `Cannot load the tree-sitter runtime: ${String(error)}`, {}, { cause: error });
   });
   return treeSitterReady;
-}
-
-/** `initSqlJs` through a dynamic import (bundlers put sql.js in a chunk of its own). */
-async function importSqlJs(): Promise<typeof import('sql.js').default> {
-  const sqlJsModule = (await import('sql.js')) as unknown as { default?: typeof import('sql.js').default };
-  return sqlJsModule.default ?? (sqlJsModule as unknown as typeof import('sql.js').default);
-}
-
-/** Initialises sql.js once per process, or adopts the caller's instance. */
-export function initSql(options: WasmOptions): Promise<SqlJsStatic> {
-  if (options.sqlJs) {
-    sqlJsReady ??= Promise.resolve(options.sqlJs);
-    return Promise.resolve(options.sqlJs);
-  }
-  sqlJsReady ??= (async () => {
-    // Loaded on first use: parse workers share this module and never open a database.
-    const initSqlJs = platform.loadSqlJs ? await platform.loadSqlJs() : await importSqlJs();
-    if (options.load || options.baseUrl !== undefined) {
-      const wasmBinary = await readNamedWasm(options, platform.sqlWasmFileName, 'sql.js');
-      return await initSqlJs({ wasmBinary: wasmBinary as unknown as ArrayBuffer });
-    }
-    return await initSqlJs();
-  })().catch((error: unknown) => {
-    sqlJsReady = undefined;
-    throw new CKGError('WASM_LOAD_FAILED', `Cannot load sql.js: ${String(error)}`, {}, { cause: error });
-  });
-  return sqlJsReady;
 }
 
 /** How many syntax trees a {@link ParserPool} keeps for incremental re-parses. */
@@ -234,7 +192,8 @@ export class ParserPool {
    * Like {@link ParserPool.parse}, keyed by `reuse.key` (a file path): a tree kept from an
    * earlier parse of the same key is edited to the new text and handed to tree-sitter, which
    * then re-parses only around the change (a function appended to a 16 kB Python file: 0.5 ms
-   * instead of 6 ms); `incremental` says whether that happened. `reuse.keep` keeps the new tree
+   * instead of 6 ms); `incremental` says whether that happened (not when the new text has
+   * syntax errors: those are parsed afresh, see below). `reuse.keep` keeps the new tree
    * for the next parse of that key: set it when the file is likely to change again soon (a
    * small update after an edit), not in a full build, where every kept tree is memory spent
    * for nothing. At most {@link KEPT_TREES_LIMIT} trees, for {@link KEPT_TREES_CHARS}
@@ -258,6 +217,14 @@ export class ParserPool {
       if (incremental) {
         kept!.tree.edit(textEdit(kept!.text, text));
         tree = parser.parse(text, kept!.tree);
+        if (tree?.rootNode.hasError) {
+          // Error recovery may go another way from an old tree than from scratch (a definition
+          // found by one parse is lost in the other), and an index must not depend on the
+          // order edits came in: text with errors is parsed afresh.
+          tree.delete();
+          tree = parser.parse(text);
+          incremental = false;
+        }
       } else {
         tree = parser.parse(text);
       }
@@ -325,7 +292,9 @@ export function loadLanguage(language: LanguageDefinition, options: WasmOptions)
       try {
         bytes = await readGrammar(language.grammar, options, language.grammarPackage?.name);
       } catch (error) {
-        throw new CKGError('WASM_LOAD_FAILED', `Cannot load the ${language.id} grammar: ${String(error)}`, { language: language.id }, { cause: error });
+        const detail = error instanceof Error ? error.message : String(error);
+        const data = error instanceof CKGError ? { ...error.data, language: language.id } : { language: language.id };
+        throw new CKGError('WASM_LOAD_FAILED', `Cannot load the ${language.id} grammar: ${detail}`, data, { cause: error });
       }
       try {
         return await Language.load(bytes);

@@ -32,20 +32,24 @@ export function nameWords(name: string): string[] {
     .map((w) => w.toLowerCase());
 }
 
+/** Rows of the distance table, reused between calls: a search compares thousands of names. */
+let distanceRows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)] as const;
+
 /** Optimal-string-alignment distance, or `max + 1` as soon as it must exceed `max`. */
 export function typoDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   const n = b.length;
-  let prev2 = new Array<number>(n + 1).fill(0);
-  let prev = Array.from({ length: n + 1 }, (_, j) => j);
-  let cur = new Array<number>(n + 1).fill(0);
+  if (distanceRows[0].length < n + 1) distanceRows = [new Int32Array(2 * n + 2), new Int32Array(2 * n + 2), new Int32Array(2 * n + 2)];
+  let [prev2, prev, cur] = distanceRows;
+  for (let j = 0; j <= n; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;
-    let rowMin = cur[0];
+    let rowMin = i;
+    const ai = a.charCodeAt(i - 1);
     for (let j = 1; j <= n; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      let d = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) d = Math.min(d, prev2[j - 2]! + 1);
+      const bj = b.charCodeAt(j - 1);
+      let d = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ai === bj ? 0 : 1));
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) d = Math.min(d, prev2[j - 2]! + 1);
       cur[j] = d;
       if (d < rowMin) rowMin = d;
     }
@@ -53,6 +57,39 @@ export function typoDistance(a: string, b: string, max: number): number {
     [prev2, prev, cur] = [prev, cur, prev2];
   }
   return prev[n]!;
+}
+
+/**
+ * Names within a few typos of one term. Before the distance table, a bound that costs one pass:
+ * each typo leaves at most two characters without a partner in the other string (a substitution
+ * two, an insertion or deletion one, a swap none), so more than `2 × max` unpartnered
+ * characters rule a name out. Characters are counted in 128 buckets (code & 127): merging can
+ * only partner more, so the bound stays a lower bound.
+ */
+export class NearMiss {
+  readonly #term: string;
+  readonly #max: number;
+  readonly #counts = new Int32Array(128);
+
+  constructor(term: string, max: number) {
+    this.#term = term;
+    this.#max = max;
+    for (let i = 0; i < term.length; i++) this.#counts[term.charCodeAt(i) & 127]!++;
+  }
+
+  /** Whether `candidate` is within `max` typos of the term. */
+  matches(candidate: string): boolean {
+    const term = this.#term;
+    const max = this.#max;
+    if (Math.abs(candidate.length - term.length) > max) return false;
+    const counts = this.#counts;
+    let unpartnered = 0;
+    for (let i = 0; i < candidate.length; i++) if (counts[candidate.charCodeAt(i) & 127]!-- <= 0) unpartnered++;
+    for (let i = 0; i < candidate.length; i++) counts[candidate.charCodeAt(i) & 127]!++;
+    // Term characters left without a partner: its length less the candidate's partnered ones.
+    unpartnered += term.length - (candidate.length - unpartnered);
+    return unpartnered <= 2 * max && typoDistance(candidate, term, max) <= max;
+  }
 }
 
 interface IndexedName {
@@ -151,18 +188,24 @@ async function parseQuery(query: string): Promise<ParsedQuery> {
   return { main: plain[0] ?? (required.length > 0 && regex === undefined ? required[0] : undefined), required, excluded, regex };
 }
 
+/**
+ * The near misses a term allows: one typo in a term of 4-7 letters, two from 8; none for
+ * shorter terms, which have too many neighbours.
+ */
+function nearMissOf(lower: string): NearMiss | undefined {
+  return lower.length >= 4 ? new NearMiss(lower, lower.length >= 8 ? 2 : 1) : undefined;
+}
+
 /** The tier of a name for a plain (unqualified) term, or -1. */
-function nameTier(entry: IndexedName, term: string, lower: string, termWords: readonly string[]): number {
+function nameTier(entry: IndexedName, term: string, lower: string, termWords: readonly string[], nearMiss: NearMiss | undefined): number {
   if (entry.name === term) return 0;
   if (entry.lower === lower) return 1;
   if (entry.lower.startsWith(lower)) return 2;
   if (termWords.length > 0 && containsRun(entry.words, termWords)) return 3;
   if (entry.lower.includes(lower)) return 4;
-  // One typo in a word of 4-7 letters, two from 8: shorter words have too many neighbours.
-  if (lower.length >= 4) {
-    const max = lower.length >= 8 ? 2 : 1;
-    if (typoDistance(entry.lower, lower, max) <= max) return 5;
-    for (const w of entry.words) if (w.length >= 4 && typoDistance(w, lower, max) <= max) return 5;
+  if (nearMiss) {
+    if (nearMiss.matches(entry.lower)) return 5;
+    for (const w of entry.words) if (w.length >= 4 && nearMiss.matches(w)) return 5;
   }
   return -1;
 }
@@ -225,8 +268,9 @@ export async function searchSymbols(store: IndexStore, root: string, query: stri
   } else {
     const lower = main?.toLowerCase();
     const termWords = main === undefined ? [] : nameWords(main);
+    const nearMiss = lower === undefined ? undefined : nearMissOf(lower);
     for (const entry of index.names) {
-      const tier = main === undefined ? 0 : nameTier(entry, main, lower!, termWords);
+      const tier = main === undefined ? 0 : nameTier(entry, main, lower!, termWords, nearMiss);
       if (tier < 0) continue;
       if (parsed.regex && !parsed.regex.test(entry.name)) continue;
       for (const id of entry.ids) {

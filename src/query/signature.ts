@@ -17,9 +17,15 @@ export function signatureLine(body: string): string {
   return '';
 }
 
-/** Signature lines of symbols by id (bodies read as queries read them). */
+/**
+ * How much of a body a signature line is looked for in: past decorators and comments, the
+ * first line of code starts well within it.
+ */
+const SIGNATURE_HEAD = 4000;
+
+/** Signature lines of symbols by id (from the heads of their bodies, read as queries read them). */
 export async function signaturesOf(store: IndexStore, ids: readonly number[], onStale: StaleBodyPolicy = 'marker'): Promise<string[]> {
-  return (await store.symbolBodies(ids, onStale)).map(signatureLine);
+  return (await store.symbolHeads(ids, SIGNATURE_HEAD, onStale)).map(signatureLine);
 }
 
 /** The longest signature an outline line shows. */

@@ -10,10 +10,12 @@ export interface SymbolRow extends SymbolRef {
   readonly flags: number;
 }
 
-const SYMBOL_SELECT = `SELECT s.id, s.kind, s.name, s.qualified_name, f.language, f.path, s.start_line, s.end_line, s.parent_id, s.file_id, s.flags
+/** The columns of a SymbolRow, from `symbols s JOIN files f` (for queries that select rows whole). */
+export const SYMBOL_SELECT = `SELECT s.id, s.kind, s.name, s.qualified_name, f.language, f.path, s.start_line, s.end_line, s.parent_id, s.file_id, s.flags
   FROM symbols s JOIN files f ON f.id = s.file_id`;
 
-function toSymbol(r: SqlValue[]): SymbolRow {
+/** A SymbolRow from a row of {@link SYMBOL_SELECT}'s columns. */
+export function toSymbol(r: SqlValue[]): SymbolRow {
   return {
     id: Number(r[0]),
     kind: String(r[1]) as SymbolKind,

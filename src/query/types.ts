@@ -24,7 +24,9 @@ export type SymbolTarget = string | SymbolRef;
  * @public
  */
 export interface SourceLocation {
+  /** The file's absolute path. */
   readonly filePath: string;
+  /** 1-based line. */
   readonly line: number;
 }
 
@@ -40,6 +42,7 @@ export interface SourceLocation {
  * @public
  */
 export interface UnresolvedCalls {
+  /** How many there are. */
   readonly count: number;
   /** The first few of them, in file and line order. */
   readonly sample: readonly SourceLocation[];
@@ -55,6 +58,7 @@ export interface UnresolvedCalls {
  * @public
  */
 export interface CallEntry {
+  /** The file of the call site. */
   readonly filePath: string;
   /** Line of the call site (of the called name). */
   readonly line: number;
@@ -116,6 +120,7 @@ export interface CallsAnswer {
   readonly complete: boolean;
   /** Calls over all groups and pages. */
   readonly total: number;
+  /** Where this page starts among all calls. */
   readonly offset: number;
 }
 
@@ -147,11 +152,15 @@ export interface CallsOptions {
  * @public
  */
 export interface PathHop {
+  /** The calling definition. */
   readonly from: SymbolRef;
   /** Null for an unresolved callee (outbound paths list them; they end there). */
   readonly to: SymbolRef | null;
+  /** The called name as written at the site. */
   readonly name: string;
+  /** The file of the call site. */
   readonly filePath: string;
+  /** 1-based line of the call site. */
   readonly line: number;
   /** The hop's distance from the traced definition (1 = its own callers or callees). */
   readonly depth: number;
@@ -170,8 +179,11 @@ export interface PathHop {
 export interface PathAnswer {
   /** The definitions the target names (the starting points). */
   readonly roots: readonly SymbolRef[];
+  /** `inbound`: who calls the target (callers of callers); `outbound`: what it calls. */
   readonly direction: 'inbound' | 'outbound';
+  /** The most hops followed from the target. */
   readonly depth: number;
+  /** The calls found, breadth first. */
   readonly hops: readonly PathHop[];
   /** Inbound: unresolved calls that may reach a symbol of the path, so callers may be missing. */
   readonly unresolved: UnresolvedCalls;
@@ -228,8 +240,11 @@ export interface HierarchyEntry {
  * @public
  */
 export interface ClassHierarchy {
+  /** The class asked about. */
   readonly symbol: SymbolRef;
+  /** Its bases, transitively (depth 1 = its direct bases). */
   readonly bases: readonly HierarchyEntry[];
+  /** Classes that inherit from it or implement it, transitively. */
   readonly subclasses: readonly HierarchyEntry[];
 }
 
@@ -243,6 +258,7 @@ export interface ClassHierarchy {
  * @public
  */
 export interface DeadCodeEntry {
+  /** A function or method no resolved call or value use reaches (see `CKGDatabase.deadCode` for what is left out). */
   readonly symbol: SymbolRef;
   /** Its first line, e.g. `def old_helper(x):`. */
   readonly signature: string;
@@ -262,7 +278,9 @@ export interface DeadCodeOptions {
   readonly path?: string;
   /** A language id. */
   readonly language?: string;
+  /** The most entries of one page. */
   readonly limit?: number;
+  /** Entries to skip, for paging. */
   readonly offset?: number;
 }
 
@@ -276,8 +294,11 @@ export interface DeadCodeOptions {
  * @public
  */
 export interface DeadCodeAnswer {
+  /** The entries of this page, in file and line order. */
   readonly entries: readonly DeadCodeEntry[];
+  /** Entries over all pages. */
   readonly total: number;
+  /** Where this page starts. */
   readonly offset: number;
 }
 
@@ -291,6 +312,7 @@ export interface DeadCodeAnswer {
  * @public
  */
 export interface SymbolMatch {
+  /** The matching definition. */
   readonly symbol: SymbolRef;
   /** Its first line (`def parse_config(path, strict=False):`). */
   readonly signature: string;
@@ -310,12 +332,15 @@ export interface SymbolMatch {
  * @public
  */
 export interface SearchSymbolsOptions {
+  /** Only definitions of this kind. */
   readonly kind?: SymbolKind;
+  /** Only definitions in files of this language id. */
   readonly language?: string;
   /** A glob (picomatch) of paths relative to the codebase root. */
   readonly path?: string;
   /** Default 20. */
   readonly limit?: number;
+  /** Matches to skip, for paging. */
   readonly offset?: number;
 }
 
@@ -329,8 +354,11 @@ export interface SearchSymbolsOptions {
  * @public
  */
 export interface SymbolSearchAnswer {
+  /** The matches of this page, best first (exact, prefix, whole word, substring, typos; ties by call count). */
   readonly results: readonly SymbolMatch[];
+  /** Matches over all pages. */
   readonly total: number;
+  /** Where this page starts. */
   readonly offset: number;
 }
 
@@ -347,12 +375,19 @@ export interface SymbolSearchAnswer {
  * @public
  */
 export interface OutlineEntry {
+  /** What the definition is. */
   readonly kind: SymbolKind;
+  /** Its plain name. */
   readonly name: string;
+  /** Its full name (see `SymbolRef.qualifiedName`). */
   readonly qualifiedName: string;
+  /** 1-based first line. */
   readonly startLine: number;
+  /** 1-based last line, inclusive. */
   readonly endLine: number;
+  /** Its head, on one line (`def add(self, item) -> None`). */
   readonly signature: string;
+  /** The definitions inside it, in source order. */
   readonly children: readonly OutlineEntry[];
 }
 
@@ -366,9 +401,12 @@ export interface OutlineEntry {
  * @public
  */
 export interface FileOutline {
+  /** The file's absolute path. */
   readonly filePath: string;
+  /** The id of its language. */
   readonly language: string;
   /** The file's module (its name is the module's). */
   readonly module: SymbolRef;
+  /** Its top-level definitions, in source order. */
   readonly entries: readonly OutlineEntry[];
 }

@@ -6,27 +6,7 @@ import type { GlobOptions } from './glob.js';
 import type { GrepOptions } from './grep.js';
 import type { SearchContext, SearchFile } from './walk.js';
 
-/**
- * Options of `CKGDatabase.glob`: those of {@link glob} without `fs` and `root` (the database's own).
- *
- * @example
- * ```ts
- * const page: CodebaseGlobOptions = { pattern: '*.py', limit: 50, offset: 50 };
- * ```
- * @public
- */
-export type CodebaseGlobOptions = Omit<GlobOptions, 'fs' | 'root'>;
-
-/**
- * Options of `CKGDatabase.grep`: those of {@link grep} without `fs` and `root` (the database's own).
- *
- * @example
- * ```ts
- * const options: CodebaseGrepOptions = { pattern: 'TODO', outputMode: 'content', glob: '*.py' };
- * ```
- * @public
- */
-export type CodebaseGrepOptions = Omit<GrepOptions, 'fs' | 'root'>;
+export type { CodebaseGlobOptions, CodebaseGrepOptions } from './codebase-options.js';
 
 /** The walk options of an index that a search shares. */
 interface WalkRules {

@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import { compileGlobs } from '../glob/glob.js';
 import { CKGError } from '../errors.js';
 import { FsAdapter } from '../fs/adapter.js';
 import { relativeInside } from '../fs/path.js';
@@ -31,7 +31,7 @@ export interface GlobOptions {
   /** Absolute POSIX path of the folder to search. */
   readonly root: string;
   /**
-   * A picomatch glob, relative to `root` (an absolute pattern inside `root` is made relative).
+   * A glob (`*`, `?`, `[...]`, `**`, `{a,b}`), relative to `root` (an absolute pattern inside `root` is made relative).
    * A pattern without `/` matches file names at any depth (`*.py`), like `.gitignore` and `rg -g`.
    */
   readonly pattern: string;
@@ -55,8 +55,11 @@ export interface GlobOptions {
  * @public
  */
 export interface GlobMatch {
+  /** The file's absolute path. */
   readonly path: string;
+  /** Its modification time, in ms since the epoch (results are newest first). */
   readonly mtimeMs: number;
+  /** Its size in bytes. */
   readonly size: number;
 }
 
@@ -71,6 +74,7 @@ export interface GlobMatch {
  * @public
  */
 export interface GlobResult {
+  /** The files of this page, newest first. */
   readonly results: readonly GlobMatch[];
   /** More files matched than this page shows (after `offset`). */
   readonly truncated: boolean;
@@ -101,7 +105,9 @@ export function pathMatcher(pattern: unknown, root: string, name = 'pattern'): (
     p = rel === '' ? '**' : rel;
   }
   while (p.startsWith('./')) p = p.slice(2);
-  return picomatch(p, { dot: true, basename: !p.includes('/') });
+  // An agent's pattern: matched in bounded time (src/glob), never by a backtracking regex. A
+  // pattern without a slash matches a name at any depth.
+  return compileGlobs([p.includes('/') ? p : `**/${p}`]);
 }
 
 interface GlobRun {

@@ -91,8 +91,11 @@ export interface GrepOptions {
  * @public
  */
 export interface GrepFileEntry {
+  /** A file with a match (`files_with_matches`). */
   readonly type: 'file';
+  /** The file's absolute path. */
   readonly path: string;
+  /** Its modification time, in ms since the epoch. */
   readonly mtimeMs: number;
 }
 
@@ -106,13 +109,17 @@ export interface GrepFileEntry {
  * @public
  */
 export interface GrepLineEntry {
+  /** A line (`content`): a match or a context line. */
   readonly type: 'line';
+  /** The file's absolute path. */
   readonly path: string;
   /** 1-based. */
   readonly line: number;
   /** The line without its line break, cut after 500 characters with a marker. */
   readonly text: string;
+  /** True for a matching line, false for a context line around one. */
   readonly match: boolean;
+  /** True when `text` was cut. */
   readonly truncated: boolean;
   /** With `CKGDatabase.grep`: the function or class the line is in (`Catalog.add`). */
   readonly enclosing?: string;
@@ -128,9 +135,13 @@ export interface GrepLineEntry {
  * @public
  */
 export interface GrepCountEntry {
+  /** A file's number of matching lines (`count`). */
   readonly type: 'count';
+  /** The file's absolute path. */
   readonly path: string;
+  /** Its matching lines. */
   readonly count: number;
+  /** Its modification time, in ms since the epoch. */
   readonly mtimeMs: number;
 }
 
@@ -156,6 +167,7 @@ export type GrepEntry = GrepFileEntry | GrepLineEntry | GrepCountEntry;
  * @public
  */
 export interface GrepResult {
+  /** The entries of this page, in the output mode's shape. */
   readonly results: readonly GrepEntry[];
   /** More entries exist than this page shows (after `offset`). */
   readonly truncated: boolean;

@@ -13,4 +13,4 @@ export {
   type GrepResult,
 } from './grep.js';
 export { DEFAULT_SEARCH_TIMEOUT_MS } from './walk.js';
-export type { CodebaseGlobOptions, CodebaseGrepOptions } from './database.js';
+export type { CodebaseGlobOptions, CodebaseGrepOptions } from './codebase-options.js';

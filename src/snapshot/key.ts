@@ -4,7 +4,7 @@
 // - the snapshot key names the codebase's STATE (HEAD + work-tree changes, or a stat digest):
 //   stored inside the database (`meta.snapshot_key`), compared on open and before tool answers.
 import type { FsAdapter } from '../fs/adapter.js';
-import { basename, normalize, relativeInside } from '../fs/path.js';
+import { basename, folderPrefix, normalize, relativeInside } from '../fs/path.js';
 import { findGitRoot, walkCodebase, type WalkOptions, type WalkResult } from '../build/walker.js';
 import { SCHEMA_VERSION } from '../db/schema.js';
 import { DigestInput, digestFields } from './digest.js';
@@ -98,7 +98,7 @@ export async function computeSnapshot(
   // Walk and git reads overlap: both are I/O bound.
   const [walk, git] = await Promise.all([walkCodebase(fs, root, walkOptions), gitState]);
   const input = new DigestInput().string('ckg-wasm-snapshot-1').string(rel);
-  const rootPrefix = normalize(root) === '/' ? '/' : `${normalize(root)}/`;
+  const rootPrefix = folderPrefix(normalize(root));
   // Walked paths all start with the normalised root.
   const relativeToRoot = (path: string): string => (path.startsWith(rootPrefix) ? path.slice(rootPrefix.length) : path);
   let mode: Snapshot['mode'] = 'files';

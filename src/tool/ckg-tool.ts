@@ -1,11 +1,17 @@
 import { findGitRoot } from '../build/walker.js';
 import { CKGDatabase, type IndexOptions } from '../db/database.js';
-import type { ProgressEvent } from '../build/indexer.js';
+import type { ProgressEvent } from '../build/report.js';
 import { CKGError, type CKGErrorCode } from '../errors.js';
 import { FsAdapter } from '../fs/adapter.js';
 import { dirname, isAbsolute, join, normalize } from '../fs/path.js';
 import type { FileSystem } from '../fs/types.js';
 import { commandParameters, findCommand, TOOL_COMMANDS, type ToolCommandOutput, type ToolParameter } from './commands.js';
+import { echoed } from './format.js';
+import { TOOL_ONLY_OPTIONS, TOOL_OPTIONS } from '../options/schemas.js';
+import { checkOptions, withoutKeys } from '../options/validate.js';
+
+/** How many databases a {@link CKGTool} keeps open by default (`maxOpenDatabases`). */
+const DEFAULT_MAX_OPEN_DATABASES = 16;
 import { IndexOperation } from './index-operation.js';
 import { DEFAULT_STORAGE_MAX_AGE_MS, expireStorage } from '../storage/expire.js';
 
@@ -59,10 +65,36 @@ export type CKGCommand = (typeof CKG_COMMANDS)[number];
  * @public
  */
 export interface CKGToolArguments {
+  /** One of {@link CKG_COMMANDS}; anything else is answered with an error. */
   readonly command?: unknown;
+  /** The codebase: a folder, or a file (then its git root, else its folder), absolute or relative to the working directory. */
   readonly path?: unknown;
+  /** The name to look up (a string, or a number). */
   readonly identifier?: unknown;
+  /** Whether answers include bodies: true unless `false` or `"false"`. */
   readonly print_body?: unknown;
+}
+
+/**
+ * A call of the `ckg` tool written by TypeScript code: the command, path and identifier typed
+ * (the values `CKGTool.execute` checks at run time for an agent's {@link CKGToolArguments}).
+ *
+ * @example
+ * ```ts
+ * const call: CKGToolCall = { command: 'search_class', path: '/abs/repo', identifier: 'Widget', print_body: false };
+ * const result = await tool.execute(call);
+ * ```
+ * @public
+ */
+export interface CKGToolCall {
+  /** The command. */
+  readonly command: CKGCommand;
+  /** The codebase: a folder, or a file (then its git root, else its folder). */
+  readonly path: string;
+  /** The name to look up. */
+  readonly identifier: string;
+  /** Whether answers include bodies. Default true. */
+  readonly print_body?: boolean;
 }
 
 /**
@@ -191,6 +223,12 @@ export interface CKGToolOptions extends IndexOptions {
    * tool is created ({@link expireStorage}). Default 7 days; `Infinity` keeps everything.
    */
   readonly storageMaxAgeMs?: number;
+  /**
+   * How many codebases' databases the tool keeps open at once; opening one more closes the
+   * least recently used one that no call is using (it is reopened, from `storage` when given,
+   * if asked again). Default 16.
+   */
+  readonly maxOpenDatabases?: number;
 }
 
 /**
@@ -239,7 +277,9 @@ export const CKG_TOOL_PARAMETERS: CKGToolParameters = {
  * @public
  */
 export interface CKGToolParameters {
+  /** Always `'object'`. */
   readonly type: 'object';
+  /** One JSON Schema per parameter: the four of the reference tool, then commands' own. */
   readonly properties: {
     readonly command: ToolParameter & { readonly enum: readonly string[] };
     readonly path: ToolParameter;
@@ -247,6 +287,7 @@ export interface CKGToolParameters {
     readonly print_body: ToolParameter;
     readonly [name: string]: ToolParameter;
   };
+  /** The parameters every call must give. */
   readonly required: readonly string[];
 }
 
@@ -292,6 +333,10 @@ export class CKGTool {
   readonly parameters = CKG_TOOL_PARAMETERS;
 
   readonly #options: CKGToolOptions;
+  /** The options passed on to `CKGDatabase.open` (the tool's own removed). */
+  readonly #indexOptions: Omit<CKGToolOptions, (typeof TOOL_ONLY_OPTIONS)[number]>;
+  /** Calls using each root's database right now: it is never closed under them. */
+  readonly #inUse = new Map<string, number>();
   readonly #fs: FsAdapter;
   readonly #databases = new Map<string, Promise<CKGDatabase>>();
   readonly #roots = new Map<string, RootState>();
@@ -300,7 +345,9 @@ export class CKGTool {
   #closed = false;
 
   constructor(options: CKGToolOptions) {
+    checkOptions('CKGTool', options, TOOL_OPTIONS, ['fs']);
     this.#options = options;
+    this.#indexOptions = withoutKeys(options, TOOL_ONLY_OPTIONS);
     this.#fs = new FsAdapter(options.fs);
     const maxAgeMs = options.storageMaxAgeMs ?? DEFAULT_STORAGE_MAX_AGE_MS;
     this.#expiring =
@@ -311,14 +358,26 @@ export class CKGTool {
         : Promise.resolve();
   }
 
-  /** Runs one command. Never throws: failures come back as `{ error }`. */
+  /**
+   * Runs one command written by TypeScript code. Never throws: failures come back as `{ error }`.
+   *
+   * @param args - the command, path and identifier, typed.
+   */
+  execute(args: CKGToolCall): Promise<CKGToolResult>;
+  /**
+   * Runs one command as an agent sent it (any JSON object): every value is checked at run time,
+   * and a bad one is answered with `{ error }` in the reference tool's words. Never throws.
+   *
+   * @param args - the arguments as the model sent them.
+   */
+  execute(args: CKGToolArguments): Promise<CKGToolResult>;
   async execute(args: CKGToolArguments): Promise<CKGToolResult> {
     const result = await this.call(args);
     return 'error' in result ? { error: result.error } : { output: result.output };
   }
 
   /**
-   * Runs one command like {@link CKGTool.execute}, and also returns its structured answer,
+   * Runs one command like `CKGTool.execute`, and also returns its structured answer,
    * whether anything was found, and the code of an error. Never throws.
    *
    * @example
@@ -408,25 +467,55 @@ export class CKGTool {
     if (identifier === undefined || identifier === null) throw new ToolArgumentError('No identifier provided for the ckg tool');
     // The command is checked before any (possibly long) indexing.
     if (typeof command !== 'string' || findCommand(command) === undefined) {
-      throw new ToolArgumentError(`Invalid command: ${typeof command === 'string' ? command : JSON.stringify(command)}`);
+      throw new ToolArgumentError(`Invalid command: ${echoed(typeof command === 'string' ? command : String(JSON.stringify(command)))}`);
     }
-    if (typeof path !== 'string' || path === '') throw new ToolArgumentError(`Invalid path: ${JSON.stringify(path)}`);
+    if (typeof path !== 'string' || path === '') throw new ToolArgumentError(`Invalid path: ${echoed(String(JSON.stringify(path)))}`);
     if (typeof identifier !== 'string' && typeof identifier !== 'number') {
-      throw new ToolArgumentError(`Invalid identifier: ${JSON.stringify(identifier)}`);
+      throw new ToolArgumentError(`Invalid identifier: ${echoed(String(JSON.stringify(identifier)))}`);
     }
     const name = String(identifier);
     const printBody = args.print_body !== false && args.print_body !== 'false';
-    const db = await this.#database(await this.#codebaseRoot(path), options);
-    return await findCommand(command)!.run(db, { identifier: name, printBody, raw: args as Readonly<Record<string, unknown>> });
+    const root = await this.#codebaseRoot(path);
+    this.#inUse.set(root, (this.#inUse.get(root) ?? 0) + 1);
+    try {
+      const db = await this.#database(root, options);
+      // Most recently used last: the first entries are the ones to close when too many are open.
+      const opening = this.#databases.get(root);
+      if (opening !== undefined) {
+        this.#databases.delete(root);
+        this.#databases.set(root, opening);
+      }
+      return await findCommand(command)!.run(db, { identifier: name, printBody, raw: args as Readonly<Record<string, unknown>> });
+    } finally {
+      const users = (this.#inUse.get(root) ?? 1) - 1;
+      if (users === 0) this.#inUse.delete(root);
+      else this.#inUse.set(root, users);
+      this.#closeLeastRecentlyUsed();
+    }
+  }
+
+  /** Closes databases beyond `maxOpenDatabases`, least recently used first, skipping those in use or being built. */
+  #closeLeastRecentlyUsed(): void {
+    const limit = this.#options.maxOpenDatabases ?? DEFAULT_MAX_OPEN_DATABASES;
+    for (const [root, opening] of this.#databases) {
+      if (this.#databases.size <= limit) return;
+      if (this.#inUse.has(root) || this.#roots.get(root)?.operation?.running === true) continue;
+      this.#databases.delete(root);
+      this.#roots.delete(root);
+      opening.then(
+        (db) => db.close(),
+        () => undefined,
+      );
+    }
   }
 
   /** A directory is the codebase; a file means its git root, else its folder. */
   async #codebaseRoot(path: string): Promise<string> {
     const absolute = isAbsolute(path) ? normalize(path) : join(this.#options.cwd ?? defaultCwd(), path);
     const info = await this.#fs.stat(absolute);
-    if (!info) throw new ToolArgumentError(`Codebase path ${path} does not exist`, 'NOT_FOUND');
+    if (!info) throw new ToolArgumentError(`Codebase path ${echoed(path)} does not exist`, 'NOT_FOUND');
     if (info.kind === 'directory') return absolute;
-    if (info.kind !== 'file') throw new ToolArgumentError(`Codebase path ${path} is not a directory`, 'NOT_A_DIRECTORY');
+    if (info.kind !== 'file') throw new ToolArgumentError(`Codebase path ${echoed(path)} is not a directory`, 'NOT_A_DIRECTORY');
     const folder = dirname(absolute);
     return (await findGitRoot(this.#fs, folder)) ?? folder;
   }
@@ -445,7 +534,7 @@ export class CKGTool {
         ({ onProgress, signal }) =>
           this.#expiring.then(() =>
             CKGDatabase.open({
-              ...this.#options,
+              ...this.#indexOptions,
               codebasePath: root,
               onProgress: (event) => {
                 onProgress(event);

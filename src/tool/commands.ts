@@ -17,8 +17,11 @@ import { formatGlob, formatGrep, renderClasses, renderClassMethods, renderFuncti
  * @public
  */
 export interface ToolCommandArguments {
+  /** The name to look up, as the agent sent it (a number is turned into its text). */
   readonly identifier: string;
+  /** Whether to print bodies: false only for `print_body: false` or `"false"`. */
   readonly printBody: boolean;
+  /** Every argument as sent, for the command's own optional parameters. */
   readonly raw: Readonly<Record<string, unknown>>;
 }
 
@@ -33,6 +36,7 @@ export interface ToolCommandArguments {
  * @public
  */
 export interface ToolCommandOutput {
+  /** The answer the model reads. */
   readonly text: string;
   /** The answer as data; it must validate against the command's {@link ToolCommand.output} schema. */
   readonly structured?: Readonly<Record<string, unknown>>;
@@ -85,10 +89,15 @@ export interface ToolIdentifier {
  * @public
  */
 export interface ToolParameter {
+  /** The JSON Schema type. */
   readonly type: 'string' | 'integer' | 'boolean';
+  /** What the model is told about the parameter. */
   readonly description: string;
+  /** The allowed values, for a string with a fixed set. */
   readonly enum?: readonly string[];
+  /** The smallest allowed value, for an integer. */
   readonly minimum?: number;
+  /** The largest allowed value, for an integer. */
   readonly maximum?: number;
 }
 

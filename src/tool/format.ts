@@ -12,6 +12,31 @@ import type { GrepEntry, GrepResult } from '../search/grep.js';
  */
 export const MAX_OUTPUT_CHARS = 16000;
 
+/**
+ * How much of a caller's text (an identifier, a path) an answer repeats.
+ *
+ * @example
+ * ```ts
+ * const shown = text.length > MAX_ECHOED_CHARS ? echoed(text) : text;
+ * ```
+ */
+export const MAX_ECHOED_CHARS = 200;
+
+/**
+ * `text` as an answer repeats it: whole when short (the reference formats, byte for byte), else
+ * its first {@link MAX_ECHOED_CHARS} characters and its length, so a 100 kB identifier does not
+ * come back as 100 kB of output.
+ *
+ * @example
+ * ```ts
+ * echoed('parse_config'); // 'parse_config'
+ * echoed('x'.repeat(100_000)); // 'xxx…x… (100000 characters)'
+ * ```
+ */
+export function echoed(text: string): string {
+  return text.length <= MAX_ECHOED_CHARS ? text : `${cut(text, MAX_ECHOED_CHARS)}… (${text.length} characters)`;
+}
+
 function plural(n: number, one: string, many: string): string {
   return n === 1 ? one : many;
 }
@@ -63,7 +88,8 @@ export function formatFunctions(identifier: string, entries: readonly FunctionEn
   return renderFunctions(identifier, entries, printBody).text;
 }
 
-export function renderFunctions(identifier: string, entries: readonly FunctionEntry[], printBody: boolean): FormattedEntries {
+export function renderFunctions(fullIdentifier: string, entries: readonly FunctionEntry[], printBody: boolean): FormattedEntries {
+  const identifier = echoed(fullIdentifier);
   if (entries.length === 0) return { text: `No functions named ${identifier} found.`, shown: 0 };
   const header = `Found ${entries.length} ${plural(entries.length, 'function', 'functions')} named ${identifier}:\n`;
   return clipEntriesShown(
@@ -76,7 +102,8 @@ export function formatClassMethods(identifier: string, entries: readonly Functio
   return renderClassMethods(identifier, entries, printBody).text;
 }
 
-export function renderClassMethods(identifier: string, entries: readonly FunctionEntry[], printBody: boolean): FormattedEntries {
+export function renderClassMethods(fullIdentifier: string, entries: readonly FunctionEntry[], printBody: boolean): FormattedEntries {
+  const identifier = echoed(fullIdentifier);
   if (entries.length === 0) return { text: `No class methods named ${identifier} found.`, shown: 0 };
   const header = `Found ${entries.length} ${plural(entries.length, 'class method', 'class methods')} named ${identifier}:\n`;
   return clipEntriesShown(
@@ -92,7 +119,8 @@ export function formatClasses(identifier: string, entries: readonly ClassEntry[]
   return renderClasses(identifier, entries, printBody).text;
 }
 
-export function renderClasses(identifier: string, entries: readonly ClassEntry[], printBody: boolean): FormattedEntries {
+export function renderClasses(fullIdentifier: string, entries: readonly ClassEntry[], printBody: boolean): FormattedEntries {
+  const identifier = echoed(fullIdentifier);
   if (entries.length === 0) return { text: `No classes named ${identifier} found.`, shown: 0 };
   const header = `Found ${entries.length} ${plural(entries.length, 'class', 'classes')} named ${identifier}:\n`;
   return clipEntriesShown(

@@ -259,8 +259,14 @@ function visit(root: Node, sink: ReferenceSink): void {
       if (!field || !operand) return;
       const receiver = receiverOf(operand, at);
       // `c.onAdd()` where onAdd is a field of c's struct: a call of a function value.
-      if (receiver === 'dynamic' || structOf(operand, at)?.fields.has(field.text) === true) {
+      if (structOf(operand, at)?.fields.has(field.text) === true) {
         if (kind === 'call') sink.site(field, { kind, name: field.text, fixed: 'dynamic' });
+        return;
+      }
+      if (receiver === 'dynamic') {
+        // A method value too (`sort.Slice(xs, h.less)`): nothing resolves it, but dead code must
+        // know some method of that name may be used.
+        sink.site(field, { kind, name: field.text, fixed: 'dynamic' });
         return;
       }
       sink.site(field, { kind, name: field.text, receiver });

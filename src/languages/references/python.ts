@@ -18,6 +18,25 @@ const BINDERS = typeSet('assignment', 'augmented_assignment', 'for_statement', '
 const VALUE_PARENTS = typeSet('argument_list', 'keyword_argument', 'return_statement', 'list', 'tuple', 'set', 'pair', 'expression_list');
 const SEARCHED = [...SCOPES, ...BINDERS, ...VALUE_PARENTS, 'call', 'decorator'];
 
+/**
+ * The names and attributes an expression may evaluate to, through parentheses, `a or b`,
+ * `a and b` and `a if c else b` (`handler or default_handler` uses both functions).
+ */
+function valueOperands(value: Node | null | undefined, out: Node[] = []): Node[] {
+  if (!value) return out;
+  if (value.type === 'identifier' || value.type === 'attribute') out.push(value);
+  else if (value.type === 'parenthesized_expression') valueOperands(value.namedChildren[0], out);
+  else if (value.type === 'boolean_operator') {
+    valueOperands(value.childForFieldName('left'), out);
+    valueOperands(value.childForFieldName('right'), out);
+  } else if (value.type === 'conditional_expression') {
+    // `a if c else b`: the first and the last operands are the values.
+    valueOperands(value.namedChildren[0], out);
+    valueOperands(value.namedChildren[2], out);
+  }
+  return out;
+}
+
 /** Identifiers a binding target names: `a`, `a, b`, `(a, [b, *c])`; attributes and subscripts bind nothing. */
 function targetNames(node: Node | null | undefined, out: Node[] = []): Node[] {
   if (!node) return out;
@@ -178,7 +197,7 @@ function visit(root: Node, sink: ReferenceSink): void {
         const left = node.childForFieldName('left');
         const right = node.childForFieldName('right');
         // A value stored under a name: a use of the function it may be (resolved in pass 2).
-        if (right && (right.type === 'identifier' || right.type === 'attribute')) assignedValues.push(right);
+        assignedValues.push(...valueOperands(right));
         // `self.x = …`, `a[i] = …` bind no name (most assignments in methods): nothing more to read.
         if (left?.type === 'attribute' || left?.type === 'subscript') break;
         const declared = left?.type === 'identifier' ? annotatedClass(node.childForFieldName('type')) : undefined;
@@ -320,7 +339,9 @@ function visit(root: Node, sink: ReferenceSink): void {
     if (!attr || !object) return;
     const receiver = receiverOf(object, at);
     if (receiver === 'dynamic') {
-      if (kind === 'call') sink.site(attr, { kind, name: attr.text, fixed: 'dynamic' });
+      // A value use too (`callback=other.handle`): nothing resolves it, but dead code must know
+      // some method of that name may be used.
+      sink.site(attr, { kind, name: attr.text, fixed: 'dynamic' });
       return;
     }
     sink.site(attr, { kind, name: attr.text, receiver });
@@ -360,7 +381,7 @@ function visit(root: Node, sink: ReferenceSink): void {
       // A class's bases are an argument list too: they are `inherits` sites already.
       if (node.type === 'argument_list' && baseLists.has(node.startIndex)) continue;
       const values = node.type === 'keyword_argument' || node.type === 'pair' ? [node.childForFieldName('value')] : node.namedChildren;
-      for (const value of values) if (value && (value.type === 'identifier' || value.type === 'attribute')) use('reference', value);
+      for (const value of values) for (const operand of valueOperands(value)) use('reference', operand);
     }
   }
   for (const value of assignedValues) use('reference', value);
