@@ -4,7 +4,8 @@
 // (`use App\Models\{Model, Priced}`, `use function App\Util\{slug, retry as again}`) and aliased
 // (`use App\Models\Product as Item`), qualified and fully qualified names (`Models\Product::create`,
 // `\App\Util\slug()`, `namespace\audit()`), PHP's global fallback for unqualified functions
-// (`format_price` from App\Util is the global one), `new` (the class's `__construct`, else the
+// (`format_price` from App\Util is the global one; `Money(5)` is, `new Money(5)` is not: classes
+// have no fallback), `new` (the class's `__construct`, else the
 // class), `new static`, static calls, `$this->`, `self::`, `static::`, `parent::__construct()`,
 // typed parameters, promoted constructor parameters and properties (`$this->logger->info()`), a
 // catch variable, `$x = Item::create()` typed by `create(): static`, bases in another file (a
@@ -24,6 +25,7 @@ const EXPECTED = [
   'helpers.php:10 calls shout -> format_price [format_price] local',
   'helpers.php:10 calls shout -> ∅ [strlen] unresolved:builtin',
   'helpers.php:10 calls shout -> ∅ [strtoupper] unresolved:builtin',
+  'helpers.php:15 calls Money -> format_price [format_price] local',
   'index.php:4 imports \\ -> App\\Shop\\Catalog [App\\Shop\\Catalog] import',
   'index.php:6 calls \\ -> App\\Shop\\Catalog [Catalog] import',
   'index.php:7 calls \\ -> ∅ [make] unresolved:dynamic',
@@ -93,6 +95,9 @@ const EXPECTED = [
   'src/Shop/Catalog.php:37 calls App\\Shop\\Catalog::make -> ∅ [$method] unresolved:dynamic',
   'src/Shop/Catalog.php:41 contains App\\Shop\\Catalog -> App\\Shop\\Catalog::find [find] local',
   'src/Shop/Catalog.php:43 calls App\\Shop\\Catalog::find -> App\\Shop\\Catalog::find [find] self',
+  'src/Shop/Catalog.php:46 contains App\\Shop\\Catalog -> App\\Shop\\Catalog::total [total] local',
+  'src/Shop/Catalog.php:48 calls App\\Shop\\Catalog::total -> ∅ [Money] unresolved:not-found',
+  'src/Shop/Catalog.php:49 calls App\\Shop\\Catalog::total -> Money [Money] global',
   'src/Shop/Checkout.php:4 imports App\\Shop -> App\\Models\\Model [App\\Models\\Model] import',
   'src/Shop/Checkout.php:4 imports App\\Shop -> App\\Models\\Priced [App\\Models\\Priced] import',
   'src/Shop/Checkout.php:6 inherits App\\Shop\\Payable -> App\\Models\\Priced [Priced] import',
