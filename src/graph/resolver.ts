@@ -3,7 +3,7 @@ import { admitsArity, SYMBOL_FLAGS } from './describe.js';
 import type { ReceiverFact } from './facts.js';
 import type { GraphBinding, GraphFile, GraphReader, GraphSymbol } from './reader.js';
 import type { SiteShape } from './site.js';
-import type { FallbackSite, LanguageGraph } from './strategy.js';
+import type { FallbackLookup, FallbackOutcome, FallbackSite, LanguageGraph } from './strategy.js';
 import { starKey } from './changes.js';
 
 // Declaration-based resolution, the same for every language; languages differ only in their
@@ -89,6 +89,8 @@ export class Resolver {
   readonly #asking = new Set<string>();
   /** Modules by family and name, for one pass (modules do not change during it). */
   readonly #modules = new Map<string, { readonly list: readonly GraphSymbol[]; readonly ids: ReadonlySet<number> }>();
+  /** The definitions of each open class, by family and qualified name, for one pass. */
+  readonly #openParts = new Map<string, readonly GraphSymbol[]>();
   /** Site contexts by caller: a caller's sites share its chain, file and rules. */
   readonly #contexts = new Map<number, SiteContext | null>();
 
@@ -107,6 +109,12 @@ export class Resolver {
       this.#contexts.set(site.fromId, ctx);
     }
     if (ctx === null) return NOT_FOUND;
+    const outcome = this.#resolveIn(site, ctx);
+    // A reopened class (open classes) is one class: its first definition stands for it.
+    return ctx.strategy.openClasses === true ? this.#canonical(outcome) : outcome;
+  }
+
+  #resolveIn(site: StoredSite, ctx: SiteContext): Outcome {
     this.#use = site.kind === EDGE_KIND_CODES.calls || site.kind === EDGE_KIND_CODES.references ? (site.shape.construct ? 'type' : 'term') : 'type';
     this.#arity = site.kind === EDGE_KIND_CODES.calls ? site.shape.arity : undefined;
     switch (site.kind) {
@@ -131,10 +139,12 @@ export class Resolver {
     if (shape.superConstructor) return this.#superConstructor(ctx);
     const r = shape.receiver;
     let outcome: Outcome;
-    if (r === undefined) outcome = this.#plain(name, ctx, call && !shape.construct);
+    if (r === undefined) outcome = this.#plain(name, ctx, call && !shape.construct, shape.construct ? 'type' : 'value');
     else if (r.kind === 'self') {
       const cls = this.#enclosingClass(ctx);
       outcome = cls ? relabel(this.#classMember(cls, name, new Set()), RESOLUTION_CODES.self) : NOT_FOUND;
+      // Ruby's `puts` in a method is `self.puts`: what the class and its bases do not define may be the language's (Kernel's).
+      if (ctx.strategy.implicitSelf === true && outcome.code === RESOLUTION_CODES['not-found'] && ctx.strategy.builtins.has(name)) outcome = unresolved(RESOLUTION_CODES.builtin);
     } else if (r.kind === 'super') {
       const cls = this.#enclosingClass(ctx);
       outcome = cls ? relabel(this.#baseMember(cls, name, new Set()), RESOLUTION_CODES.super) : NOT_FOUND;
@@ -173,7 +183,7 @@ export class Resolver {
    * implicit members, a class with a base outside the codebase may inherit a method of that name,
    * which would hide every name further out, so the call stays unresolved.
    */
-  #plain(name: string, ctx: SiteContext, memberCall = false): Outcome {
+  #plain(name: string, ctx: SiteContext, memberCall = false, want: 'type' | 'value' = 'value'): Outcome {
     const reader = this.#reader;
     for (const scope of ctx.chain) {
       if (scope.kind === 'module') break;
@@ -196,8 +206,8 @@ export class Resolver {
     }
     const inModule = this.#moduleMember(ctx.file.moduleId, name, 0, true);
     if (inModule) return inModule;
-    const fallback = ctx.strategy.fallback?.(name, this.#fallbackSite(ctx.file));
-    if (fallback) return fallback.toId !== null ? { toId: fallback.toId, code: RESOLUTION_CODES[fallback.resolution] } : unresolved(RESOLUTION_CODES[fallback.reason]);
+    const fallback = this.#askFallback(name, ctx, { want });
+    if (fallback) return fallback;
     if (ctx.strategy.builtins.has(name)) return unresolved(RESOLUTION_CODES.builtin);
     return NOT_FOUND;
   }
@@ -262,7 +272,8 @@ export class Resolver {
         else candidates.push(this.#moduleMember(moduleId, b.member ?? name, depth + 1, true) ?? NOT_FOUND);
       }
     }
-    const direct = combine(this.#companion(candidates));
+    // Two definitions of an open class in one module (reopened in its file) are one class.
+    const direct = combine(this.#companion(strategy.openClasses === true ? candidates.map((c) => this.#canonical(c)) : candidates));
     if (direct) return direct;
     // Star imports: each module's public names; one outside the codebase may bind anything. The
     // answer now depends on what this module star-imports (GraphChangeLog's star key).
@@ -341,9 +352,10 @@ export class Resolver {
     const direct = this.#resolveModule(specifier, file);
     const strategy = this.#strategyOf(file.language);
     if (direct.toId !== null || direct.code !== RESOLUTION_CODES.external || strategy.memberImports !== true) return direct;
-    const parts = specifier.split('.');
+    const sep = strategy.pathSeparator ?? '.';
+    const parts = specifier.split(sep);
     for (let cut = parts.length - 1; cut >= 1; cut--) {
-      const module = this.#resolveModule(parts.slice(0, cut).join('.'), file);
+      const module = this.#resolveModule(parts.slice(0, cut).join(sep), file);
       if (module.toId === null) {
         if (module.code === RESOLUTION_CODES.external) continue;
         return module;
@@ -460,16 +472,17 @@ export class Resolver {
   /** The import site's module (or, with member imports, the class or member it names). */
   #importedModule(specifier: string, ctx: SiteContext): Outcome {
     const container = this.#resolveContainer(specifier, ctx.file);
-    const cut = specifier.lastIndexOf('.');
+    const sep = ctx.strategy.pathSeparator ?? '.';
+    const cut = specifier.lastIndexOf(sep);
     if (container.toId !== null || ctx.strategy.memberImports !== true || cut <= 0) return container;
     // `import com.acme.util.slug` (a Kotlin top-level function), `import a.Strings.slug as s`.
-    const member = this.#memberOfSpecifier(specifier.slice(0, cut), specifier.slice(cut + 1), ctx.file, 0);
+    const member = this.#memberOfSpecifier(specifier.slice(0, cut), specifier.slice(cut + sep.length), ctx.file, 0);
     return member.toId !== null || member.code === RESOLUTION_CODES.ambiguous ? relabel(member, RESOLUTION_CODES.import) : container;
   }
 
   /** A class named by a base clause or a member_of edge: a plain or qualified name that must be a class. */
   #classNamed(name: string, receiver: ReceiverFact | undefined, ctx: SiteContext): Outcome {
-    const outcome = receiver?.kind === 'path' ? this.#qualified(receiver.path, name, ctx) : this.#plain(name, ctx);
+    const outcome = receiver?.kind === 'path' ? this.#qualified(receiver.path, name, ctx) : this.#plain(name, ctx, false, 'type');
     if (outcome.toId === null) return outcome;
     return this.#reader.symbol(outcome.toId)?.kind === 'class' ? outcome : NOT_FOUND;
   }
@@ -478,7 +491,7 @@ export class Resolver {
   #typeNamed(type: string, ctx: SiteContext, constructed: boolean): Outcome {
     const parts = type.split('.');
     const last = parts.pop()!;
-    const outcome = parts.length > 0 ? this.#qualified(parts, last, ctx) : this.#plain(last, ctx);
+    const outcome = parts.length > 0 ? this.#qualified(parts, last, ctx) : this.#plain(last, ctx, false, 'type');
     if (outcome.toId === null) return outcome;
     const symbol = this.#reader.symbol(outcome.toId);
     if (symbol?.kind === 'class') return outcome;
@@ -500,6 +513,11 @@ export class Resolver {
     this.#arity = undefined;
     let current = this.#plain(path[0]!, ctx);
     const label = current.code;
+    // A head that binds nothing (or only a builtin) may be what the language's own rules know (Lua's tables).
+    const asked = ctx.strategy.qualifiedNames === true;
+    if (asked && current.toId === null && (current.code === RESOLUTION_CODES['not-found'] || current.code === RESOLUTION_CODES.builtin)) {
+      return this.#askFallback(name, ctx, { qualifier: path }) ?? current;
+    }
     for (const [i, part] of [...path.slice(1), name].entries()) {
       if (i === path.length - 1) {
         this.#use = use;
@@ -508,8 +526,15 @@ export class Resolver {
       if (current.toId === null) return current;
       const container = this.#reader.symbol(current.toId);
       if (!container) return NOT_FOUND;
-      if (container.kind === 'module') current = this.#moduleMember(container.id, part, 0, false) ?? NOT_FOUND;
-      else if (container.kind === 'class') current = this.#classMember(container, part, new Set());
+      if (container.kind === 'module') {
+        const member = this.#moduleMember(container.id, part, 0, false);
+        // A module without the member may hold it in what it returns (a Lua module's table).
+        if (member === undefined && asked && i === 0) {
+          const found = this.#askFallback(name, ctx, { qualifier: path, module: { id: container.id, name: container.name, fileId: container.fileId } });
+          return found ? relabel(found, label) : NOT_FOUND;
+        }
+        current = member ?? NOT_FOUND;
+      } else if (container.kind === 'class') current = this.#classMember(container, part, new Set());
       else return unresolved(RESOLUTION_CODES.dynamic); // an attribute of a function's value
     }
     return relabel(current, label);
@@ -536,21 +561,91 @@ export class Resolver {
   #classMember(cls: GraphSymbol, name: string, seen: Set<number>): Outcome {
     // Its methods and nested classes: a plain function in a class's range is no member of it
     // (a Java anonymous class's method in a field initializer).
-    const own = this.#companion(this.#reader.children(cls.id, name).filter((s) => s.kind !== 'function' && this.#fits(s)));
+    const own = this.#openMembers(cls, name) ?? this.#companion(this.#reader.children(cls.id, name).filter((s) => s.kind !== 'function' && this.#fits(s)));
     if (own.length > 0) return combine(own.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.self })))!;
     return this.#baseMember(cls, name, seen);
+  }
+
+  /** The rules of the language a symbol is written in. */
+  #strategyOfSymbol(s: GraphSymbol): LanguageGraph | undefined {
+    const file = this.#reader.file(s.fileId);
+    return file ? this.#strategyOf(file.language) : undefined;
+  }
+
+  /**
+   * Every definition of an open class (LanguageGraph.openClasses), the first by file path then
+   * position first; just the class elsewhere.
+   */
+  #parts(cls: GraphSymbol): readonly GraphSymbol[] {
+    const strategy = this.#strategyOfSymbol(cls);
+    if (strategy?.openClasses !== true) return [cls];
+    const key = `${strategy.family}\u0000${cls.qualifiedName}`;
+    const known = this.#openParts.get(key);
+    // Memoised for the pass, but the answer still depends on the name (incremental updates).
+    if (known) {
+      this.#reader.depend(cls.name);
+      return known;
+    }
+    const reader = this.#reader;
+    const pathOf = (s: GraphSymbol): string => reader.file(s.fileId)?.path ?? '';
+    const parts = reader
+      .named(cls.name)
+      .filter((s) => s.kind === 'class' && s.qualifiedName === cls.qualifiedName && this.#strategyOfSymbol(s)?.family === strategy.family)
+      .sort((a, b) => (pathOf(a) < pathOf(b) ? -1 : pathOf(a) > pathOf(b) ? 1 : a.id - b.id));
+    const out = parts.length > 0 ? parts : [cls];
+    this.#openParts.set(key, out);
+    return out;
+  }
+
+  /** An outcome whose target is a definition of an open class, as the class's first definition. */
+  #canonical(outcome: Outcome): Outcome {
+    if (outcome.toId === null) return outcome;
+    const target = this.#reader.symbol(outcome.toId);
+    if (target?.kind !== 'class') return outcome;
+    const first = this.#parts(target)[0]!;
+    return first.id === target.id ? outcome : { toId: first.id, code: outcome.code };
+  }
+
+  /**
+   * The members named `name` of an open class, found by qualified name in every file (the
+   * methods of each reopening, a class nested by `class A::B`), nested classes as their first
+   * definition; undefined for a class that is not open.
+   */
+  #openMembers(cls: GraphSymbol, name: string): GraphSymbol[] | undefined {
+    const strategy = this.#strategyOfSymbol(cls);
+    if (strategy?.openClasses !== true) return undefined;
+    const qualified = strategy.qualify('', [cls.qualifiedName, name]);
+    const out = new Map<number, GraphSymbol>();
+    for (const s of this.#reader.named(name)) {
+      if (s.kind === 'function' || s.kind === 'module' || s.qualifiedName !== qualified || !this.#fits(s)) continue;
+      if (this.#strategyOfSymbol(s)?.family !== strategy.family) continue;
+      const first = s.kind === 'class' ? this.#parts(s)[0]! : s;
+      out.set(first.id, first);
+    }
+    return [...out.values()];
+  }
+
+  /** The fallback's answer as an outcome (open classes: as the class's first definition), or undefined when it has none. */
+  #askFallback(name: string, ctx: SiteContext, lookup: FallbackLookup): Outcome | undefined {
+    const answer: FallbackOutcome | undefined = ctx.strategy.fallback?.(name, this.#fallbackSite(ctx.file), lookup);
+    if (!answer) return undefined;
+    const outcome: Outcome = answer.toId !== null ? { toId: answer.toId, code: RESOLUTION_CODES[answer.resolution] } : unresolved(RESOLUTION_CODES[answer.reason]);
+    return ctx.strategy.openClasses === true ? this.#canonical(outcome) : outcome;
   }
 
   /** `name` in the bases of a class (not the class itself), depth-first in declaration order. */
   #baseMember(cls: GraphSymbol, name: string, seen: Set<number>): Outcome {
     const file = this.#reader.file(cls.fileId);
     if (file && this.#strategyOf(file.language).basesByDepth === true) return this.#baseMemberByDepth(cls, name);
-    if (seen.has(cls.id) || seen.size > 64) return unresolved(RESOLUTION_CODES.ambiguous);
-    seen.add(cls.id);
+    const parts = this.#parts(cls);
+    if (seen.has(parts[0]!.id) || seen.size > 64) return unresolved(RESOLUTION_CODES.ambiguous);
+    seen.add(parts[0]!.id);
     // The answer depends on this class's bases: a change to its file must re-resolve the site.
     this.#reader.depend(cls.name);
     let unknownBase = false;
-    for (const baseId of this.#reader.bases(cls.id)) {
+    // An open class's bases are those of all its definitions, in their order.
+    const bases = parts.length === 1 ? this.#reader.bases(parts[0]!.id) : parts.flatMap((p) => this.#reader.bases(p.id));
+    for (const baseId of bases) {
       if (baseId === null) {
         unknownBase = true;
         continue;
@@ -618,7 +713,7 @@ export class Resolver {
     const file = this.#reader.file(cls.fileId);
     const strategy = file ? this.#strategyOf(file.language) : ctx.strategy;
     for (const ctorName of strategy.constructorNames(cls.name)) {
-      const found = this.#reader.children(cls.id, ctorName).filter((s) => s.kind !== 'class' && this.#fits(s));
+      const found = (this.#openMembers(cls, ctorName) ?? this.#reader.children(cls.id, ctorName)).filter((s) => s.kind !== 'class' && this.#fits(s));
       if (found.length === 1) return found[0];
     }
     return undefined;
@@ -653,7 +748,7 @@ export class Resolver {
       named: (name) =>
         reader.named(name).map((s) => {
           const f = reader.file(s.fileId);
-          return { id: s.id, kind: s.kind, fileId: s.fileId, parentId: s.parentId, flags: s.flags, path: f?.path ?? '', language: f?.language ?? '' };
+          return { id: s.id, kind: s.kind, qualifiedName: s.qualifiedName, fileId: s.fileId, parentId: s.parentId, flags: s.flags, path: f?.path ?? '', language: f?.language ?? '' };
         }),
       bindings: (fileId) => reader.bindings(fileId),
       modulesNamed: (name) =>

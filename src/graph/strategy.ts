@@ -77,7 +77,8 @@ export interface LanguageGraph {
    * How module names join their parts (Rust `::`). When set, an import path that names no
    * module is walked from its longest prefix that does through module members, so a module
    * re-exported under another path is found (Rust's `use crate::mem` at a crate root, then
-   * `use crate::mem::swap` elsewhere).
+   * `use crate::mem::swap` elsewhere). Member imports (`memberImports`) are split at it too
+   * (PHP's `App\\Models\\User`); `.` without it.
    */
   readonly pathSeparator?: string;
   /** An unresolved absolute import may be a submodule attribute (`import pkg` then `pkg.sub.f()`). */
@@ -116,9 +117,43 @@ export interface LanguageGraph {
   /**
    * The last resort for a plain name nothing in its scopes or module binds, before builtins:
    * C's global functions (declared in an included header, defined in one `.c` file). Return
-   * undefined to go on.
+   * undefined to go on. `lookup` says what is asked: a name that must be a class (`want:
+   * 'type'`), or, with {@link LanguageGraph.qualifiedNames}, the member of a qualifier the
+   * resolver could not follow.
    */
-  fallback?(name: string, site: FallbackSite): FallbackOutcome | undefined;
+  fallback?(name: string, site: FallbackSite, lookup?: FallbackLookup): FallbackOutcome | undefined;
+  /**
+   * A qualified name (`M.f()`) the resolver cannot follow member by member (its head binds
+   * nothing or is a builtin, or a module along it has no such member) is asked of the
+   * {@link LanguageGraph.fallback} with its qualifier: Lua's tables are no definitions, so
+   * `function M.f()` is found by its qualified name, and a module's members are those of the
+   * table it returns.
+   */
+  readonly qualifiedNames?: boolean;
+  /**
+   * Classes are open (Ruby): every class definition of one qualified name in the family is the
+   * same class. A lookup that finds several means the one whose file path sorts first (then
+   * the first in its file); its members are the symbols whose qualified name is
+   * `qualify('', [class's qualified name, member])` in any file (methods of every reopening,
+   * classes nested by a compact `class A::B`), its bases those of every definition in that order.
+   */
+  readonly openClasses?: boolean;
+  /**
+   * `self` is implicit (Ruby: `puts` in a method is `self.puts`): a `self` call that the
+   * enclosing class and its bases do not answer (not found) is a builtin when the language has
+   * one of that name (a method every object has), not a codebase definition found by name.
+   */
+  readonly implicitSelf?: boolean;
+}
+
+/** What a {@link LanguageGraph.fallback} is asked. */
+export interface FallbackLookup {
+  /** `type`: the name must be a class (`new Foo`, a declared type, a base); `value` (default): anything a call or value use may mean. */
+  readonly want?: 'type' | 'value';
+  /** For a qualified name (`M.f` → `['M']`, `a.b.f` → `['a', 'b']`): the qualifier as written. */
+  readonly qualifier?: readonly string[];
+  /** The module the qualifier led to when that module has no such member (Lua `m.f()` after `local m = require("a.b")`). */
+  readonly module?: { readonly id: number; readonly name: string; readonly fileId: number };
 }
 
 /** What {@link LanguageGraph.fallback} may read about the site and the codebase. */
@@ -126,7 +161,7 @@ export interface FallbackSite {
   /** The site's file (`moduleName`: its module symbol's name). */
   readonly file: { readonly id: number; readonly path: string; readonly language: string; readonly moduleId: number; readonly moduleName: string };
   /** Symbols named exactly `name` (every file), with their file's path and language. */
-  named(name: string): readonly { readonly id: number; readonly kind: string; readonly fileId: number; readonly parentId: number | null; readonly flags: number; readonly path: string; readonly language: string }[];
+  named(name: string): readonly { readonly id: number; readonly kind: string; readonly qualifiedName: string; readonly fileId: number; readonly parentId: number | null; readonly flags: number; readonly path: string; readonly language: string }[];
   /** A file's bindings (imports, includes) in source order. */
   bindings(fileId: number): readonly { readonly scopeId: number | null; readonly kind: string; readonly name: string; readonly module: string | null; readonly member: string | null }[];
   /** The files whose module is named `name` in this language's family. */
@@ -137,5 +172,5 @@ export interface FallbackSite {
 
 /** A fallback's answer: a symbol id with how it was found, or the cause it failed. */
 export type FallbackOutcome =
-  | { readonly toId: number; readonly resolution: 'include' | 'global' | 'package' | 'import' }
-  | { readonly toId: null; readonly reason: 'ambiguous' | 'not-found' | 'external' };
+  | { readonly toId: number; readonly resolution: 'local' | 'self' | 'qualified' | 'include' | 'global' | 'package' | 'import' }
+  | { readonly toId: null; readonly reason: 'ambiguous' | 'not-found' | 'external' | 'builtin' };

@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { fieldText, namedChildren } from './common.js';
 import type { FunctionInfo, LanguageDefinition, VisitorSink } from './types.js';
+import { luaReferences } from './references/lua.js';
 
 // Node types of @tree-sitter-grammars/tree-sitter-lua 0.4. `function_declaration` is a
 // `function name() … end` statement (with or without `local`); `function_definition` is an
@@ -151,7 +152,8 @@ export const lua: LanguageDefinition = {
   interpreters: ['lua', 'luajit'],
   grammar: 'tree-sitter-lua.wasm',
   grammarPackage: { name: '@tree-sitter-grammars/tree-sitter-lua', version: '0.4.1' },
-  // 2: functions in table constructors.
-  version: '2',
+  // 2: functions in table constructors; 3: code graph references.
+  version: '3',
   visitor: visit,
+  references: luaReferences,
 };

@@ -1,8 +1,12 @@
 import type { LanguageGraph } from '../strategy.js';
+import { bashGraph } from './bash.js';
 import { ecmascriptGraph } from './ecmascript.js';
 import { csharpGraph, javaGraph, kotlinGraph, scalaGraph } from './package-scoped.js';
 import { goGraph } from './go.js';
+import { luaGraph } from './lua.js';
+import { phpGraph } from './php.js';
 import { pythonGraph } from './python.js';
+import { rubyGraph } from './ruby.js';
 import { rustGraph } from './rust.js';
 
 /**
@@ -32,6 +36,10 @@ const BUILT_IN: Readonly<Record<string, LanguageGraph>> = {
   c_sharp: csharpGraph,
   go: goGraph,
   rust: rustGraph,
+  php: phpGraph,
+  ruby: rubyGraph,
+  lua: luaGraph,
+  bash: bashGraph,
 };
 
 /** The graph rules of a language id (built-in rules, else the default ones). */
