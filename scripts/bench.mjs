@@ -11,6 +11,7 @@
 //   node scripts/bench.mjs [--corpus django,linux,go,rust] [--runs N] [--workers N]
 //                          [--pipeline N] [--bodies MODE] [--transfer] [--no-ctags] [--out docs/benchmarks.md] [--no-write]
 //                          [--report-only]   (re-render docs/benchmarks.md from docs/benchmarks.json)
+//                          [--no-search | --search-only]   (glob/grep against ripgrep: scripts/bench-search.mjs)
 //
 // Uses the built package (dist/, via `ckg-wasm/node`): run `npm run build` first (npm run
 // bench does). The one-file edit never touches the corpus: the child reads it through an
@@ -58,6 +59,11 @@ const CORPORA = {
   },
 };
 
+/** Corpora with glob / grep rows (scripts/bench-search.mjs). */
+const SEARCH_CORPORA = ['django', 'linux'];
+/** Targets of the text-search issue: ckg-wasm ÷ ripgrep, warm file cache. */
+const SEARCH_TARGETS = { django: 3, linux: 5 };
+
 /** Appended to the edited file: one new definition the update must find. */
 const EDIT_SNIPPET = {
   '.py': (n) => `\n\ndef ckg_bench_edit_${n}():\n    return ${n}\n`,
@@ -79,7 +85,7 @@ function globDir(dir, pattern) {
 }
 
 function parseArgs(argv) {
-  const args = { reportOnly: false, transfer: false, bodies: undefined, corpus: undefined, runs: undefined, workers: undefined, pipeline: undefined, ctags: true, snapshot: true, out: join(repoRoot, 'docs/benchmarks.md'), write: true, child: undefined };
+  const args = { graphBaseline: true, tokens: true, search: true, searchOnly: false, reportOnly: false, transfer: false, bodies: undefined, corpus: undefined, runs: undefined, workers: undefined, pipeline: undefined, ctags: true, snapshot: true, reliability: true, out: join(repoRoot, 'docs/benchmarks.md'), write: true, child: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -94,13 +100,18 @@ function parseArgs(argv) {
     else if (a === '--bodies') args.bodies = value();
     else if (a === '--no-ctags') args.ctags = false;
     else if (a === '--no-snapshot') args.snapshot = false;
+    else if (a === '--no-graph-baseline') args.graphBaseline = false;
+    else if (a === '--no-tokens') args.tokens = false;
+    else if (a === '--no-search') args.search = false;
+    else if (a === '--search-only') args.searchOnly = true;
+    else if (a === '--no-reliability') args.reliability = false;
     else if (a === '--transfer') args.transfer = true;
     else if (a === '--report-only') args.reportOnly = true;
     else if (a === '--out') args.out = value();
     else if (a === '--no-write') args.write = false;
     else if (a === '--child') args.child = JSON.parse(value());
     else if (a === '--help' || a === '-h') {
-      console.log('usage: node scripts/bench.mjs [--corpus django,linux,go,rust] [--runs N] [--workers N] [--pipeline N] [--bodies lazy|compressed|stored] [--transfer] [--no-ctags] [--no-snapshot] [--out FILE] [--no-write] [--report-only]');
+      console.log('usage: node scripts/bench.mjs [--corpus django,linux,go,rust] [--runs N] [--workers N] [--pipeline N] [--bodies lazy|compressed|stored] [--transfer] [--no-ctags] [--no-snapshot] [--no-search | --search-only] [--no-reliability] [--out FILE] [--no-write] [--report-only]');
       process.exit(0);
     } else throw new Error(`unknown argument ${a}`);
   }
@@ -136,9 +147,22 @@ function overlayFs(overlay) {
       return typeof v === 'function' ? v.bind(target) : v;
     },
   });
+  // Reads through a descriptor (openSync + fstatSync + readSync, as ckg-wasm reads files) open
+  // a scratch file holding the overlay's content and mtime.
+  let scratch;
+  const scratchPath = () => {
+    if (scratch?.content !== overlay.content || scratch?.mtimeMs !== overlay.mtimeMs) {
+      const path = join(os.tmpdir(), `ckg-bench-overlay-${process.pid}`);
+      nodeFs.writeFileSync(path, overlay.content);
+      nodeFs.utimesSync(path, overlay.mtimeMs / 1000, overlay.mtimeMs / 1000);
+      scratch = { path, content: overlay.content, mtimeMs: overlay.mtimeMs };
+    }
+    return scratch.path;
+  };
   return new Proxy(nodeFs, {
     get(target, prop) {
       if (prop === 'promises') return promises;
+      if (prop === 'openSync') return (path, ...rest) => target.openSync(hit(path) ? scratchPath() : path, ...rest);
       if (prop === 'readFileSync') return (path, ...rest) => (hit(path) ? Buffer.from(overlay.content) : target.readFileSync(path, ...rest));
       if (prop === 'statSync' || prop === 'lstatSync') return (path, ...rest) => (hit(path) ? fake(target[prop](path)) : target[prop](path, ...rest));
       return Reflect.get(target, prop);
@@ -191,8 +215,10 @@ async function child(spec) {
       respectGitignore: spec.respectGitignore,
       trustFolderMtimes: true,
       ...(spec.bodies ? { bodies: spec.bodies } : {}),
+      ...(spec.graph === false ? { graph: false } : {}),
     });
     out.fullMs = performance.now() - t0;
+    out.graph = spec.graph !== false;
     // Share of the build the main thread was busy (walk, reads, hashing, messages, SQLite):
     // on a 2-core machine every main-thread second is taken from the parse workers.
     out.mainBusy = performance.eventLoopUtilization(elu0).utilization;
@@ -278,6 +304,11 @@ async function child(spec) {
       out.queryRows = rowsSeen / picks.length;
       out.distinctNames = names.length;
 
+      if (spec.graph !== false) {
+        out.graphStats = graphStats(raw);
+        out.graphQueries = await graphQueries(db, raw);
+      }
+
       // No-change re-check: refresh() (snapshot key, then update only if it changed) where
       // the API has it, and update() (walk + stat comparison) for reference.
       const hasRefresh = typeof db.refresh === 'function';
@@ -333,6 +364,100 @@ async function child(spec) {
   }
   out.peakRssEndMB = process.resourceUsage().maxRSS / 1024;
   process.stdout.write(`\n@@RESULT@@${JSON.stringify(out)}\n`);
+}
+
+/** Edge counts of a built index: calls by resolution and cause, imports and bases resolved. */
+function graphStats(raw) {
+  const rows = (sql) => raw.exec(sql)[0]?.values ?? [];
+  const byKind = {};
+  for (const [kind, resolved, n] of rows('SELECT k.name, e.to_id IS NOT NULL, count(*) FROM edges e JOIN edge_kinds k ON k.code = e.kind GROUP BY 1, 2')) {
+    const k = (byKind[String(kind)] ??= { total: 0, resolved: 0 });
+    k.total += Number(n);
+    if (Number(resolved) === 1) k.resolved += Number(n);
+  }
+  const causes = Object.fromEntries(rows("SELECT r.name, count(*) FROM edges e JOIN resolutions r ON r.code = e.resolution WHERE e.kind = 0 AND e.to_id IS NULL GROUP BY 1 ORDER BY 2 DESC").map(([r, n]) => [String(r), Number(n)]));
+  const how = Object.fromEntries(rows("SELECT r.name, count(*) FROM edges e JOIN resolutions r ON r.code = e.resolution WHERE e.kind = 0 AND e.to_id IS NOT NULL GROUP BY 1 ORDER BY 2 DESC").map(([r, n]) => [String(r), Number(n)]));
+  const symbols = Number(rows('SELECT count(*) FROM symbols')[0][0]);
+  return { byKind, causes, how, symbols };
+}
+
+/**
+ * The graph queries on a built index: callers of 1,000 definitions drawn from the index,
+ * tracePath depth 5 (outbound and inbound) from 100 of them, deadCode over the whole codebase,
+ * and searchSymbols for 1,000 queries made from real names with a typo, a partial word or one word.
+ */
+async function graphQueries(db, raw) {
+  const rand = prng(20261201);
+  const defs = raw.exec("SELECT qualified_name, name FROM symbols WHERE kind IN ('function', 'method', 'class') ORDER BY id")[0]?.values ?? [];
+  if (defs.length === 0) return undefined;
+  const pick = () => defs[Math.floor(rand() * defs.length)];
+  const time = async (fn) => {
+    const t = performance.now();
+    const r = await fn();
+    return [performance.now() - t, r];
+  };
+  const callers = [];
+  let callerSites = 0;
+  let lowerBounds = 0;
+  for (let i = 0; i < 1020; i++) {
+    const [ms, a] = await time(() => db.callers(String(pick()[0])));
+    if (i < 20) continue; // warm-up
+    callers.push(ms);
+    callerSites += a.total;
+    if (!a.complete) lowerBounds++;
+  }
+  const trace = { outbound: [], inbound: [] };
+  for (let i = 0; i < 110; i++) {
+    const target = String(pick()[0]);
+    for (const direction of ['outbound', 'inbound']) {
+      const [ms] = await time(() => db.tracePath(target, { direction, depth: 5 }));
+      if (i >= 10) trace[direction].push(ms);
+    }
+  }
+  const dead = [];
+  let deadCount = 0;
+  for (let i = 0; i < 3; i++) {
+    const [ms, a] = await time(() => db.deadCode());
+    dead.push(ms);
+    deadCount = a.total;
+  }
+  // Search queries as agents type them: a name with a typo (two letters swapped, or one dropped),
+  // the start of a name, or one word of it.
+  const queries = [];
+  for (let i = 0; i < 1020; i++) {
+    const name = String(pick()[1]);
+    const kind = i % 3;
+    if (kind === 0 && name.length >= 5) {
+      const k = 1 + Math.floor(rand() * (name.length - 2));
+      queries.push(rand() < 0.5 ? name.slice(0, k) + name[k + 1] + name[k] + name.slice(k + 2) : name.slice(0, k) + name.slice(k + 1));
+    } else if (kind === 1) queries.push(name.slice(0, Math.max(3, Math.ceil(name.length * 0.6))));
+    else {
+      const words = name.split(/[_\-]|(?=[A-Z])/).filter((w) => w.length >= 3);
+      queries.push(words.length > 0 ? words[Math.floor(rand() * words.length)] : name);
+    }
+  }
+  const search = [];
+  let found = 0;
+  for (let i = 0; i < queries.length; i++) {
+    const [ms, a] = await time(() => db.searchSymbols(queries[i]));
+    if (i < 20) continue;
+    search.push(ms);
+    if (a.total > 0) found++;
+  }
+  return {
+    callersMedianMs: median(callers),
+    callersP99Ms: percentile(callers, 99),
+    callerSitesPerQuery: callerSites / callers.length,
+    lowerBoundShare: lowerBounds / callers.length,
+    traceOutMedianMs: median(trace.outbound),
+    traceInMedianMs: median(trace.inbound),
+    traceP99Ms: percentile([...trace.outbound, ...trace.inbound], 99),
+    deadCodeMs: median(dead),
+    deadCount,
+    searchMedianMs: median(search),
+    searchP99Ms: percentile(search, 99),
+    searchFoundShare: found / search.length,
+  };
 }
 
 /**
@@ -540,14 +665,20 @@ const fmt = {
 /** The targets of the scale issue, checked against the measured medians. */
 const TARGETS = {
   django: [
-    ['full index', (r) => r.fullMs, 2500, fmt.s],
+    ['full index, definitions only (graph: false)', (r) => r.noGraph?.fullMs, 2500, fmt.s],
+    ['full index with the graph ÷ without', (r) => (r.noGraph ? r.fullMs / r.noGraph.fullMs : undefined), 1.5, (x) => `${x.toFixed(2)}×`],
+    ['callers median', (r) => r.graphQueries?.callersMedianMs, 2, fmt.ms],
+    ['tracePath depth 5 median', (r) => r.graphQueries && Math.max(r.graphQueries.traceOutMedianMs, r.graphQueries.traceInMedianMs), 10, fmt.ms],
+    ['deadCode, whole codebase', (r) => r.graphQueries?.deadCodeMs, 150, fmt.ms],
+    ['searchSymbols median', (r) => r.graphQueries?.searchMedianMs, 5, fmt.ms],
     ['no-change re-check', (r) => r.recheckMs, 150, fmt.ms],
     ['one-file edit', (r) => r.editMs, 50, fmt.ms],
     ['one-file edit, path named', (r) => r.editNamedMs, 50, fmt.ms],
   ],
   linux: [
-    ['full index', (r) => r.fullMs, 180_000, fmt.s],
-    ['peak RSS (MB)', (r) => r.peakRssMB, 1024, (x) => `${x.toFixed(0)} MB`],
+    ['full index, definitions only (graph: false)', (r) => r.noGraph?.fullMs, 180_000, fmt.s],
+    ['peak RSS, definitions only (MB)', (r) => r.noGraph?.peakRssMB, 1024, (x) => `${x.toFixed(0)} MB`],
+    ['peak RSS with the graph ÷ without', (r) => (r.noGraph ? r.peakRssMB / r.noGraph.peakRssMB : undefined), 1.6, (x) => `${x.toFixed(2)}×`],
     ['no-change re-check', (r) => r.recheckMs, 3000, fmt.ms],
     ['query median', (r) => r.queryMedianMs, 0.2, fmt.ms],
     ['query p99', (r) => r.queryP99Ms, 2, fmt.ms],
@@ -598,6 +729,8 @@ function summarise(name, corpus, root, runs, ctagsRuns, notes) {
     ctagsRssMB: ctagsRuns.length ? median(ctagsRuns.map((c) => c.peakRssMB)) : undefined,
     ctagsOthersCpuS: ctagsRuns.map((c) => c.othersCpuS),
     notes,
+    graphStats: withExtras[0]?.graphStats ?? first.graphStats,
+    graphQueries: withExtras[0]?.graphQueries,
   };
   s.filesPerS = s.files / (s.fullMs / 1000);
   s.mbPerS = s.sourceBytes / 2 ** 20 / (s.fullMs / 1000);
@@ -637,12 +770,55 @@ function report(results, info) {
     );
   }
   lines.push('');
+  if (results.some((r) => r.graphStats)) {
+    lines.push('## Code graph', '');
+    lines.push('Each corpus\'s builds alternate with builds of the same tree with `graph: false` (definitions only) in the same run.');
+    lines.push('"resolved": calls whose target a declaration-based rule found; the rest stay unresolved with their cause (`dynamic`: a');
+    lines.push('receiver of unknown type, `builtin`, `external`: a module outside the codebase, `parameter` / `local-variable`: a call of a value,');
+    lines.push('`not-found`, `ambiguous`).', '');
+    lines.push('| corpus | symbols | calls | resolved | imports resolved | bases resolved | full index with / without graph | peak RSS with / without | DB with / without |');
+    lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const r of results.filter((x) => x.graphStats)) {
+      const k = r.graphStats.byKind;
+      const share = (x) => (x && x.total > 0 ? `${((100 * x.resolved) / x.total).toFixed(1)} %` : '–');
+      const bases = { total: (k.inherits?.total ?? 0) + (k.implements?.total ?? 0), resolved: (k.inherits?.resolved ?? 0) + (k.implements?.resolved ?? 0) };
+      const ng = r.noGraph;
+      lines.push(
+        `| ${r.name} | ${fmt.n(r.graphStats.symbols)} | ${fmt.n(k.calls?.total ?? 0)} | ${share(k.calls)} | ${share(k.imports)} | ${share(bases)} | ${fmt.s(r.fullMs)} / ${ng ? `${fmt.s(ng.fullMs)} (${(r.fullMs / ng.fullMs).toFixed(2)}×)` : '–'} | ${r.peakRssMB.toFixed(0)} / ${ng ? `${ng.peakRssMB.toFixed(0)} MB (${(r.peakRssMB / ng.peakRssMB).toFixed(2)}×)` : '–'} | ${fmt.mb(r.dbBytes)} / ${ng ? `${fmt.mb(ng.dbBytes)} MB (+${fmt.mb(r.dbBytes - ng.dbBytes)} MB)` : '–'} |`,
+      );
+    }
+    lines.push('');
+    for (const r of results.filter((x) => x.graphStats)) {
+      const calls = r.graphStats.byKind.calls;
+      const unresolved = calls ? calls.total - calls.resolved : 0;
+      const causes = Object.entries(r.graphStats.causes).map(([c, n]) => `${c} ${fmt.n(n)} (${((100 * n) / Math.max(1, unresolved)).toFixed(0)} %)`).join(', ');
+      const how = Object.entries(r.graphStats.how).map(([c, n]) => `${c} ${fmt.n(n)}`).join(', ');
+      lines.push(`- ${r.name}: resolved calls by rule: ${how || '–'}; unresolved calls (${fmt.n(unresolved)}) by cause: ${causes || '–'}.`);
+      if (r.noGraph) lines.push(`- ${r.name}: CPU (all threads) ${r.cpuS.toFixed(1)} s with the graph, ${r.noGraph.cpuS.toFixed(1)} s without; without-graph runs ${r.noGraph.runs}, ${fmt.s(r.noGraph.fullRange[0])}–${fmt.s(r.noGraph.fullRange[1])}.`);
+    }
+    lines.push('');
+  }
+  if (results.some((r) => r.graphQueries)) {
+    lines.push('## Graph queries', '');
+    lines.push('On the first build of each corpus: `callers` of 1,000 definitions drawn from the index (qualified names); `tracePath` at');
+    lines.push('depth 5, outbound and inbound, from 100 of them; `deadCode` over the whole codebase (3 runs); `searchSymbols` for 1,000 queries');
+    lines.push('made from real names: a third with a typo (two letters swapped or one dropped), a third the first 60 % of a name, a third one word');
+    lines.push('of it. Medians and p99 in ms, signatures and bodies read as the API returns them.', '');
+    lines.push('| corpus | callers median / p99 | call sites per answer | lower-bound answers | trace d5 out / in (p99) | deadCode (count) | search median / p99 | search found |');
+    lines.push('|---|---:|---:|---:|---:|---:|---:|---:|');
+    for (const r of results.filter((x) => x.graphQueries)) {
+      const q = r.graphQueries;
+      lines.push(`| ${r.name} | ${fmt.ms(q.callersMedianMs)} / ${fmt.ms(q.callersP99Ms)} | ${q.callerSitesPerQuery.toFixed(1)} | ${(q.lowerBoundShare * 100).toFixed(0)} % | ${fmt.ms(q.traceOutMedianMs)} / ${fmt.ms(q.traceInMedianMs)} (${fmt.ms(q.traceP99Ms)}) | ${fmt.ms(q.deadCodeMs)} (${fmt.n(q.deadCount)}) | ${fmt.ms(q.searchMedianMs)} / ${fmt.ms(q.searchP99Ms)} | ${(q.searchFoundShare * 100).toFixed(0)} % |`);
+    }
+    lines.push('');
+  }
   lines.push('## Targets (this 2-core machine)', '');
   lines.push('| corpus | measure | target | measured | met |');
   lines.push('|---|---|---:|---:|:---:|');
   for (const r of results) {
     for (const [what, get, limit, f] of TARGETS[r.name] ?? []) {
       const v = get(r);
+      if (v === undefined || Number.isNaN(v)) continue;
       lines.push(`| ${r.name} | ${what} | ≤ ${f(limit)} | ${f(v)} | ${v <= limit ? 'yes' : '**no**'} |`);
     }
   }
@@ -652,7 +828,7 @@ function report(results, info) {
     for (const [what, get, limit] of TARGETS[r.name] ?? []) {
       const v = get(r);
       if (!(v > limit)) continue;
-      if (what === 'full index' && r.calibration) {
+      if (what.startsWith('full index, definitions') && r.calibration) {
         const ideal = (r.sourceBytes / 2 ** 20 / r.calibration.parseMBps / r.workers) * 1000;
         why.push(`- ${r.name} full index: web-tree-sitter's parse alone, at the ${r.calibration.parseMBps.toFixed(2)} MB/s per core measured just before the run and split perfectly over ${r.workers} workers, takes ${fmt.s(ideal)} of the ${fmt.s(limit)} target; the build (walk, reads, visitors, SQLite, messages) took ${(r.fullMs / ideal).toFixed(2)}× that. This VM's parse speed drifts with its host's load (parse-only runs on the same day read from about 1.9 to about 4 MB/s per core), and the build time moves with it.`);
       } else if (what.startsWith('query') && r.sqlMedianMs !== undefined) {
@@ -667,6 +843,14 @@ function report(results, info) {
     lines.push('## Snapshot key on git repositories', '');
     lines.push(`The cheap "did anything change?" check run on open and before every tool answer, by \`scripts/bench-snapshot.mjs\` (${info.snapshotKey.date}): HEAD via isomorphic-git, the \`.git/index\` read by ckg-wasm, the walk, and \`git status --porcelain\` timed in the same runs as the yardstick.`, '');
     for (const line of info.snapshotKey.lines) lines.push(`- ${line}`);
+    lines.push('');
+  }
+  if (info.search) lines.push(...searchReport(info.search));
+  if (info.tokens) lines.push(...tokensReport(info.tokens));
+  if (info.reliability) {
+    lines.push('## Reliability', '');
+    lines.push(`By \`scripts/bench-reliability.mjs\` (${info.reliability.date}; docs/security.md says what each guards): the cost of the integrity checks run when stored bytes are opened, single-bit flips of a stored index, a soak of open/update/query/close cycles, and a stress run of edits, updates and concurrent queries with every answer checked.`, '');
+    for (const line of info.reliability.lines) lines.push(`- ${line}`);
     lines.push('');
   }
   lines.push('## Details', '');
@@ -693,6 +877,52 @@ function report(results, info) {
   return lines.join('\n');
 }
 
+/** The token-economy section: the ckg tool's answers against grep-and-read, per question. */
+function tokensReport(t) {
+  const lines = ['## Token economy (Django)', ''];
+  lines.push(`\`scripts/bench-tokens.mjs\` (${t.date}): ${t.questions} structural questions on \`${t.root}\`, answered by the \`ckg\` tool`);
+  lines.push('and by a grep-and-read procedure: for "where is X defined", `rg` for its `def`/`class` line, then 30 lines read from each hit;');
+  lines.push('for "who calls Y", `rg -w Y`, then 21 lines read around each hit; for "outline of file Z" (the ten largest files), the whole file.');
+  lines.push('Files are read as agents\' file tools return them, numbered like `cat -n`. The tool answers with `search_function` /');
+  lines.push('`search_symbols` (classes), `find_callers` (qualified names) and `file_outline`. Every location the tool gives (each');
+  lines.push('definition, caller and unresolved-call site, each outline range) is checked against Python\'s own parser');
+  lines.push('(`scripts/python-ast-facts.py`: definitions of that name and kind, calls of that name or of an alias bound to it, the file\'s');
+  lines.push('`def`/`class` ranges).', '');
+  lines.push(`**${t.ckgChars.toLocaleString('en-US')} characters against ${t.baselineChars.toLocaleString('en-US')}: ${(t.share * 100).toFixed(2)} % of the baseline** (target ≤ 5 %); ${t.locations.toLocaleString('en-US')} locations, ${t.wrong} wrong.`, '');
+  lines.push('| question | kind | ckg-wasm | grep and read | share | locations | wrong |');
+  lines.push('|---|---|---:|---:|---:|---:|---:|');
+  for (const r of t.rows) lines.push(`| \`${r.question}\` | ${r.kind} | ${fmt.n(r.ckgChars)} | ${fmt.n(r.baselineChars)} | ${((100 * r.ckgChars) / r.baselineChars).toFixed(1)} % | ${r.locations} | ${r.wrong} |`);
+  lines.push('');
+  return lines;
+}
+
+/** The text-search section: each row against ripgrep in the same run. */
+function searchReport(search) {
+  const lines = ['## Text search (glob, grep) against ripgrep', ''];
+  lines.push('`scripts/bench-search.mjs` (run by `npm run bench`): the exported `glob` / `grep` on `node:fs`, on the calling thread, against');
+  lines.push('ripgrep (all cores) on the same tree, pattern and ignore rules, warm file cache; medians, ripgrep\'s including its process start.');
+  lines.push('"same files" checks that both found the same set of files (and, for `content`, the same number of matching lines). First result:');
+  lines.push('time from calling `grepStream` to its first entry. Targets: within 3× of ripgrep on Django, 5× on the kernel.', '');
+  for (const [name, r] of Object.entries(search)) {
+    lines.push(`### ${name}: \`${r.root}\``, '');
+    lines.push(`Run ${r.date} (\`node scripts/bench.mjs ${r.args ?? ''}\`), ${r.runs} runs, ${r.rgVersion}; load average before / after: ${r.loadBefore} / ${r.loadAfter}.`, '');
+    lines.push('| search | ckg-wasm | ripgrep | ratio | target | files (ckg / rg) | lines (ckg / rg) | same files | first result |');
+    lines.push('|---|---:|---:|---:|:---:|---:|---:|:---:|---:|');
+    for (const row of r.rows) {
+      const ratio = row.oursMs / row.rgMs;
+      const target = SEARCH_TARGETS[name];
+      lines.push(`| ${row.name} | ${fmt.ms(row.oursMs)}${row.partial ? ' (**partial**: timed out)' : ''} | ${fmt.ms(row.rgMs)} | ${ratio.toFixed(1)}× | ${target === undefined ? '–' : ratio <= target ? 'met' : '**missed**'} | ${fmt.n(row.files)} / ${fmt.n(row.rgFiles)} | ${row.lines === undefined ? '–' : `${fmt.n(row.lines)} / ${fmt.n(row.rgLines)}`} | ${row.same && (row.lines === undefined || row.lines === row.rgLines) ? 'yes' : '**no**'} | ${row.firstMs === undefined ? '–' : fmt.ms(row.firstMs)} |`);
+    }
+    lines.push('');
+    for (const n of r.notes) lines.push(`- ${n}`);
+    for (const row of r.rows) {
+      if (row.onlyOurs?.length || row.onlyRg?.length) lines.push(`- ${row.name}: only ckg-wasm ${row.onlyOurs.join(', ') || '–'}; only ripgrep ${row.onlyRg.join(', ') || '–'}.`);
+    }
+    lines.push('');
+  }
+  return lines;
+}
+
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   if (args.child) return await (args.child.transfer ? transferChild(args.child) : args.child.calibrate ? calibrateChild(args.child) : child(args.child));
@@ -707,7 +937,7 @@ async function main() {
   const names = args.corpus ?? Object.keys(CORPORA);
   const info = machine();
   const results = [];
-  for (const name of names) {
+  for (const name of args.searchOnly ? [] : names) {
     const corpus = CORPORA[name];
     if (!corpus) throw new Error(`unknown corpus ${name}; known: ${Object.keys(CORPORA).join(', ')}`);
     const root = corpus.find();
@@ -732,11 +962,19 @@ async function main() {
     const calibration = await runChild({ ...spec, calibrate: true });
     console.log(`${name} yardstick: parse-only ${calibration.parseMBps.toFixed(2)} MB/s on one core (${fmt.n(calibration.files)} files, ${calibration.mb.toFixed(1)} MB)`);
     const done = [];
+    const withoutGraph = [];
     for (let i = 0; i < runs; i++) {
       // Queries, re-checks and edits on the first build only: they do not depend on the run.
       const r = await runChild({ ...spec, extras: i === 0 });
       done.push(r);
       console.log(`${name} run ${i + 1}/${runs}: full ${fmt.s(r.fullMs)}, cpu ${r.cpuS.toFixed(1)} s, main busy ${(r.mainBusy * 100).toFixed(0)} %, ${fmt.n(r.files)} files, peak ${r.peakRssMB.toFixed(0)} MB, others' CPU ${r.othersCpuS.toFixed(1)} s, load ${loadavg()}`);
+      if (i === 0 && r.graphQueries) console.log(`${name} graph queries: ${JSON.stringify(r.graphQueries)}`);
+      if (args.graphBaseline) {
+        // The same build without the code graph, alternating with the graph builds (the machine drifts).
+        const o = await runChild({ ...spec, graph: false, extras: false });
+        withoutGraph.push(o);
+        console.log(`${name} run ${i + 1}/${runs} without the graph: full ${fmt.s(o.fullMs)}, cpu ${o.cpuS.toFixed(1)} s, peak ${o.peakRssMB.toFixed(0)} MB, DB ${fmt.mb(o.dbBytes)} MB`);
+      }
     }
     const ctagsRuns = [];
     if (args.ctags) {
@@ -753,6 +991,16 @@ async function main() {
       );
     }
     const s = summarise(name, corpus, root, done, ctagsRuns, notes);
+    if (withoutGraph.length > 0) {
+      s.noGraph = {
+        runs: withoutGraph.length,
+        fullMs: median(withoutGraph.map((r) => r.fullMs)),
+        fullRange: [Math.min(...withoutGraph.map((r) => r.fullMs)), Math.max(...withoutGraph.map((r) => r.fullMs))],
+        cpuS: median(withoutGraph.map((r) => r.cpuS)),
+        peakRssMB: median(withoutGraph.map((r) => r.peakRssMB)),
+        dbBytes: withoutGraph[0].dbBytes,
+      };
+    }
     s.calibration = calibration;
     if (!args.ctags) {
       // Keep the last ctags timing of this tree (ctags does not change between our runs).
@@ -768,15 +1016,49 @@ async function main() {
       `${name}: ${fmt.n(s.files)} files, ${fmt.mb(s.sourceBytes)} MB, full ${fmt.s(s.fullMs)} (${fmt.n(s.filesPerS)} files/s, ${s.mbPerS.toFixed(2)} MB/s), peak ${s.peakRssMB.toFixed(0)} MB, DB ${fmt.mb(s.dbBytes)} MB, query ${fmt.ms(s.queryMedianMs)} / p99 ${fmt.ms(s.queryP99Ms)}, re-check ${fmt.ms(s.recheckMs)}, edit ${fmt.ms(s.editMs)}${s.ctagsMs ? `, ctags ${fmt.s(s.ctagsMs)} (ratio ${s.ratio.toFixed(1)}×)` : ''}`,
     );
   }
+  // glob and grep against ripgrep on the corpora that have search rows (scripts/bench-search.mjs).
+  info.search = { ...(readPreviousMachine(args.out)?.search ?? {}) };
+  if (args.search) {
+    for (const name of names.filter((n) => SEARCH_CORPORA.includes(n))) {
+      const root = CORPORA[name].find();
+      if (!root || !existsSync(root)) continue;
+      const out = execFileSync(process.execPath, [join(repoRoot, 'scripts/bench-search.mjs'), '--corpus', name, '--root', root, ...(args.runs ? ['--runs', String(args.runs)] : [])], { encoding: 'utf8', maxBuffer: 1 << 26 });
+      const r = JSON.parse(out.trim().split('\n').pop());
+      if (r.absent) continue;
+      r.args = process.argv.slice(2).join(' ');
+      info.search[name] = r;
+      for (const row of r.rows) console.log(`${name} ${row.name}: ${fmt.ms(row.oursMs)} vs rg ${fmt.ms(row.rgMs)} (${(row.oursMs / row.rgMs).toFixed(1)}×), same files: ${row.same}${row.firstMs === undefined ? '' : `, first result ${fmt.ms(row.firstMs)}`}`);
+    }
+  }
+  if (Object.keys(info.search).length === 0) delete info.search;
+  // Token economy on Django (scripts/bench-tokens.mjs): 30 questions, the ckg tool against grep-and-read.
+  info.tokens = readPreviousMachine(args.out)?.tokens;
+  if (args.tokens && !args.searchOnly && names.includes('django') && existsSync(CORPORA.django.find())) {
+    const out = execFileSync(process.execPath, [join(repoRoot, 'scripts/bench-tokens.mjs'), '--root', CORPORA.django.find()], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    const r = JSON.parse(out.trim().split('\n').pop());
+    if (!r.absent) {
+      info.tokens = { ...r, date: isoNow() };
+      console.log(`token economy: ${r.ckgChars} vs ${r.baselineChars} characters (${(r.share * 100).toFixed(1)} %), ${r.locations} locations, ${r.wrong} wrong`);
+    }
+  }
+  if (info.tokens === undefined) delete info.tokens;
   // The snapshot key on the git copies of the corpora (skipped by the script when absent).
-  if (args.snapshot) {
+  if (args.snapshot && !args.searchOnly) {
     const out = execFileSync(process.execPath, [join(repoRoot, 'scripts/bench-snapshot.mjs'), '--runs', '7'], { encoding: 'utf8' });
     const lines = out.split('\n').filter((l) => l.startsWith('/') && !l.includes('absent'));
     for (const l of lines) console.log(l);
     if (lines.length > 0) info.snapshotKey = { date: isoNow(), lines };
   }
   info.snapshotKey ??= readPreviousMachine(args.out)?.snapshotKey;
-  if (results.length === 0 && info.snapshotKey === undefined) {
+  // Integrity-check cost, bit-flip detection, soak and stress (scripts/bench-reliability.mjs).
+  if (args.reliability && !args.searchOnly) {
+    const out = execFileSync(process.execPath, [join(repoRoot, 'scripts/bench-reliability.mjs')], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    const lines = out.split('\n').filter((l) => l.startsWith('- ')).map((l) => l.slice(2));
+    for (const l of lines) console.log(l);
+    if (lines.length > 0) info.reliability = { date: isoNow(), lines };
+  }
+  info.reliability ??= readPreviousMachine(args.out)?.reliability;
+  if (results.length === 0 && info.snapshotKey === undefined && info.search === undefined && info.reliability === undefined) {
     console.log('no corpus present: nothing measured');
     return;
   }

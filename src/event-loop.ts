@@ -23,3 +23,37 @@ export function yieldToEventLoop(): Promise<void> {
   }
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/**
+ * Gives the event loop a turn when more than `budgetMs` passed since the last one: long runs of
+ * synchronous work on the calling thread (parsing in-thread, a walk over a synchronous file
+ * system, writing rows) then still let timers, I/O and an AbortSignal's abort run at least
+ * every `budgetMs` plus one unit of work.
+ *
+ * @example
+ * ```ts
+ * const turns = new EventLoopTurns();
+ * for (const file of files) {
+ *   await turns.maybeYield();
+ *   parse(file);
+ * }
+ * ```
+ */
+export class EventLoopTurns {
+  #last: number;
+
+  constructor(
+    readonly budgetMs = 16,
+    private readonly now: () => number = () => performance.now(),
+    private readonly turn: () => Promise<void> = yieldToEventLoop,
+  ) {
+    this.#last = now();
+  }
+
+  /** Yields if the budget is spent; resolves at once (no turn) otherwise. */
+  async maybeYield(): Promise<void> {
+    if (this.now() - this.#last <= this.budgetMs) return;
+    await this.turn();
+    this.#last = this.now();
+  }
+}

@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, serveStatic, type BrowserSession, type StaticServer } from './helpers/browser.js';
+import { TOOL_COMMANDS } from '../src/tool/commands.js';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const example = join(repo, 'examples/browser');
@@ -23,11 +24,15 @@ let page: Page;
 const timings: Record<string, number> = {};
 const externalized: { module: string; importer: string }[] = [];
 
-/** The wasm files the server sent since the log was last cleared, by name, with bytes. */
-function wasmServed(): { names: string[]; bytes: number } {
+/** A wasm file's name without the content hash Vite adds (`tree-sitter-python-Bx3k9aQ1.wasm`). */
+const unhashed = (path: string): string => path.split('/').pop()!.replace(/-[\w-]{8}\.wasm$/, '.wasm');
+
+/** The wasm files the server sent since the log was last cleared, by name, with bytes and fetches. */
+function wasmServed(): { names: string[]; bytes: number; fetches: Record<string, number> } {
   const wasm = server.requests.filter((r) => r.path.endsWith('.wasm') && r.status === 200);
-  // Each parse worker fetches the runtime and its grammars itself: names are listed once.
-  return { names: [...new Set(wasm.map((r) => r.path.split('/').pop()!))].sort(), bytes: wasm.reduce((sum, r) => sum + r.bytes, 0) };
+  const fetches: Record<string, number> = {};
+  for (const r of wasm) fetches[unhashed(r.path)] = (fetches[unhashed(r.path)] ?? 0) + 1;
+  return { names: Object.keys(fetches).sort(), bytes: wasm.reduce((sum, r) => sum + r.bytes, 0), fetches };
 }
 
 /** Waits until the page has finished (re)indexing and returns its status attributes. */
@@ -53,7 +58,7 @@ async function search(name: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  for (const needed of ['dist/index.js', 'dist/platform/browser.js', 'wasm/web-tree-sitter.wasm', 'wasm/sql-wasm-browser.wasm']) {
+  for (const needed of ['dist/index.js', 'dist/platform/browser.js', 'wasm/sql-wasm.wasm', 'wasm/tree-sitter-python.wasm']) {
     if (!existsSync(join(repo, needed))) throw new Error(`${needed} is missing: run \`npm run build\` first`);
   }
   outDir = mkdtempSync(join(tmpdir(), 'ckg-browser-example-'));
@@ -136,11 +141,13 @@ describe('browser example (Vite + Chromium)', () => {
     expect(eagerSize.gzip).toBeLessThan(200 * 1024);
   });
 
-  it('ships each wasm file once, under wasm/', () => {
-    // The page serves every grammar (any dropped file may need one), fetched only on demand.
-    expect(readdirSync(join(outDir, 'wasm'))).toEqual(expect.arrayContaining(['web-tree-sitter.wasm', 'sql-wasm-browser.wasm', 'tree-sitter-python.wasm', 'tree-sitter-rust.wasm']));
-    // No second copy elsewhere (web-tree-sitter's `new URL(…, import.meta.url)` would add one).
-    expect(output.output.filter((o) => o.fileName.endsWith('.wasm') && !o.fileName.startsWith('wasm/')).map((o) => o.fileName)).toEqual([]);
+  it('ships each wasm file once: the runtime, sql.js and every grammar', () => {
+    // The page serves every grammar (any dropped file may need one), fetched only on demand;
+    // the runtime is web-tree-sitter's own asset, used by the page and by the workers alike.
+    const wasm = output.output.filter((o) => o.fileName.endsWith('.wasm')).map((o) => unhashed(o.fileName)).sort();
+    const grammars = readdirSync(join(repo, 'wasm')).filter((f) => f.startsWith('tree-sitter-')).sort();
+    expect(grammars.length).toBe(16);
+    expect(wasm).toEqual(['sql-wasm.wasm', ...grammars, 'web-tree-sitter.wasm'].sort());
   });
 
   it('bundles no Node-only code', () => {
@@ -202,9 +209,11 @@ describe('browser example (Vite + Chromium)', () => {
     expect(await search('no_such_name')).toEqual([]);
     await expect(page.locator('#results li.empty').textContent()).resolves.toContain('No definition named no_such_name');
 
-    // Only the runtime, sql.js and the grammars of the sample's two languages were fetched.
+    // Only the runtime, sql.js and the grammars of the sample's two languages were fetched; each
+    // grammar once (the page fetches it for all its workers), the runtime once per worker.
     const wasm = wasmServed();
-    expect(wasm.names).toEqual(['sql-wasm-browser.wasm', 'tree-sitter-go.wasm', 'tree-sitter-python.wasm', 'web-tree-sitter.wasm']);
+    expect(wasm.names).toEqual(['sql-wasm.wasm', 'tree-sitter-go.wasm', 'tree-sitter-python.wasm', 'web-tree-sitter.wasm']);
+    expect(wasm.fetches).toMatchObject({ 'sql-wasm.wasm': 1, 'tree-sitter-go.wasm': 1, 'tree-sitter-python.wasm': 1, 'web-tree-sitter.wasm': Number(status.workers) });
     timings.firstLoadWasmBytes = wasm.bytes;
     // The database is in IndexedDB.
     const databases = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
@@ -221,12 +230,37 @@ describe('browser example (Vite + Chromium)', () => {
     expect(status).toMatchObject({ origin: 'storage', filesParsed: '0', filesIndexed: '4', workers: '0' });
     // Not even the tree-sitter runtime was needed: only sql.js to open the stored bytes.
     const wasm = wasmServed();
-    expect(wasm.names).toEqual(['sql-wasm-browser.wasm']);
+    expect(wasm.names).toEqual(['sql-wasm.wasm']);
     timings.reloadWasmBytes = wasm.bytes;
     expect(await search('parse_price')).toEqual([
       'function parse_price /sample/server/main.go:23-27',
       'function parse_price /sample/shop/cart.py:4-7',
     ]);
+  });
+
+  it('greps and globs the in-memory files, naming the definition of each line', async () => {
+    await settled('/sample');
+    const find = async (how: 'grep' | 'glob', text: string): Promise<string[]> => {
+      await page.fill('#pattern', text);
+      await page.selectOption('#mode', how);
+      await page.click('#text-search button[type=submit]');
+      await page.waitForFunction((p) => document.querySelector<HTMLElement>('#text-results')?.dataset.pattern === p, `${how}:${text}`);
+      return await page.$$eval('#text-results li', (items) => items.map((li) => `${li.className} ${li.textContent ?? ''}`));
+    };
+    // A regular expression: run by re2js, loaded on demand in the page.
+    expect(await find('grep', 'line_total\\(|unit_cents\\b')).toEqual([
+      'context /sample/shop/cart.py-13-    quantity: int  (in LineItem)',
+      'match /sample/shop/cart.py:14:    unit_cents: int  (in LineItem)',
+      'context /sample/shop/cart.py-15-',
+      'context /sample/shop/cart.py-24-    def total(self):  (in Cart.total)',
+      'match /sample/shop/cart.py:25:        def line_total(item):  (in line_total)',
+      'match /sample/shop/cart.py:26:            return item.quantity * item.unit_cents  (in line_total)',
+      'context /sample/shop/cart.py-27-  (in Cart.total)',
+      'match /sample/shop/cart.py:28:        return sum(line_total(item) for item in self.items)  (in Cart.total)',
+    ]);
+    expect(await find('grep', 'no such text')).toEqual(['empty Nothing found for no such text.']);
+    expect(await find('grep', '(a)\\1')).toEqual([expect.stringMatching(/^error .*backreferences/)]);
+    expect((await find('glob', '*.py')).sort()).toEqual(['/sample/shop/__init__.py', '/sample/shop/cart.py', '/sample/shop/inventory.py'].map((p) => ` ${p}`));
   });
 
   it('indexes files picked by the user, fetching only their grammar', async () => {
@@ -273,6 +307,55 @@ describe('browser example (Vite + Chromium)', () => {
     for (const chunk of lazy) {
       const outcome = await page.evaluate(`import('./${chunk.fileName}').then(() => 'ok', (e) => String(e))`);
       expect(outcome, chunk.fileName).toBe('ok');
+    }
+  });
+
+  it('registers the commands as WebMCP page tools when the browser has a model context', async () => {
+    // This page (no WebMCP in this Chromium) registered nothing.
+    await expect(page.evaluate(() => document.body.dataset.pageTools)).resolves.toBe('');
+    // A polyfill that records registrations and lets the test call them, as an agent would.
+    const agentPage = await browser.context.newPage();
+    try {
+      await agentPage.addInitScript(() => {
+        const tools = new Map<string, { execute: (input: unknown) => Promise<unknown> }>();
+        const log: string[] = [];
+        Object.defineProperty(navigator, 'modelContext', {
+          value: {
+            registerTool(tool: { name: string; execute: (input: unknown) => Promise<unknown> }, options?: { signal?: AbortSignal }) {
+              if (tools.has(tool.name)) throw new Error(`duplicate tool ${tool.name}`);
+              tools.set(tool.name, tool);
+              log.push(`+${tool.name}`);
+              options?.signal?.addEventListener('abort', () => log.push(`-${tool.name} (signal)`));
+            },
+            unregisterTool(name: string) {
+              tools.delete(name);
+              log.push(`-${name}`);
+            },
+          },
+        });
+        (window as unknown as { webmcp: unknown }).webmcp = { tools, log, call: (name: string, input: unknown) => tools.get(name)!.execute(input) };
+      });
+      await agentPage.goto(`${server.url}?q=parse_price`);
+      await agentPage.waitForFunction(() => document.querySelector<HTMLElement>('#status')?.dataset.state === 'ready');
+      const names = [...TOOL_COMMANDS.map((c) => c.name), 'index_status'];
+      await expect(agentPage.evaluate(() => [...(window as unknown as { webmcp: { tools: Map<string, unknown> } }).webmcp.tools.keys()])).resolves.toEqual(names);
+      const call = (name: string, input: unknown) => agentPage.evaluate(([n, i]) => (window as unknown as { webmcp: { call: (n: string, i: unknown) => Promise<unknown> } }).webmcp.call(n as string, i), [name, input] as const);
+      await expect(call('search_function', { identifier: 'parse_price', print_body: false })).resolves.toEqual({
+        content: [{ type: 'text', text: 'Found 2 functions named parse_price:\n1. /sample/server/main.go:23-27\n2. /sample/shop/cart.py:4-7\n' }],
+        structuredContent: { total: 2, matches: [{ file: '/sample/server/main.go', start: 23, end: 27 }, { file: '/sample/shop/cart.py', start: 4, end: 7 }] },
+      });
+      await expect(call('index_status', {})).resolves.toMatchObject({ structuredContent: { root: '/sample', state: 'ready', files: 4, languages: { go: 1, python: 3 } } });
+      // Opening another codebase replaces the tools: the old ones are unregistered first.
+      await agentPage.setInputFiles('#picker', [{ name: 'lib.rs', mimeType: 'text/plain', buffer: Buffer.from('pub fn parse_price() {}\n') }]);
+      await agentPage.waitForFunction(() => document.querySelector<HTMLElement>('#status')?.dataset.root === '/dropped' && document.querySelector<HTMLElement>('#status')?.dataset.state === 'ready');
+      const log = await agentPage.evaluate(() => (window as unknown as { webmcp: { log: string[] } }).webmcp.log);
+      expect(log.filter((l) => l.startsWith('+'))).toHaveLength(2 * names.length);
+      expect(log.filter((l) => l.startsWith('-') && !l.endsWith('(signal)'))).toHaveLength(names.length);
+      await expect(call('search_function', { identifier: 'parse_price', print_body: false })).resolves.toMatchObject({
+        content: [{ type: 'text', text: 'Found 1 function named parse_price:\n1. /dropped/lib.rs:1-1\n' }],
+      });
+    } finally {
+      await agentPage.close();
     }
   });
 });

@@ -191,3 +191,50 @@ describe('c: files that cannot hold a definition or a graph fact are not parsed'
     }
   });
 });
+
+describe('c: function-defining macros and enums', () => {
+  it('indexes file-scope macro definitions by their first identifier argument, and enums as classes', async () => {
+    const { rows, db } = await extractRows('macros.c', fixture('c/macros.c'));
+    try {
+      expect(rows).toEqual([
+        // `SYSCALL_DEFINE6(…)` ⏎ `{…}` parses as a call then a block: one row over both.
+        { kind: 'function', name: 'mmap_pgoff', lines: '4-9' },
+        // One argument: a definition of type `SYSCALL_DEFINE0` with declarator `(fork)`.
+        { kind: 'function', name: 'fork', lines: '11-14' },
+        { kind: 'function', name: 'bpf_map_lookup_elem', lines: '16-19' },
+        { kind: 'function', name: 'getrlimit', lines: '22-26' },
+        { kind: 'function', name: 'timer_interrupt', lines: '29-32' },
+        // Not registered with `:2`: the first identifier argument.
+        { kind: 'function', name: 'Widget', lines: '34-36' },
+        // After `static int`, tree-sitter reads the macro as the function's name.
+        { kind: 'function', name: 'DEFINE_HANDLER', lines: '38-41' },
+        // `for_each_possible_cpu(cpu) {…}` inside a function is a loop, not a definition.
+        { kind: 'function', name: 'count_cpus', lines: '43-50' },
+        { kind: 'class', name: 'zone_type', lines: '52-55' },
+        { kind: 'class', name: 'color_t', lines: '57-57' },
+        // An anonymous enum has no name to search for; `MODULE_LICENSE(…);` defines nothing.
+      ]);
+      const [mmap] = await db.queryFunction('mmap_pgoff');
+      // The body keeps the macro: what the function is, and its parameters.
+      expect(mmap?.body.startsWith('SYSCALL_DEFINE6(mmap_pgoff, unsigned long, addr, unsigned long, len,')).toBe(true);
+      expect(mmap?.body.endsWith('return ksys_mmap_pgoff(addr, len, prot, flags, fd, pgoff);\n}')).toBe(true);
+      expect((await db.queryClass('zone_type'))[0]?.fields).toBe('- ZONE_DMA\n- ZONE_NORMAL = 2');
+      expect((await db.queryClass('color_t'))[0]?.fields).toBe('- RED\n- GREEN');
+    } finally {
+      db.close();
+    }
+  });
+
+  it('names registered macros after the argument they say, also after specifiers', async () => {
+    const { rows, db } = await extractRows('macros.c', fixture('c/macros.c'), { functionMacros: ['PHP_METHOD:2', 'DEFINE_HANDLER'] });
+    try {
+      expect(rows.filter((r) => ['34-36', '38-41'].includes(r.lines))).toEqual([
+        { kind: 'function', name: 'render', lines: '34-36' },
+        { kind: 'function', name: 'timer_tick', lines: '38-41' },
+      ]);
+      expect((await db.queryFunction('render'))[0]?.body).toBe('PHP_METHOD(Widget, render)\n{\n}');
+    } finally {
+      db.close();
+    }
+  });
+});

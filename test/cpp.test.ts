@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createDefaultRegistry } from '../src/index.js';
 import { cpp } from '../src/languages/index.js';
 import { extractSource } from '../src/parser/extract.js';
-import { ParserPool } from '../src/parser/runtime.js';
+import { ParserPool, textToParse } from '../src/parser/runtime.js';
 import { extractRows } from './helpers/extract.js';
 import { fixture } from './helpers/fixtures.js';
 
@@ -140,8 +140,88 @@ describe('cpp visitor', () => {
 
   it('owns the C++ extensions, leaving .h to C', () => {
     const registry = createDefaultRegistry();
-    for (const ext of ['.cpp', '.hpp', '.cc', '.cxx', '.c++', '.hh']) expect(registry.forPath(`/src/a${ext}`)?.id).toBe('cpp');
+    for (const ext of ['.cpp', '.hpp', '.cc', '.cxx', '.c++', '.hh', '.hxx', '.ipp', '.tpp', '.inl']) expect(registry.forPath(`/src/a${ext}`)?.id).toBe('cpp');
     expect(registry.forPath('/src/a.h')?.id).toBe('c');
     expect(cpp.grammarPackage).toEqual({ name: 'tree-sitter-cpp', version: '0.23.4' });
+  });
+});
+
+describe('cpp: macros around declaration heads', () => {
+  const source = fixture('cpp/macros.hpp');
+
+  it('keeps the classes and methods that macros next to class heads used to hide', async () => {
+    const { rows, db } = await extractRows('macros.hpp', source);
+    try {
+      expect(db.report?.filesWithSyntaxErrors).toBe(0);
+      expect(rows).toEqual([
+        // `NLOHMANN_JSON_NAMESPACE_BEGIN` (no `;`) before a template.
+        { kind: 'class', name: 'adl_serializer', lines: '7-10' },
+        { kind: 'method', name: 'to_json', lines: '9-9', parent: 'adl_serializer' },
+        // A macro line standing for `template<…>`; an access-specifier macro; `JSON_TRY` ⏎ `{`;
+        // `decltype(a, b)`. `JSON_CATCH (...) { … }` inside the method is no function.
+        { kind: 'class', name: 'basic_json', lines: '13-37' },
+        { kind: 'method', name: 'parse', lines: '20-30', parent: 'basic_json' },
+        { kind: 'method', name: 'get', lines: '33-36', parent: 'basic_json' },
+        // An export macro between `class` and the name.
+        { kind: 'class', name: 'widget', lines: '41-44' },
+        { kind: 'method', name: 'what', lines: '43-43', parent: 'widget' },
+        // `#if` inside the base clause; `BOOST_BEAST_DECL` lines before members.
+        { kind: 'class', name: 'stream', lines: '47-57' },
+        { kind: 'method', name: 'count', lines: '56-56', parent: 'stream' },
+        // A return-type macro with arguments stays in the definition's range.
+        { kind: 'method', name: 'async_close', lines: '60-65', parent: 'stream' },
+        { kind: 'class', name: 'Mode', lines: '67-67' },
+        // GoogleTest: a macro with a body and no type, named after its second argument.
+        { kind: 'function', name: 'ParsesEmpty', lines: '69-72' },
+        // `typename T::value_type(…)` as an expression parses (in a large class, error recovery
+        // there swallowed the methods after it: nlohmann's `basic_json::push_back`).
+        { kind: 'class', name: 'holder', lines: '75-83' },
+        { kind: 'method', name: 'push', lines: '77-80', parent: 'holder' },
+        { kind: 'method', name: 'size', lines: '82-82', parent: 'holder' },
+      ]);
+      const [json] = await db.queryClass('basic_json');
+      // Bodies and summaries are the original text, macros included.
+      expect(json?.body.startsWith('class basic_json\n{\n  JSON_PRIVATE_UNLESS_TESTED:\n')).toBe(true);
+      expect(json?.fields).toBe('- int m_type = 0;');
+      const [stream] = await db.queryClass('stream');
+      expect(stream?.body).toContain('#if ! BOOST_BEAST_DOXYGEN\n    : private stream_base\n#endif');
+      expect(stream?.methods).toBe('- void close();\n- static int count()');
+      expect((await db.queryFunction('async_close', 'class_method'))[0]?.body.startsWith('BOOST_BEAST_ASYNC_RESULT1(Handler)\nstream<Handler>::')).toBe(true);
+      expect((await db.queryClass('Mode'))[0]?.fields).toBe('- On\n- Off');
+    } finally {
+      db.close();
+    }
+  });
+
+  it('loses those classes without the rewrite (the grammar alone cannot place the macros)', async () => {
+    const pool = new ParserPool();
+    try {
+      const plain = await extractSource(pool, { ...cpp, id: 'cpp_plain', rewriteSource: undefined }, source);
+      const classes = plain.classes.map((c) => c.name);
+      for (const lost of ['basic_json', 'widget', 'stream']) expect(classes).not.toContain(lost);
+      expect(plain.hasSyntaxErrors).toBe(true);
+    } finally {
+      await pool.delete();
+    }
+  });
+
+  it('rewrites with every offset kept: same length, line breaks in place, only spaces and single characters changed', () => {
+    const rewritten = textToParse(cpp, source);
+    expect(rewritten).not.toBe(source);
+    expect(rewritten.length).toBe(source.length);
+    for (let i = 0; i < source.length; i++) {
+      if (source[i] === rewritten[i]) continue;
+      expect(source[i]).not.toBe('\n');
+      expect(rewritten[i] === ' ' || '<>;|'.includes(rewritten[i]!) || /[a-z]/.test(rewritten[i]!)).toBe(true);
+    }
+  });
+
+  it('indexes .ipp implementation files', async () => {
+    const { rows, db } = await extractRows('stream.ipp', 'namespace beast {\nvoid\nstream::close()\n{\n}\n}\n');
+    try {
+      expect(rows).toEqual([{ kind: 'method', name: 'close', lines: '2-5', parent: 'stream' }]);
+    } finally {
+      db.close();
+    }
   });
 });

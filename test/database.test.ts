@@ -221,8 +221,9 @@ describe('symlinks', () => {
     const db = await CKGDatabase.open({ codebasePath: '/r', fs: vol as unknown as FileSystem });
     try {
       expect((await db.queryFunction('linked')).map((f) => f.filePath)).toEqual(['/r/real/a.py']);
-      // A link to a file outside the codebase is indexed under the link's path.
-      expect((await db.queryFunction('external')).map((f) => f.filePath)).toEqual(['/r/ext.py']);
+      // A link to a file outside the codebase is never read (docs/security.md).
+      expect(await db.queryFunction('external')).toEqual([]);
+      expect(db.report!.skipped).toContainEqual({ path: '/r/ext.py', reason: 'outside-codebase', detail: '/outside/b.py' });
     } finally {
       db.close();
     }

@@ -12,6 +12,7 @@
 // unknown type (`m.Product.create("cup").save()`, `product.save()` on a method's result), builtins.
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from './helpers/fixtures.js';
+import { CKGDatabase } from '../src/index.js';
 import { graphFixture, openGraph } from './helpers/graph.js';
 
 const EXPECTED = [
@@ -86,6 +87,32 @@ describe.each(BACKENDS)('python code graph on %s', (backend) => {
       expect(await graph.lines()).toEqual(EXPECTED);
     } finally {
       graph.close();
+    }
+  });
+});
+
+describe('graph: false', () => {
+  it('indexes the same definitions without edges, and a later graph build re-parses every file', async () => {
+    const files = graphFixture('python');
+    const without = await openGraph(files, 'memfs', { graph: false });
+    const withGraph = await openGraph(files, 'memfs');
+    try {
+      expect(await without.db.edges()).toEqual([]);
+      expect(without.db.stats().edges).toBe(0);
+      expect(withGraph.db.stats().edges).toBeGreaterThan(40);
+      expect(without.db.stats().functions).toBe(withGraph.db.stats().functions);
+      expect(await without.db.queryFunction('add_product', 'class_method')).toEqual(await withGraph.db.queryFunction('add_product', 'class_method'));
+      // The same bytes opened with the graph on: every file is parsed again, and the edges appear.
+      const reopened = await CKGDatabase.fromBytes(without.db.export(), { fs: without.tree.fs, codebasePath: without.tree.root });
+      try {
+        expect(reopened.report?.filesParsed).toBe(Object.keys(files).length);
+        expect((await reopened.edges()).length).toBe((await withGraph.db.edges()).length);
+      } finally {
+        reopened.close();
+      }
+    } finally {
+      without.close();
+      withGraph.close();
     }
   });
 });

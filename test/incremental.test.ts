@@ -3,6 +3,7 @@
 // trusted like git trusts its index (docs/bodies.md, "Change detection"): a same-size edit that
 // keeps an old mtime is not seen until the file is touched, while a file whose mtime is racy
 // (not safely older than the last sync) is always re-hashed.
+import { sealDatabase } from '../src/db/integrity.js';
 import fc from 'fast-check';
 import { Volume } from 'memfs';
 import initSqlJs from 'sql.js';
@@ -401,7 +402,7 @@ describe('change detection', () => {
     }
   });
 
-  it("without a file system, a changed 'lazy' body reads as a clear marker", async () => {
+  it("without a file system, a 'lazy' body reads as a marker that says the bytes hold no text and what to do", async () => {
     const vol = volumeWith(v1, Date.now() - 86_400_000);
     const built = await CKGDatabase.open({ codebasePath: ROOT, fs: vol as unknown as FileSystem, languages: ['python'], bodies: 'lazy' });
     const bytes = built.export();
@@ -410,7 +411,10 @@ describe('change detection', () => {
     try {
       const [entry] = await detached.queryFunction('one');
       expect(entry).toMatchObject({ startLine: 1, endLine: 2 });
-      expect(entry!.body).toBe(`[body unavailable: ${file} changed since it was indexed; update the index]`);
+      // The file is unchanged: the old wording ("changed since it was indexed") was wrong here.
+      expect(entry!.body).toBe(
+        `[body not stored: this index keeps 'lazy' bodies (offsets into ${file}); open it with fs and codebasePath to read them from the files, or build it with bodies: 'compressed' to keep them in the database]`,
+      );
     } finally {
       detached.close();
     }
@@ -532,7 +536,7 @@ describe('versions and registry changes', () => {
     const raw = new SQL.Database(first.export());
     first.close();
     raw.run("UPDATE meta SET value = 'old' WHERE key = 'schema_version'");
-    const bytes = raw.export();
+    const bytes = sealDatabase(raw.export()); // as another version would have written them
     raw.close();
     await expect(CKGDatabase.fromBytes(bytes)).rejects.toMatchObject({ code: 'SCHEMA_MISMATCH' });
     const rebuilt = await CKGDatabase.fromBytes(bytes, { fs: vol as unknown as FileSystem, codebasePath: ROOT, languages: ['python'] });

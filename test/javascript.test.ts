@@ -119,3 +119,29 @@ describe('javascript registration', () => {
     }
   });
 });
+
+describe('javascript: call-made functions', () => {
+  it('indexes React components made by forwardRef / memo under their binding', async () => {
+    const source = [
+      "import React, { memo } from 'react';",
+      'export const Button = React.forwardRef((props, ref) => (',
+      '  <button ref={ref} {...props} />',
+      '));',
+      'export const List = memo(function List({ items }) {',
+      '  return <ul>{items.map((i) => <li key={i}>{i}</li>)}</ul>;',
+      '});',
+      'export const theme = createTheme({ dark: true });',
+      '',
+    ].join('\n');
+    const { rows, db } = await extractRows('Button.jsx', source);
+    try {
+      expect(rows).toEqual([
+        { kind: 'function', name: 'Button', lines: '2-4' },
+        { kind: 'function', name: 'List', lines: '5-7' },
+      ]);
+      expect((await db.queryFunction('Button'))[0]?.body.startsWith('const Button = React.forwardRef((props, ref) => (')).toBe(true);
+    } finally {
+      db.close();
+    }
+  });
+});

@@ -22,6 +22,8 @@ describe('lua visitor', () => {
         { kind: 'function', name: 'format', lines: '32-35' },
         { kind: 'function', name: 'pad', lines: '33-33', parent: 'format' },
         { kind: 'method', name: 'describe', lines: '37-39', parent: 'Shape' },
+        // A function in a table constructor bound to `handlers`: a method of that table.
+        { kind: 'method', name: 'on_load', lines: '42-42', parent: 'handlers' },
       ]);
     } finally {
       db.close();
@@ -38,12 +40,32 @@ describe('lua visitor', () => {
       expect(click?.body).toBe('function ui.widgets.button:click(x, y)\n  return x + y\nend');
       const [area] = await db.queryFunction('area', 'class_method');
       expect(area?.body.startsWith('function Shape:area()')).toBe(true);
-      // Methods are not plain functions, and table-constructor fields are not recorded.
+      // Methods are not plain functions.
       expect(await db.queryFunction('area')).toEqual([]);
       expect(await db.queryFunction('on_load')).toEqual([]);
-      expect(await db.queryFunction('on_load', 'class_method')).toEqual([]);
+      const [onLoad] = await db.queryFunction('on_load', 'class_method');
+      expect(onLoad).toMatchObject({ parentClass: 'handlers', body: 'on_load = function() end' });
       const [format] = await db.queryFunction('format');
       expect(format?.body.startsWith('local format = function(value)')).toBe(true);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('indexes functions in table constructors by their key, as methods of the table they are bound to', async () => {
+    const { rows, db } = await extractRows('tables.lua', fixture('lua/tables.lua'));
+    try {
+      expect(rows).toEqual([
+        { kind: 'method', name: 'greet', lines: '2-5', parent: 'M' },
+        { kind: 'function', name: 'shout', lines: '3-3', parent: 'greet' },
+        // A nested constructor: the table expression as written, like `function M.util.trim()`.
+        { kind: 'method', name: 'trim', lines: '7-7', parent: 'M.util' },
+        // `["quoted"] = function` and a positional function have no name to search for.
+        { kind: 'method', name: 'run', lines: '13-13', parent: 'M.sub' },
+        // A constructor bound to no name (an argument): a plain function.
+        { kind: 'function', name: '__call', lines: '16-18' },
+      ]);
+      expect((await db.queryFunction('__call'))[0]?.body).toBe('__call = function(self, ...)\n    return M.greet(...)\n  end');
     } finally {
       db.close();
     }

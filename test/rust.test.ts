@@ -37,6 +37,8 @@ describe('rust visitor', () => {
         { kind: 'method', name: 'hidden', lines: '93-93', parent: 'Local' },
         // `impl dyn Area<…>` adds inherent methods to the trait object: the trait's.
         { kind: 'method', name: 'erased', lines: '98-100', parent: 'Area' },
+        // `dyn Area + Send + Sync`: the first bound names the type, not the folded list.
+        { kind: 'method', name: 'fmt', lines: '104-106', parent: 'Area' },
       ]);
     } finally {
       db.close();
@@ -62,7 +64,7 @@ describe('rust visitor', () => {
       expect(bits?.methods).toBeUndefined();
       const [area] = await db.queryClass('Area');
       expect(area?.fields).toBe(lines('type Unit', 'const SIDES: usize'));
-      expect(area?.methods).toBe(lines('fn area(&self) -> f64', 'fn describe(&self) -> String', 'fn erased(&self) -> bool'));
+      expect(area?.methods).toBe(lines('fn area(&self) -> f64', 'fn describe(&self) -> String', 'fn erased(&self) -> bool', "fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result"));
       expect(await db.queryClass('geometry')).toEqual([]);
       expect(await db.queryFunction('abs')).toEqual([]);
       const areas = await db.queryFunction('area', 'class_method');

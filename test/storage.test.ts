@@ -15,6 +15,7 @@ import {
   type Storage,
 } from '../src/index.js';
 import { DirectoryStorage, defaultCacheDirectory, type DirectoryStorageFs } from '../src/node/index.js';
+import { sealDatabase } from '../src/db/integrity.js';
 import { BACKENDS, makeTree, type FixtureTree } from './helpers/fixtures.js';
 import { gitCommitAll, gitInit } from './helpers/git.js';
 
@@ -138,7 +139,7 @@ describe.each(BACKENDS)('CKGDatabase.open with storage (%s fs)', (backend) => {
     const SQL = await initSqlJs();
     const raw = new SQL.Database(good);
     raw.run("UPDATE meta SET value = '0' WHERE key = 'schema_version'");
-    await storage.set(key, raw.export());
+    await storage.set(key, sealDatabase(raw.export())); // as another version would have written them
     raw.close();
     const old = await CKGDatabase.open({ codebasePath: t.root, fs: t.fs, storage });
     expect(old.origin).toBe('built');

@@ -96,16 +96,18 @@ describe('a build parses while it walks', () => {
     }
   });
 
-  it('fails whole when the walk fails midway: a typed error, no rows kept, no stray rejection', async () => {
+  it('leaves out a folder it cannot list midway, reported, with no stray rejection', async () => {
     const vol = tree();
     const { fs } = listingFs(vol, `${ROOT}/pkg20/sub`);
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
     try {
-      const error = await CKGDatabase.open({ codebasePath: ROOT, fs, languages: ['python'] }).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(CKGError);
-      expect(error).toMatchObject({ code: 'FS_ERROR', data: { path: `${ROOT}/pkg20/sub` } });
+      const db = await CKGDatabase.open({ codebasePath: ROOT, fs, languages: ['python'] });
+      const unlisted = db.report!.skipped.filter((s) => s.reason === 'unreadable');
+      expect(unlisted).toEqual([{ path: `${ROOT}/pkg20/sub`, reason: 'unreadable', detail: expect.stringMatching(/EACCES/) }]);
+      expect(db.report!.filesIndexed).toBeGreaterThan(0);
+      db.close();
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(unhandled).toEqual([]);
     } finally {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CKGTool, CKG_TOOL_PARAMETERS, MAX_OUTPUT_CHARS } from '../src/index.js';
+import { CKGDatabase, CKGTool, CKG_TOOL_PARAMETERS, MAX_OUTPUT_CHARS } from '../src/index.js';
 import { clipEntries } from '../src/tool/format.js';
 import { BACKENDS, makeTree, type FixtureTree } from './helpers/fixtures.js';
 
@@ -38,7 +38,11 @@ describe.each(BACKENDS)('ckg tool on %s', (backend) => {
     expect(tool.name).toBe('ckg');
     expect(tool.parameters).toBe(CKG_TOOL_PARAMETERS);
     expect(tool.parameters.required).toEqual(['command', 'path', 'identifier']);
-    expect(tool.parameters.properties.command.enum).toEqual(['search_function', 'search_class', 'search_class_method']);
+    expect(tool.parameters.properties.command.enum).toEqual([
+      'search_function', 'search_class', 'search_class_method',
+      'find_callers', 'find_callees', 'trace_path', 'class_hierarchy', 'dead_code', 'search_symbols', 'file_outline',
+      'glob', 'grep',
+    ]);
     expect(tool.parameters.properties.print_body.type).toBe('boolean');
     expect(tool.description).toContain('<response clipped>');
   });
@@ -59,7 +63,7 @@ describe.each(BACKENDS)('ckg tool on %s', (backend) => {
   it('validates the command before looking at the path or indexing', async () => {
     setup();
     // A missing path would be reported if the path were looked at first.
-    expect(await tool.execute({ command: 'grep', path: '/definitely/missing', identifier: 'x' })).toEqual({ error: 'Invalid command: grep' });
+    expect(await tool.execute({ command: 'search_everything', path: '/definitely/missing', identifier: 'x' })).toEqual({ error: 'Invalid command: search_everything' });
     expect(await tool.execute({ command: 42, path: tree.root, identifier: 'x' })).toEqual({ error: 'Invalid command: 42' });
   });
 
@@ -133,6 +137,69 @@ describe.each(BACKENDS)('ckg tool on %s', (backend) => {
     expect(second).toEqual({ output: `Found 1 function named fresh:\n1. ${tree.root}/lib/new.py:1-2\n` });
     tree.remove('lib/new.py');
     expect(await tool.execute({ command: 'search_function', path: tree.root, identifier: 'fresh' })).toEqual({ output: 'No functions named fresh found.' });
+  });
+
+  it('glob lists files newest first with a note for the rest', async () => {
+    setup({ 'app/config.py': CONFIG_PY, 'lib/other.py': OTHER_PY, 'README.md': '# r\n' });
+    const fs = tree.fs as unknown as { utimesSync(p: string, a: number, m: number): void };
+    fs.utimesSync(`${tree.root}/app/config.py`, 2000, 2000);
+    fs.utimesSync(`${tree.root}/lib/other.py`, 1000, 1000);
+    expect(await tool.execute({ command: 'glob', path: tree.root, identifier: '*.py' })).toEqual({
+      output: `Found 2 files matching *.py:\n${tree.root}/app/config.py\n${tree.root}/lib/other.py\n`,
+    });
+    expect(await tool.execute({ command: 'glob', path: tree.root, identifier: '*.py', head_limit: 1 })).toEqual({
+      output: `Found 2 files matching *.py:\n${tree.root}/app/config.py\n\n(1 more not shown: use offset 1)`,
+    });
+    expect(await tool.execute({ command: 'glob', path: tree.root, identifier: '*.py', head_limit: '1', offset: 1 })).toEqual({
+      output: `Found 2 files matching *.py:\n${tree.root}/lib/other.py\n`,
+    });
+    expect(await tool.execute({ command: 'glob', path: tree.root, identifier: '*.rs' })).toEqual({ output: 'No files found matching *.rs.' });
+  });
+
+  it('grep prints files, counts, or lines with context and the enclosing definition', async () => {
+    setup();
+    const fs = tree.fs as unknown as { utimesSync(p: string, a: number, m: number): void };
+    fs.utimesSync(`${tree.root}/app/config.py`, 2000, 2000);
+    fs.utimesSync(`${tree.root}/lib/other.py`, 1000, 1000);
+    expect(await tool.execute({ command: 'grep', path: tree.root, identifier: 'def parse_config' })).toEqual({
+      output: `Found 2 files with matches for def parse_config:\n${tree.root}/app/config.py\n${tree.root}/lib/other.py\n`,
+    });
+    expect(await tool.execute({ command: 'grep', path: tree.root, identifier: 'RETURN', case_insensitive: true, output_mode: 'count' })).toEqual({
+      output: `Found 2 matching lines for RETURN:\n${tree.root}/app/config.py:2\n`,
+    });
+    expect(await tool.execute({ command: 'grep', path: tree.root, identifier: 'return', output_mode: 'content', context: 1, glob: 'app/**' })).toEqual({
+      output:
+        `Found 2 matching lines for return:\n` +
+        `${tree.root}/app/config.py-4-def parse_config(text):  (in parse_config)\n` +
+        `${tree.root}/app/config.py:5:    return json.loads(text)  (in parse_config)\n` +
+        `${tree.root}/app/config.py-6-\n` +
+        `--\n` +
+        `${tree.root}/app/config.py-11-    def render(self) -> str:  (in Widget.render)\n` +
+        `${tree.root}/app/config.py:12:        return "w"  (in Widget.render)\n`,
+    });
+    expect(await tool.execute({ command: 'grep', path: tree.root, identifier: 'nothing here' })).toEqual({ output: 'No matches found for nothing here.' });
+    const bad = await tool.execute({ command: 'grep', path: tree.root, identifier: '(a)\\1' });
+    expect('error' in bad && bad.error).toMatch(/backreferences/);
+    const badMode = await tool.execute({ command: 'grep', path: tree.root, identifier: 'a', output_mode: 'lines' });
+    expect('error' in badMode && badMode.error).toMatch(/outputMode must be one of/);
+  });
+
+  it('grep names no definition in a file changed since it was indexed', async () => {
+    setup();
+    expect(await tool.execute({ command: 'search_function', path: tree.root, identifier: 'parse_config', print_body: false })).toMatchObject({ output: expect.stringContaining('Found 2') });
+    const db = await CKGDatabase.open({ codebasePath: tree.root, fs: tree.fs });
+    try {
+      const hit = await db.grep({ pattern: 'json.loads', outputMode: 'content' });
+      expect(hit.results).toMatchObject([{ line: 5, enclosing: 'parse_config' }]);
+      tree.write('app/config.py', `# a new first line\n${CONFIG_PY}`);
+      const moved = await db.grep({ pattern: 'json.loads', outputMode: 'content' });
+      expect(moved.results).toMatchObject([{ line: 6 }]);
+      expect(moved.results[0]).not.toHaveProperty('enclosing');
+      expect((await db.glob({ pattern: '*.py' })).totalMatches).toBe(2);
+    } finally {
+      db.close();
+    }
+    await expect(db.grep({ pattern: 'x' })).rejects.toMatchObject({ code: 'CLOSED', caller: 'CKGDatabase.grep' });
   });
 
   it('clips long outputs at whole entries and counts what was not shown', async () => {

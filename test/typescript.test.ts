@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createDefaultRegistry } from '../src/index.js';
+import { typescript } from '../src/languages/index.js';
+import { rewriteTypeScriptSource } from '../src/languages/ecmascript.js';
+import { extractSource } from '../src/parser/extract.js';
+import { ParserPool } from '../src/parser/runtime.js';
 import { extractRows } from './helpers/extract.js';
 import { fixture } from './helpers/fixtures.js';
 
@@ -140,11 +144,10 @@ describe('typescript visitor', () => {
     }
   });
 
-  it('still finds definitions around the ERROR nodes tree-sitter-typescript 0.23 makes of variance annotations', async () => {
+  it('parses variance annotations (`<out A>`, `<in out A>`), which tree-sitter-typescript 0.23 cannot, through the rewrite', async () => {
     const { rows, db } = await extractRows('variance.ts', fixture('typescript/variance.ts'));
     try {
-      // The grammar cannot parse `<out A>` / `<in out A>`: the file does have syntax errors.
-      expect(db.report?.filesWithSyntaxErrors).toBe(1);
+      expect(db.report?.filesWithSyntaxErrors).toBe(0);
       expect(rows).toEqual([
         { kind: 'function', name: 'beforeVariance', lines: '1-3' },
         { kind: 'class', name: 'Producer', lines: '5-7' },
@@ -155,8 +158,109 @@ describe('typescript visitor', () => {
         { kind: 'method', name: 'run', lines: '14-14', parent: 'AfterVariance' },
         { kind: 'function', name: 'afterArrow', lines: '17-17' },
       ]);
+      // Bodies are the original text, variance keywords included.
+      expect((await db.queryClass('Channel'))[0]?.body).toBe('interface Channel<in out A> {\n  send(value: A): void;\n}');
     } finally {
       db.close();
+    }
+  });
+});
+
+describe('typescript: grammar gaps and call-made functions', () => {
+  it('keeps every definition around the three shapes the grammar cannot parse', async () => {
+    const source = fixture('typescript/grammar-gaps.ts');
+    const { rows, db } = await extractRows('grammar-gaps.ts', source);
+    try {
+      expect(db.report?.filesWithSyntaxErrors).toBe(0);
+      expect(rows).toEqual([
+        { kind: 'class', name: 'Stream', lines: '2-5' },
+        { kind: 'method', name: 'pipe', lines: '4-4', parent: 'Stream' },
+        // `class<in E>`: variance on a class expression's parameters.
+        { kind: 'class', name: 'Filter', lines: '7-11' },
+        { kind: 'method', name: 'constructor', lines: '8-10', parent: 'Filter' },
+        // Generic call signatures on their own lines, after a doc comment, over several lines.
+        { kind: 'class', name: 'Dual', lines: '14-24' },
+        // After a template literal type holding escaped backticks.
+        { kind: 'function', name: 'afterGaps', lines: '30-32' },
+      ]);
+      expect((await db.queryClass('Stream'))[0]?.body.startsWith('interface Stream<out A, out E = never, in R = never> {')).toBe(true);
+      // The rewritten text never reaches rows: the interface summary is the source's.
+      expect((await db.queryClass('Stream'))[0]?.fields).toBe('- readonly [TypeId]: Variance<A, E, R>');
+    } finally {
+      db.close();
+    }
+    // Without the rewrite the grammar loses the interfaces and the function after them.
+    const pool = new ParserPool();
+    try {
+      const plain = await extractSource(pool, { ...typescript, id: 'typescript_plain', rewriteSource: undefined }, source);
+      expect(plain.hasSyntaxErrors).toBe(true);
+      expect(plain.functions.map((f) => f.name)).not.toContain('afterGaps');
+    } finally {
+      await pool.delete();
+    }
+  });
+
+  it('rewrites each gap with its offsets kept', () => {
+    const cases: [string, string][] = [
+      ['interface S<in out A, out B = never> {}', 'interface S<       A,     B = never> {}'],
+      ['interface T<out extends string> {}', 'interface T<out extends string> {}'],
+      ['type D = {\n  (a: A): B\n  <C>(c: C): C\n}', 'type D = {\n  (a: A): B\n ;<C>(c: C): C\n}'],
+      ['type F = {\n  x: (a: A) =>\n    <C>(c: C) => C\n}', 'type F = {\n  x: (a: A) =>\n    <C>(c: C) => C\n}'],
+      ['type M = `a\\`b`', 'type M = `a__b`'],
+    ];
+    for (const [input, expected] of cases) {
+      expect(rewriteTypeScriptSource(input)).toBe(expected);
+      expect(expected.length).toBe(input.length);
+    }
+    const untouched = 'export function f(): number { return 1 }\n';
+    expect(rewriteTypeScriptSource(untouched)).toBe(untouched);
+  });
+
+  it('indexes module-scope consts made by a call from a function literal as functions', async () => {
+    const { rows, db } = await extractRows('call-made.ts', fixture('typescript/call-made.ts'));
+    try {
+      expect(rows).toEqual([
+        { kind: 'function', name: 'map', lines: '4-12' },
+        { kind: 'function', name: 'helper', lines: '8-10', parent: 'map' },
+        { kind: 'function', name: 'Button', lines: '14-16' },
+        // The named function expression inside (`function Card`) is the same definition.
+        { kind: 'function', name: 'Card', lines: '18-20' },
+        { kind: 'function', name: 'run', lines: '22-24' },
+        { kind: 'function', name: 'impl', lines: '26-28' },
+        { kind: 'function', name: 'checked', lines: '30-30' },
+        // `config` is a call without a function literal; `sum` is local to `total`.
+        { kind: 'function', name: 'make', lines: '35-35' },
+        { kind: 'function', name: 'total', lines: '38-41' },
+        { kind: 'class', name: 'Service', lines: '43-47' },
+        // A member typed as a function is a method; a construct signature is `new`.
+        { kind: 'method', name: 'lookup', lines: '44-44', parent: 'Service' },
+        { kind: 'method', name: 'new', lines: '46-46', parent: 'Service' },
+      ]);
+      const [map] = await db.queryFunction('map');
+      expect(map?.body.startsWith('const map: {\n  <A, B>(f: (a: A) => B)')).toBe(true);
+      expect((await db.queryClass('Service'))[0]?.methods).toBe('- readonly lookup: <K>(key: K) => Effect<string>\n- new (options: Options): Service');
+      expect((await db.queryClass('Service'))[0]?.fields).toBe('- readonly name: string');
+    } finally {
+      db.close();
+    }
+  });
+
+  it('re-parses a rewritten file incrementally to the rows of a fresh parse', async () => {
+    const reusing = new ParserPool();
+    const fresh = new ParserPool();
+    try {
+      const before = 'interface Box<A> {\n  get(): A\n}\n';
+      const after = 'interface Box<out A> {\n  get(): A\n}\nexport const mapBox = dual(2, (b: Box<number>) => b)\n';
+      await extractSource(reusing, typescript, before, { key: '/src/box.ts', keep: true });
+      const incremental = await extractSource(reusing, typescript, after, { key: '/src/box.ts', keep: true });
+      expect(incremental.incremental).toBe(true);
+      const { incremental: _flag, ...rows } = incremental;
+      expect(rows).toEqual(await extractSource(fresh, typescript, after));
+      expect(rows.classes[0]?.body).toBe('interface Box<out A> {\n  get(): A\n}');
+      expect(rows.functions.map((f) => f.name)).toEqual(['get', 'mapBox']);
+    } finally {
+      await reusing.delete();
+      await fresh.delete();
     }
   });
 });

@@ -9,7 +9,7 @@ import { contentHash, looksBinary, looksMinified } from '../src/build/decode.js'
 import { createWorkerBody } from '../src/parser/worker-body.js';
 import { ThreadPoolProcessor, type SpawnWorker, type WorkerEvents } from '../src/parser/thread-pool.js';
 import { graphLines } from './helpers/graph-dump.js';
-import { toWire, type WorkerResponse } from '../src/parser/worker-protocol.js';
+import { toWire, type WorkerRequest, type WorkerResponse } from '../src/parser/worker-protocol.js';
 import { extractSource } from '../src/parser/extract.js';
 import { ParserPool } from '../src/parser/runtime.js';
 import { makeTree, type FixtureTree } from './helpers/fixtures.js';
@@ -94,13 +94,14 @@ describe('worker pool (worker_threads)', () => {
     const tree = makeTree('memfs', corpus());
     const languages = createDefaultRegistry().register(toy);
     // 'stored' keeps every body text in the database: the dumps compare them too.
-    const local = await CKGDatabase.open({ codebasePath: tree.root, fs: tree.fs, languages, bodies: 'stored' });
+    const local = await CKGDatabase.open({ codebasePath: tree.root, fs: tree.fs, languages, bodies: 'stored', processor: 'this-thread' });
     const pooled = await CKGDatabase.open({ codebasePath: tree.root, fs: tree.fs, languages, bodies: 'stored', processor: pool });
     try {
       const expected = await dump(local);
       expect(expected['functions']!.length).toBeGreaterThan(150);
       expect(await dump(pooled)).toEqual(expected);
-      const { durationMs: _a, ...localReport } = local.report!;
+      // `workers` is reported for the default processors only ('this-thread': 0).
+      const { durationMs: _a, workers: _w, ...localReport } = local.report!;
       const { durationMs: _b, ...pooledReport } = pooled.report!;
       expect(pooledReport).toEqual(localReport);
       expect(pooledReport.filesWithSyntaxErrors).toBe(1);
@@ -324,8 +325,112 @@ describe('pool scheduling (in-thread stand-in workers running the real body)', (
 });
 
 describe('a worker that dies', () => {
-  it('is not taken to have died on a file whose result was queued before its death, even when this thread was busy past the grace period', async () => {
-    const python = createDefaultRegistry().get('python')!;
+  const python = createDefaultRegistry().get('python')!;
+
+  /**
+   * DOM-Worker-shaped stand-ins running the real worker body in this thread. A stand-in "dies"
+   * when it reaches a file holding `POISON`: it fires its error event first and only then
+   * delivers the answers it had posted before (a Web Worker's error event and its messages are
+   * separate tasks, so a browser may deliver them in this order). Answers otherwise arrive a
+   * macrotask after they are posted, so the answers of the files before the poisoned one are
+   * still undelivered when it dies: the ordering that made the pool blame an innocent file.
+   */
+  const errorBeforeAnswers = (): { createWorker: () => WorkerLike; parsed: string[]; deaths: () => number } => {
+    const parsed: string[] = [];
+    let deaths = 0;
+    const createWorker = (): WorkerLike => {
+      const listeners = { message: [] as ((event: Event) => void)[], error: [] as ((event: Event) => void)[] };
+      let undelivered: WorkerResponse[] = [];
+      let terminated = false;
+      const deliver = (): void => {
+        const batch = undelivered;
+        undelivered = [];
+        for (const data of batch) for (const l of listeners.message) l({ data } as MessageEvent);
+      };
+      let answered: (() => void) | undefined;
+      const handle = createWorkerBody((m) => {
+        if (terminated) return;
+        undelivered.push(m);
+        setTimeout(deliver, 0);
+        answered?.();
+      });
+      let chain = Promise.resolve();
+      queueMicrotask(() => {
+        for (const l of listeners.message) l({ data: { type: 'ready' } } as MessageEvent);
+      });
+      return {
+        postMessage: (message) => {
+          const m = message as WorkerRequest;
+          if (m.type !== 'parse') return handle(m);
+          chain = chain.then(async () => {
+            if (terminated) return;
+            if (m.source.includes('POISON')) {
+              deaths++;
+              for (const l of listeners.error) l({ message: 'poisoned' } as ErrorEvent);
+              deliver(); // the answers posted before the death come after its error event
+              terminated = true;
+              return;
+            }
+            parsed.push(m.path!);
+            await new Promise<void>((resolve) => {
+              answered = resolve;
+              handle(m);
+            });
+          });
+        },
+        addEventListener: (type, listener) => {
+          if (type === 'message' || type === 'error') listeners[type].push(listener);
+        },
+        terminate: () => {
+          terminated = true;
+        },
+      };
+    };
+    return { createWorker, parsed, deaths: () => deaths };
+  };
+
+  it('blames exactly the file it died on, even when its error event comes before the answers it posted earlier', async () => {
+    const { createWorker, deaths } = errorBeforeAnswers();
+    const pool = createWebWorkerPool({ size: 1, pipeline: 8, createWorker });
+    try {
+      const names = ['before_a', 'before_b', 'poisoned', 'after_c', 'after_d'];
+      const settled = await Promise.allSettled(
+        names.map((name) => pool.process(python, `def ${name}():\n    pass${name === 'poisoned' ? '  # POISON' : ''}\n`, `/${name}.py`)),
+      );
+      const outcome = settled.map((r) => (r.status === 'fulfilled' ? r.value.functions.map((f) => f.name).join() : (r.reason as CKGError).code));
+      expect(outcome).toEqual(['before_a', 'before_b', 'WORKER_FAILED', 'after_c', 'after_d']);
+      expect((settled[2] as PromiseRejectedResult).reason).toMatchObject({ data: { path: '/poisoned.py' }, message: /died on this file: error: poisoned/ });
+      // The first worker died on it, and the worker that re-parsed it alone died too.
+      expect(deaths()).toBe(2);
+      // The pool works on afterwards.
+      expect((await pool.process(python, 'def later(): pass\n', '/later.py')).functions.map((f) => f.name)).toEqual(['later']);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('skips only the poisoned file of a build, however the events of its death are ordered', async () => {
+    const files = corpus();
+    files['pkg4/poison.py'] = 'def p():\n    pass  # POISON\n';
+    const tree = makeTree('memfs', files);
+    const { createWorker } = errorBeforeAnswers();
+    const pool = createWebWorkerPool({ size: 2, createWorker });
+    try {
+      const db = await CKGDatabase.open({ codebasePath: tree.root, fs: tree.fs, processor: pool });
+      const reference = await CKGDatabase.open({ codebasePath: tree.root, fs: tree.fs, exclude: ['pkg4/poison.py'] });
+      try {
+        expect(db.report!.skipped.map((s) => [s.path.slice(tree.root.length + 1), s.reason])).toEqual([['pkg4/poison.py', 'parse-failed']]);
+        expect(await dump(db, false)).toEqual(await dump(reference, false));
+      } finally {
+        db.close();
+        reference.close();
+      }
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('does not blame a file whose answer was queued before its death, even when this thread was busy long after', async () => {
     const results = new MessageChannel(); // the first worker's replies travel as real messages
     const sent: { id: number; source: string }[] = [];
     let first: WorkerEvents | undefined;
@@ -348,9 +453,9 @@ describe('a worker that dies', () => {
       await new Promise((resolve) => setTimeout(resolve, 10)); // the worker is ready
       expect(sent).toHaveLength(2);
       const answer = { type: 'result' as const, id: sent[0]!.id, file: toWire(await extractSource(local, python, sent[0]!.source)) };
-      // The worker answers a.py, then dies on b.py, while this thread is busy (in a check-phase
-      // callback, as a walk resumed by setImmediate is) for longer than the pool's grace period:
-      // the expired grace timer then comes before the queued answer in the next loop turn.
+      // The worker answers a.py, then dies (not because of b.py: a fresh worker parses it), while
+      // this thread is busy (in a check-phase callback, as a walk resumed by setImmediate is)
+      // long enough for any grace timer to expire before the queued answer is delivered.
       await new Promise<void>((resolve) => {
         setImmediate(() => {
           results.port1.postMessage(answer);
@@ -363,14 +468,32 @@ describe('a worker that dies', () => {
         });
       });
       const [ra, rb] = await Promise.allSettled([a, b]);
-      expect(ra.status).toBe('fulfilled');
       expect(ra.status === 'fulfilled' && ra.value.functions.map((f) => f.name)).toEqual(['answered']);
-      expect(rb).toMatchObject({ status: 'rejected', reason: { code: 'WORKER_FAILED' } });
+      expect(rb.status === 'fulfilled' && rb.value.functions.map((f) => f.name)).toEqual(['unanswered']);
     } finally {
       results.port1.close();
       await pool.close();
       await local.delete();
     }
+  });
+
+  it('rejects the suspects and the files waiting behind them with CLOSED when closed meanwhile', async () => {
+    let spawned = 0;
+    const spawn: SpawnWorker = (events) => {
+      spawned++;
+      queueMicrotask(() => events.message({ type: 'ready' }));
+      // Neither worker ever answers; the first dies once it holds two files.
+      let held = 0;
+      return { post: (m) => void (m.type === 'parse' && ++held === 2 && spawned === 1 && queueMicrotask(() => events.exit('gone'))), terminate: () => undefined };
+    };
+    const pool = new ThreadPoolProcessor(spawn, { size: 1, defaultSize: 1 });
+    const pending = ['/a.py', '/b.py'].map((p) => pool.process(python, 'def f(): pass\n', p));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const late = pool.process(python, 'def g(): pass\n', '/c.py'); // waits: the only slot is in quarantine
+    expect(spawned).toBe(2);
+    await pool.close();
+    const settled = await Promise.allSettled([...pending, late]);
+    expect(settled.map((r) => r.status === 'rejected' && (r.reason as CKGError).code)).toEqual(['CLOSED', 'CLOSED', 'CLOSED']);
   });
 });
 

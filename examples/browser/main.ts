@@ -4,13 +4,15 @@ import {
   CKGDatabase,
   IndexedDBStorage,
   createWebWorkerPool,
+  droppedFiles,
   expireStorage,
+  memoryFileSystem,
+  pickedFiles,
   type ClassEntry,
-  type FileProcessor,
   type FunctionEntry,
-  type WebWorkerPool,
+  type MemoryFile,
 } from 'ckg-wasm';
-import { droppedFiles, memoryFileSystem, pickedFiles, type MemoryFile } from './memory-fs.js';
+import { registerPageTools } from './webmcp.js';
 
 // The sample codebase ships inside the bundle as text (Vite inlines each file's contents).
 const sampleSources = import.meta.glob<string>('./sample/**/*', { query: '?raw', import: 'default', eager: true });
@@ -19,21 +21,15 @@ const DROPPED_ROOT = '/dropped';
 // A fixed mtime: the bundled files never change between reloads, so the stored index stays valid.
 const SAMPLE_MTIME = Date.UTC(2026, 0, 1);
 
-// The wasm files (runtime, sql.js, grammars) are served by this page's own server under wasm/.
-const wasm = { baseUrl: new URL('wasm/', document.baseURI) };
+// The wasm files: Vite emits each of the package's wasm/ files as an asset and gives its URL
+// (a dropped file may be of any language; only those met are fetched). The tree-sitter
+// runtime is emitted by Vite from web-tree-sitter itself.
+const wasm = { files: import.meta.glob<string>('../../wasm/*.wasm', { query: '?url', import: 'default', eager: true }) };
 const storage = new IndexedDBStorage({ databaseName: 'ckg-wasm-example' });
 
-// Files are parsed in Web Workers. The pool starts on the first file to parse, so a page that
-// reuses its stored index never starts a worker nor fetches the tree-sitter runtime.
-const WORKERS = Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2));
-let pool: WebWorkerPool | undefined;
-const processor: FileProcessor = {
-  concurrency: WORKERS * 8,
-  process(language, source, path) {
-    pool ??= createWebWorkerPool({ size: WORKERS, wasm });
-    return pool.process(language, source, path);
-  },
-};
+// Files are parsed in Web Workers. The pool starts them when files need parsing, so a page
+// that reuses its stored index never starts a worker nor fetches the tree-sitter runtime.
+const pool = createWebWorkerPool({ size: Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2)), wasm });
 
 const $ = <T extends HTMLElement>(selector: string): T => {
   const element = document.querySelector<T>(selector);
@@ -49,6 +45,10 @@ const dropZone = $<HTMLElement>('#drop');
 const picker = $<HTMLInputElement>('#picker');
 const folderPicker = $<HTMLInputElement>('#folder');
 const forget = $<HTMLButtonElement>('#forget');
+const textForm = $<HTMLFormElement>('#text-search');
+const pattern = $<HTMLInputElement>('#pattern');
+const mode = $<HTMLSelectElement>('#mode');
+const textResults = $<HTMLOListElement>('#text-results');
 
 let db: CKGDatabase | undefined;
 
@@ -97,13 +97,16 @@ async function load(root: string, files: Map<string, MemoryFile>): Promise<void>
   delete results.dataset.query;
   searches++;
   const started = performance.now();
+  const fs = memoryFileSystem(files);
   try {
-    db = await CKGDatabase.open({ codebasePath: root, fs: memoryFileSystem(files), storage, wasm, processor });
+    db = await CKGDatabase.open({ codebasePath: root, fs, storage, wasm, processor: pool });
   } catch (error) {
     setStatus('error', `Failed: ${String(error)}`);
     throw error;
   }
   const ms = Math.round(performance.now() - started);
+  // Browser agents get the ckg commands as page tools (WebMCP), when the browser has it.
+  document.body.dataset.pageTools = registerPageTools({ root, fs, storage, wasm, processor: pool }).join(',');
   const { files: indexed, functions, classes } = db.stats();
   const parsed = db.report?.filesParsed ?? 0;
   const fetched = wasmFetched();
@@ -119,7 +122,7 @@ async function load(root: string, files: Map<string, MemoryFile>): Promise<void>
     `${root}: ${indexed} files, ${functions} functions, ${classes} classes — ${how} in ${ms} ms, ` +
       `${parsed} files parsed; snapshot ${snapshot.slice(0, snapshot.indexOf(':') + 13)}…; ` +
       `wasm fetched: ${fetched.files.join(', ') || 'none'} (${(fetched.bytes / 1024).toFixed(0)} KiB)`,
-    { root, origin: db.origin, filesParsed: String(parsed), filesIndexed: String(indexed), ms: String(ms), snapshot, workers: String(pool?.size ?? 0) },
+    { root, origin: db.origin, filesParsed: String(parsed), filesIndexed: String(indexed), ms: String(ms), snapshot, workers: String(pool.started) },
   );
 }
 
@@ -164,6 +167,39 @@ async function search(): Promise<void> {
 form.addEventListener('submit', (event) => {
   event.preventDefault();
   void search();
+});
+
+/**
+ * Text search beside the graph, over the same in-memory files: `grep` lines (with the function
+ * or class each one is in, from the index) or `glob` file names.
+ */
+async function textSearch(): Promise<void> {
+  if (!db) return;
+  const text = pattern.value;
+  const how = mode.value;
+  const line = (content: string, className = ''): HTMLLIElement => Object.assign(document.createElement('li'), { textContent: content, className });
+  let items: HTMLLIElement[];
+  try {
+    if (how === 'glob') {
+      const found = await db.glob({ pattern: text });
+      items = found.results.map((r) => line(r.path));
+    } else {
+      const found = await db.grep({ pattern: text, outputMode: 'content', context: 1 });
+      items = found.results.map((e) =>
+        e.type === 'line' ? line(`${e.path}${e.match ? ':' : '-'}${e.line}${e.match ? ':' : '-'}${e.text}${e.enclosing ? `  (in ${e.enclosing})` : ''}`, e.match ? 'match' : 'context') : line(e.path),
+      );
+    }
+  } catch (error) {
+    items = [line(String(error instanceof Error ? error.message : error), 'error')];
+  }
+  textResults.replaceChildren(...items);
+  if (items.length === 0) textResults.replaceChildren(line(`Nothing found for ${text}.`, 'empty'));
+  textResults.dataset.pattern = `${how}:${text}`;
+}
+
+textForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  void textSearch();
 });
 
 dropZone.addEventListener('dragover', (event) => {

@@ -1,9 +1,20 @@
 // Lenient decoding: one bad byte must never abort a build (reference defect 18).
 const decoder = new TextDecoder('utf-8', { fatal: false });
 
-/** Decodes UTF-8, replacing invalid sequences with U+FFFD. */
+/**
+ * Decodes UTF-8, replacing invalid sequences with U+FFFD, and makes the text safe to parse
+ * without moving any offset (each replacement is one UTF-16 unit for one):
+ * - a NUL (past the 8 KiB a binary check reads) becomes U+FFFD: tree-sitter scanners read NUL
+ *   as the end of input, and every definition after it was lost;
+ * - a lone CR (old Mac line ends) becomes LF: tree-sitter counts lines by LF only, so a
+ *   CR-only Python file yielded nothing and every JavaScript line number read 1. CRLF stays.
+ * Bodies are cut from, and hashed on, this same text, in every body mode.
+ */
 export function decodeSource(bytes: Uint8Array): string {
-  return decoder.decode(bytes);
+  let text = decoder.decode(bytes);
+  if (text.includes('\0')) text = text.replaceAll('\0', '\uFFFD');
+  if (text.includes('\r')) text = text.replace(/\r(?!\n)/g, '\n');
+  return text;
 }
 
 /** True when the first 8 KiB contain a NUL byte: treated as a binary file. */

@@ -1,5 +1,5 @@
-import ignore, { type Ignore } from 'ignore';
-import picomatch from 'picomatch';
+import { segmentMatcher } from '../glob/glob.js';
+import { gitignoreRules, trimGitignoreLine, type GitignoreRules } from '../glob/gitignore.js';
 
 /**
  * The longest run of literal characters in a slash-free glob: every matching segment contains it
@@ -33,15 +33,15 @@ export function literalGuard(glob: string): string | undefined {
 }
 
 /**
- * A slash-free glob as a plain RegExp test (picomatch's matcher wrapper costs more than the
- * match), behind a substring test: most segments lack the glob's literal part, and `includes`
+ * A slash-free glob as a bounded-time segment test (src/glob: never a backtracking regex), behind
+ * a substring test: most segments lack the glob's literal part, and `includes`
  * is far cheaper than a regex (the Linux root .gitignore's `*.tab.[ch]`, `*.asn1.[ch]`, ... are
  * tried on all 78k paths).
  */
 function regexTest(glob: string): (segment: string) => boolean {
-  const re = picomatch.makeRe(glob, { dot: true });
+  const matches = segmentMatcher(glob);
   const guard = literalGuard(glob);
-  return guard === undefined ? (segment) => re.test(segment) : (segment) => segment.includes(guard) && re.test(segment);
+  return guard === undefined ? matches : (segment) => segment.includes(guard) && matches(segment);
 }
 
 // `ignore` tests every rule's regex against every path (and walks each path's parents): on the
@@ -82,7 +82,7 @@ export function ignorePrefilter(text: string): IgnorePrefilter {
   const segmentTest = (glob: string): ((segment: string) => boolean) =>
     /[*?[\\]/.test(glob) ? regexTest(glob) : (segment: string) => segment === glob;
   for (const raw of text.split(/\r?\n/)) {
-    const p = raw.replace(/(?<!\\)\s+$/, '');
+    const p = trimGitignoreLine(raw);
     if (p === '' || p.startsWith('#') || p.startsWith('!')) continue;
     // Dir-only rules (trailing slash) are treated as matching files too: a superset.
     const body = p.endsWith('/') ? p.slice(0, -1) : p;
@@ -113,7 +113,7 @@ export function ignorePrefilter(text: string): IgnorePrefilter {
       segmentGlobs.push(regexTest(name));
     }
   }
-  const deep: Ignore | undefined = deepRules.length > 0 ? ignore({ ignorecase: false }).add(deepRules) : undefined;
+  const deep: GitignoreRules | undefined = deepRules.length > 0 ? gitignoreRules(deepRules.join('\n')) : undefined;
   const segmentMatches = (segment: string): boolean => {
     if (matchesEverything || literals.has(segment)) return true;
     let hit = false;
@@ -146,7 +146,8 @@ export function ignorePrefilter(text: string): IgnorePrefilter {
       const slash = folder.lastIndexOf('/');
       const parent = folderOf(slash < 0 ? '' : folder.slice(0, slash));
       const name = folder.slice(slash + 1);
-      const hit = entryMatches(parent, name);
+      // A folder that a `**` rule matches: everything below it may be ignored too.
+      const hit = entryMatches(parent, name) || (deep !== undefined && deep.ignores(`${folder}/`));
       state = {
         depth: parent.depth + 1,
         hit,

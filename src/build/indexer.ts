@@ -1,108 +1,20 @@
 import { CKGError } from '../errors.js';
+import { EventLoopTurns } from '../event-loop.js';
 import type { FsAdapter } from '../fs/adapter.js';
 import type { FileRecord, IndexStore } from '../db/store.js';
 import type { ExtractedFile } from '../parser/extract.js';
-import type { LanguageDefinition } from '../languages/types.js';
+import type { ExtractionOptions, LanguageDefinition } from '../languages/types.js';
 import { extractorVersionOf } from '../languages/registry.js';
 import { describeFile } from '../graph/describe.js';
 import { graphStrategyFor } from '../graph/languages/index.js';
-import type { NamingContext } from '../graph/strategy.js';
+import type { LanguageGraph, NamingContext } from '../graph/strategy.js';
+import { folderOf, type ManifestReader } from '../graph/manifests.js';
 import { relativeInside } from '../fs/path.js';
 import { contentHash, decodeSource, looksBinary, looksMinified } from './decode.js';
 import { RACY_WINDOW_MS, type SkippedFile, type SourceFile, type WalkResult } from './walker.js';
+import type { FileProcessor, IndexReport, ProcessOptions, ProgressEvent } from './report.js';
 
-/**
- * A progress event of a build or an update, for a CLI bar or an IDE status line.
- *
- * @example
- * ```ts
- * const onProgress = (e: ProgressEvent) =>
- *   console.error(`${e.phase} ${e.filesDone}/${e.filesTotal}${e.walking ? '+' : ''} files`);
- * ```
- * @public
- */
-export interface ProgressEvent {
-  /** `scan`: listing files; `parse`: reading and extracting; `write`: finishing the database. */
-  readonly phase: 'scan' | 'parse' | 'write' | 'done';
-  readonly filesDone: number;
-  /** Files to parse so far (final unless {@link ProgressEvent.walking}). */
-  readonly filesTotal: number;
-  readonly bytesDone: number;
-  readonly bytesTotal: number;
-  /** The file being processed, in the `parse` phase. */
-  readonly currentFile?: string;
-  /**
-   * True while a build is still walking the tree (it parses the files found so far):
-   * `filesTotal` and `bytesTotal` may still grow.
-   */
-  readonly walking?: boolean;
-}
-
-/**
- * What a build or an update did.
- *
- * @example
- * ```ts
- * const report = db.report;
- * if (report) console.log(`${report.filesParsed} parsed, ${report.filesReused} reused, ${report.skipped.length} skipped`);
- * ```
- * @public
- */
-export interface IndexReport {
-  /** Files parsed in this run. */
-  readonly filesParsed: number;
-  /** Files kept from the previous index unchanged (0 for a fresh build). */
-  readonly filesReused: number;
-  /** Files whose rows were removed because they are gone. */
-  readonly filesRemoved: number;
-  /** Files in the index after the run. */
-  readonly filesIndexed: number;
-  readonly functions: number;
-  readonly classes: number;
-  /** Files with syntax errors (their definitions outside the error regions are indexed). */
-  readonly filesWithSyntaxErrors: number;
-  /** Files left out, with reasons (too large, binary, minified, unreadable, ...). */
-  readonly skipped: readonly SkippedFile[];
-  /** Extensions that no registered language covers, with how many files each. */
-  readonly unknownExtensions: Readonly<Record<string, number>>;
-  readonly durationMs: number;
-}
-
-/**
- * Turns file text into rows; the local implementation parses in this thread, a pool in workers.
- *
- * @example
- * ```ts
- * const pool = createWorkerPool();                     // ckg-wasm/node: a FileProcessor
- * const db = await CKGDatabase.open({ codebasePath, fs, processor: pool });
- * await pool.close();
- * ```
- * @public
- */
-export interface FileProcessor {
-  /**
-   * The rows of one file. `options.keepTree` says the file is likely to change again soon (it
-   * is one of the few files of a small update): a processor that can should keep its syntax
-   * tree, so the next call for the same `path` re-parses incrementally.
-   */
-  process(language: LanguageDefinition, source: string, path: string, options?: ProcessOptions): Promise<ExtractedFile>;
-  /** How many files it takes at once (a worker pool: workers × queue depth). Default 1. */
-  readonly concurrency?: number;
-}
-
-/**
- * Hints for one {@link FileProcessor.process} call.
- *
- * @example
- * ```ts
- * const rows = await processor.process(python, source, '/src/app.py', { keepTree: true });
- * ```
- * @public
- */
-export interface ProcessOptions {
-  /** Keep this file's syntax tree for an incremental re-parse of the same path. */
-  readonly keepTree?: boolean;
-}
+export type { FileProcessor, IndexReport, ProcessOptions, ProgressEvent } from './report.js';
 
 /**
  * A sync parsing at most this many files keeps their syntax trees (see
@@ -178,6 +90,13 @@ export interface SyncOptions {
   readonly root: string;
   /** What module names depend on beyond a file's path (see {@link NamingContext}). */
   readonly naming: NamingContext;
+  /**
+   * Fills `naming.manifests` (the same map) with the manifests of each file's folder before the
+   * file is classified or named; without it no manifest is read.
+   */
+  readonly manifests?: ManifestReader | undefined;
+  /** Build the code graph (default true); without it files get symbols but no edges. */
+  readonly graph?: boolean;
   readonly store: IndexStore;
   /** The walked files: a finished walk, or one in progress (a build that parses as it walks). */
   readonly walk: WalkResult | WalkFeed;
@@ -198,6 +117,8 @@ export interface SyncOptions {
    * again without being read. The sync updates the map.
    */
   readonly contentSkips?: Map<string, { readonly size: number; readonly mtimeMs: number; readonly skip: SkippedFile }> | undefined;
+  /** The index's extraction options: handed to the processor, part of every file's extractor version. */
+  readonly extraction?: ExtractionOptions | undefined;
 }
 
 /**
@@ -240,11 +161,6 @@ interface Prepared {
 export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   const started = Date.now();
   const { fs, store, processor, onProgress, signal } = options;
-  // A file's rows depend on its extractor and on what its module name depends on.
-  const versionOf = (language: LanguageDefinition): string => {
-    const key = graphStrategyFor(language.id).namingKey?.(options.naming) ?? '';
-    return key === '' ? extractorVersionOf(language) : `${extractorVersionOf(language)}+${key}`;
-  };
   const feed = options.walk instanceof WalkFeed ? options.walk : undefined;
   // Files in walk order: all of them for a finished walk, those found so far for a feed.
   const walkedFiles = feed ? feed.found : (options.walk as WalkResult).files;
@@ -259,6 +175,27 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   const todo: SourceFile[] = [];
   const skipped: SkippedFile[] = [];
   const contentSkips = options.contentSkips;
+  const extraction = options.extraction ?? {};
+  // A file's rows depend on its extractor (with the extraction options, hashed once per
+  // language) and on what its module name depends on (per file: the go.mod or Cargo.toml above it).
+  const versions = new Map<LanguageDefinition, string>();
+  const strategies = new Map<string, LanguageGraph>();
+  const strategyOf = (language: LanguageDefinition): LanguageGraph => {
+    let strategy = strategies.get(language.id);
+    if (strategy === undefined) strategies.set(language.id, (strategy = graphStrategyFor(language.id)));
+    return strategy;
+  };
+  const relativeOf = (file: SourceFile): string => relativeInside(options.root, file.path) ?? file.path;
+  const versionOf = (file: SourceFile): string => {
+    let version = versions.get(file.language);
+    if (version === undefined) versions.set(file.language, (version = extractorVersionOf(file.language, extraction)));
+    const key = options.graph === false ? 'no-graph' : (strategyOf(file.language).namingKey?.(options.naming, relativeOf(file)) ?? '');
+    return key === '' ? version : `${version}+${key}`;
+  };
+  // Languages whose module names read manifests (go.mod, Cargo.toml): a file's folder is read first.
+  const manifestReader = options.graph === false ? undefined : options.manifests;
+  const needsManifests = (file: SourceFile): boolean => manifestReader !== undefined && (strategyOf(file.language).manifests?.length ?? 0) > 0;
+  const manifestsReady = (file: SourceFile): boolean => !needsManifests(file) || manifestReader!.loaded(folderOf(relativeOf(file)));
   let reused = 0;
   let bytesTotal = 0;
   let classified = 0; // walkedFiles[0, classified) are sorted into reused / todo / skipped
@@ -284,7 +221,9 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
         old.mtimeMs < lastSyncStarted - RACY_WINDOW_MS &&
         options.recheck?.has(file.path) !== true &&
         old.language === file.language.id &&
-        old.extractorVersion === versionOf(file.language)
+        // A file whose manifests are not read yet (a walk in progress) is read again to be sure.
+        manifestsReady(file) &&
+        old.extractorVersion === versionOf(file)
       ) {
         reused++;
       } else {
@@ -293,9 +232,20 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
       }
     }
   };
+  // A finished walk: every folder's manifests are read before files are compared with their records.
+  if (feed === undefined && manifestReader !== undefined) {
+    const folders = new Set<string>();
+    for (const file of walkedFiles) if (needsManifests(file)) folders.add(folderOf(relativeOf(file)));
+    await Promise.all([...folders].map((dir) => manifestReader.load(dir)));
+  }
   classify();
   // Small updates keep their trees (decided on the whole walk: a feed's files are not all known yet).
-  const processOptions: ProcessOptions | undefined = feed === undefined && todo.length <= KEEP_TREES_UP_TO_FILES ? { keepTree: true } : undefined;
+  const keepTrees = feed === undefined && todo.length <= KEEP_TREES_UP_TO_FILES;
+  const hasExtraction = extraction.functionMacros !== undefined && extraction.functionMacros.length > 0;
+  const processOptions: ProcessOptions | undefined =
+    keepTrees || options.graph === false || hasExtraction
+      ? { ...(keepTrees ? { keepTree: true } : {}), ...(options.graph === false ? { graph: false } : {}), ...(hasExtraction ? { extraction } : {}) }
+      : undefined;
   let filesDone = 0;
   let bytesDone = 0;
   let parsed = 0;
@@ -303,6 +253,7 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
   onProgress?.({ phase: 'parse', filesDone, filesTotal: todo.length, bytesDone, bytesTotal, ...(feed !== undefined ? { walking: true } : {}) });
 
   const prepare = async (file: SourceFile): Promise<Prepared> => {
+    if (needsManifests(file)) await manifestReader!.load(folderOf(relativeOf(file)));
     let bytes: Uint8Array;
     try {
       bytes = await fs.readBytes(file.path);
@@ -317,7 +268,7 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
       mtimeMs: file.mtimeMs,
       contentHash: contentHash(bytes),
       language: file.language.id,
-      extractorVersion: versionOf(file.language),
+      extractorVersion: versionOf(file),
     };
     const old = existing.get(file.path);
     if (old && old.contentHash === record.contentHash && old.language === record.language && old.extractorVersion === record.extractorVersion) {
@@ -377,7 +328,10 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
       classify();
       pump();
     });
+    // Writing rows is synchronous too: the loop gives the event loop a turn every 16 ms.
+    const turns = new EventLoopTurns();
     for (;;) {
+      await turns.maybeYield();
       throwIfAborted(signal);
       feed?.throwIfFailed();
       if (inFlight.length === 0) {
@@ -404,8 +358,7 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
         writer.touchFile(prepared.record);
         reused++;
       } else if (prepared.record && extracted) {
-        const relative = relativeInside(options.root, file.path) ?? file.path;
-        writer.putFile(prepared.record, extracted, describeFile(relative, extracted, graphStrategyFor(file.language.id), options.naming), prepared.bytes);
+        writer.putFile(prepared.record, extracted, describeFile(relativeOf(file), extracted, graphStrategyFor(file.language.id), options.naming), prepared.bytes);
         parsed++;
         if (extracted.hasSyntaxErrors) withErrors++;
       }
@@ -433,7 +386,7 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
     skipped.unshift(...walk.skipped);
     unknownExtensions = walk.unknownExtensions;
     onProgress?.({ phase: 'write', filesDone, filesTotal: todo.length, bytesDone, bytesTotal });
-    writer.resolveGraph();
+    if (options.graph !== false) writer.resolveGraph();
     writer.commit();
   } catch (error) {
     writer.rollback();

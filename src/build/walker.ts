@@ -1,10 +1,13 @@
-import ignore, { type Ignore } from 'ignore';
 import { CKGError } from '../errors.js';
 import { yieldToEventLoop } from '../event-loop.js';
-import picomatch from 'picomatch';
+import { compileGlobs } from '../glob/glob.js';
+import { gitignoreRules, type GitignoreRules } from '../glob/gitignore.js';
 import type { FileInfo, FsAdapter } from '../fs/adapter.js';
 import { ignorePrefilter, type IgnorePrefilter } from './ignore-prefilter.js';
-import { dirname, join, normalize, relativeInside } from '../fs/path.js';
+import { ExclusionTally, indexStamp, readTrackedFiles, type TrackedFiles } from './gitignored.js';
+import { mayBeScript, ShebangCache, sniff } from './shebang.js';
+import { resolveGitDir } from '../snapshot/git.js';
+import { dirname, folderPrefix, join, normalize, relativeInside } from '../fs/path.js';
 import type { LanguageRegistry } from '../languages/registry.js';
 import type { LanguageDefinition } from '../languages/types.js';
 
@@ -53,10 +56,12 @@ export type SkipReason =
   | 'minified'
   | 'unreadable'
   | 'duplicate-symlink'
+  | 'outside-codebase'
   | 'parse-failed';
 
 /**
- * A file that was left out, with the reason.
+ * A file (or, with reason `'unreadable'`, a folder) that was left out, with the reason.
+ * `'outside-codebase'`: a symlink whose target lies outside the codebase root, never read.
  *
  * @example
  * ```ts
@@ -65,8 +70,11 @@ export type SkipReason =
  * @public
  */
 export interface SkippedFile {
+  /** The file's absolute path. */
   readonly path: string;
+  /** Why it was left out. */
   readonly reason: SkipReason;
+  /** More about it (the size, the error message, the symlink's target), when there is more. */
   readonly detail?: string;
 }
 
@@ -82,7 +90,7 @@ export interface WalkOptions {
   readonly registry: LanguageRegistry;
   readonly maxFileSize: number;
   readonly skipDirectories: readonly string[];
-  /** picomatch globs, relative to the codebase root, of paths to leave out. */
+  /** Globs (src/glob: `*`, `?`, `[...]`, `**`, `{a,b}`), relative to the codebase root, of paths to leave out. */
   readonly exclude: readonly string[];
   readonly respectGitignore: boolean;
   /**
@@ -103,7 +111,18 @@ export interface WalkOptions {
   readonly onFile?: ((file: SourceFile) => void) | undefined;
   /** Stops the walk (with a CKGError `ABORTED`) at the next folder once aborted. */
   readonly signal?: AbortSignal | undefined;
+  /**
+   * Called, in walk order with `onFile`, with each file no language covers that passes the
+   * same rules (text search lists every file, not only indexable ones). Such files are still
+   * counted in `unknownExtensions` and never appear in `WalkResult.files`.
+   */
+  readonly onOtherFile?: ((file: OtherFile) => void) | undefined;
+  /** Also walk hidden files and folders below the root (`.github`, `.env`), except `.git`. Default false. */
+  readonly hidden?: boolean | undefined;
 }
+
+/** A file the walker selected that no registered language covers (see `WalkOptions.onOtherFile`). */
+export type OtherFile = Omit<SourceFile, 'language'>;
 
 /** A folder listing as the walker reads it: names with kinds, sorted by name. */
 type Listing = readonly { readonly name: string; readonly kind: FileInfo['kind'] | undefined }[];
@@ -119,10 +138,17 @@ interface FolderPlan {
   readonly rules: readonly unknown[];
   readonly subdirs: readonly string[];
   readonly files: readonly string[];
-  readonly languages: readonly LanguageDefinition[];
+  /** The language of each of `files`; undefined for a file no language covers (with `onOtherFile`). */
+  readonly languages: readonly (LanguageDefinition | undefined)[];
   readonly symlinks: readonly string[];
   /** Files no language covers, as extension / count pairs: `['.po', 2, '.mo', 2]`. */
   readonly unknown: readonly (string | number)[];
+  /** Per file of `files`: an extensionless file whose `#!` line may name a language (read on every walk, through a cache). */
+  readonly scripts: readonly boolean[];
+  /** What `.gitignore` rules left out here: `[gitignore, rule, path, isFolder]`, replayed into the walk's tally. */
+  readonly exclusions: readonly (readonly [string, string, string, boolean])[];
+  /** The git index stamp the decisions depended on (tracked files under ignored paths), if any. */
+  readonly trackedStamp?: string;
 }
 
 /** A remembered listing. `seen` is the number of the last walk that visited the folder (see `prune`). */
@@ -150,6 +176,8 @@ export class ListingCache {
   #walk = 0;
   /** The last plan key, so equal keys of successive walks are one string (compared by identity). */
   #planKey = '';
+  /** Languages of extensionless scripts, by path, from their `#!` line. */
+  readonly shebangs = new ShebangCache(RACY_WINDOW_MS);
 
   /** Number of folders remembered. */
   get size(): number {
@@ -204,10 +232,12 @@ export class ListingCache {
    */
   prune(walk: number): void {
     for (const [dir, cached] of this.#listings) if (cached.seen < walk) this.#listings.delete(dir);
+    this.shebangs.retainFolders((dir) => this.#listings.has(dir));
   }
 
   clear(): void {
     this.#listings.clear();
+    this.shebangs.retainFolders(() => false);
   }
 }
 
@@ -216,30 +246,34 @@ export interface WalkResult {
   readonly skipped: SkippedFile[];
   /** Extension (or `(none)`) → number of files with no registered language. */
   readonly unknownExtensions: Map<string, number>;
+  /** What `.gitignore` rules left out (folders and indexable files, by rule); absent without `.gitignore` handling. */
+  readonly gitignored?: ExclusionTally;
 }
 
 interface IgnoreScope {
   readonly base: string; // absolute folder the rules are relative to
   readonly prefix: string; // `base` with a trailing slash: a path inside starts with it
-  readonly rules: Ignore;
+  readonly rules: GitignoreRules;
   readonly mayMatch: IgnorePrefilter; // cheap "no positive rule can match" test before `rules`
 }
 
 /** `dir/name` for a normalised `dir` and a plain entry name: no re-normalising on the hot path. */
 function child(dir: string, name: string): string {
-  return dir === '/' ? `/${name}` : `${dir}/${name}`;
+  return dir.endsWith('/') ? `${dir}${name}` : `${dir}/${name}`; // a root (`/`, `C:/`) ends with its slash
 }
 
 /** Finds the folder holding `.git` at or above `path`, or undefined. */
 export async function findGitRoot(fs: FsAdapter, path: string): Promise<string | undefined> {
-  for (let dir = path; ; dir = dirname(dir)) {
+  for (let dir = path; ; ) {
     if (await fs.lstat(join(dir, '.git'))) return dir;
-    if (dir === '/' || dir === '.') return undefined;
+    const parent = dirname(dir);
+    if (parent === dir) return undefined; // a root (`/`, `C:/`) or `.`
+    dir = parent;
   }
 }
 
 interface CompiledIgnore {
-  readonly rules: Ignore;
+  readonly rules: GitignoreRules;
   readonly mayMatch: IgnorePrefilter;
 }
 
@@ -253,7 +287,7 @@ function compileIgnore(text: string): CompiledIgnore {
   let compiled = compiledIgnores.get(text);
   if (compiled === undefined) {
     // Case-sensitive like git's default (core.ignorecase=false): `*.s` must not hide `head.S`.
-    compiled = { rules: ignore({ ignorecase: false }).add(text), mayMatch: ignorePrefilter(text) };
+    compiled = { rules: gitignoreRules(text), mayMatch: ignorePrefilter(text) };
     if (compiledIgnores.size >= COMPILED_IGNORES_LIMIT) compiledIgnores.delete(compiledIgnores.keys().next().value!);
     compiledIgnores.set(text, compiled);
   }
@@ -265,26 +299,36 @@ async function loadIgnoreFile(fs: FsAdapter, dir: string): Promise<IgnoreScope |
   const info = await fs.lstat(file);
   if (info?.kind !== 'file') return undefined;
   const text = new TextDecoder().decode(await fs.readBytes(file));
-  return { base: dir, prefix: dir === '/' ? '/' : `${dir}/`, ...compileIgnore(text) };
+  return { base: dir, prefix: folderPrefix(dir), ...compileIgnore(text) };
 }
 
 /**
  * The ignore verdict for the entries of one folder: each scope's per-folder work (its relative
  * folder, the prefilter's folder state) is done once, then each entry costs a few lookups. Every
- * scope passed in lies at or above `dir`.
+ * scope passed in lies at or above `dir`. Returns the scope whose rules ignore the entry.
  */
-function folderIgnoreTest(scopes: readonly IgnoreScope[], dir: string): (name: string, isDir: boolean) => boolean {
-  if (scopes.length === 0) return () => false;
+function folderIgnoreTest(scopes: readonly IgnoreScope[], dir: string): (name: string, isDir: boolean) => IgnoreScope | undefined {
+  if (scopes.length === 0) return () => undefined;
   const tests = scopes.map((scope) => {
     const relDir = dir === scope.base ? '' : dir.slice(scope.prefix.length);
     const relPrefix = relDir === '' ? '' : `${relDir}/`;
     const mayMatch = scope.mayMatch.folder(relDir);
-    return (name: string, isDir: boolean): boolean => mayMatch(name) && scope.rules.ignores(isDir ? `${relPrefix}${name}/` : relPrefix + name);
+    return (name: string, isDir: boolean): IgnoreScope | undefined =>
+      mayMatch(name) && scope.rules.ignores(isDir ? `${relPrefix}${name}/` : relPrefix + name) ? scope : undefined;
   });
   return (name, isDir) => {
-    for (const test of tests) if (test(name, isDir)) return true;
-    return false;
+    for (const test of tests) {
+      const scope = test(name, isDir);
+      if (scope) return scope;
+    }
+    return undefined;
   };
+}
+
+/** The rule of `scope` that ignores `path` (absolute), as written. */
+function ignoringRule(scope: IgnoreScope, path: string, isDir: boolean): string {
+  const rel = path.slice(scope.prefix.length);
+  return scope.rules.test(isDir ? `${rel}/` : rel).rule?.pattern ?? '';
 }
 
 const byName = (a: { name: string }, b: { name: string }): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -302,12 +346,12 @@ const now = (): number => performance.now();
 export async function walkCodebase(fs: FsAdapter, rootPath: string, options: WalkOptions): Promise<WalkResult> {
   // Normalised once, so paths below it are built by concatenation (the walk's hot path).
   const root = normalize(rootPath);
-  const rootPrefix = root === '/' ? '/' : `${root}/`;
+  const rootPrefix = folderPrefix(root);
   const files: SourceFile[] = [];
   const skipped: SkippedFile[] = [];
   const unknownExtensions = new Map<string, number>();
   const skipDirs = new Set(options.skipDirectories);
-  const excluded = options.exclude.length > 0 ? picomatch(options.exclude as string[], { dot: true }) : undefined;
+  const excluded = options.exclude.length > 0 ? compileGlobs(options.exclude) : undefined;
   const seenTargets = new Set<string>();
   const realRoot = (await fs.realpath(root)) ?? root;
   // With `only`: the folders on the way to the given paths, the only ones listed.
@@ -326,8 +370,9 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
 
   // .gitignore files between the repository root and the codebase root apply too.
   const baseScopes: IgnoreScope[] = [];
+  let gitRoot: string | undefined;
   if (options.respectGitignore) {
-    const gitRoot = await findGitRoot(fs, root);
+    gitRoot = await findGitRoot(fs, root);
     if (gitRoot !== undefined && gitRoot !== root) {
       const rel = relativeInside(gitRoot, root) ?? '';
       let dir = gitRoot;
@@ -340,6 +385,18 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
     }
   }
 
+  // Git keeps tracked files whatever `.gitignore` says: the index is read the first time a
+  // rule ignores something (most walks of a clean tree never need it).
+  const tally = options.respectGitignore ? new ExclusionTally() : undefined;
+  let tracked: Promise<TrackedFiles | undefined> | undefined;
+  const trackedFiles = (): Promise<TrackedFiles | undefined> =>
+    (tracked ??= gitRoot === undefined ? Promise.resolve(undefined) : readTrackedFiles(fs, gitRoot, relativeInside(gitRoot, root) ?? ''));
+  let stamp: Promise<string> | undefined;
+  const currentStamp = (): Promise<string> =>
+    (stamp ??= gitRoot === undefined ? Promise.resolve('') : resolveGitDir(fs, gitRoot).then((gitDir) => indexStamp(fs, gitDir)).catch(() => ''));
+  const scriptsPossible = options.registry.hasInterpreters;
+  const shebangs = options.listings?.shebangs;
+
   /** Counts a file no language covers; returns its extension (or `(none)`). */
   const countUnknown = (name: string): string => {
     const dot = name.lastIndexOf('.');
@@ -348,7 +405,13 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
     return ext;
   };
   const onFile = options.onFile;
-  const consider = (path: string, size: number, mtimeMs: number, language: LanguageDefinition): void => {
+  const onOtherFile = options.onOtherFile;
+  const hidden = options.hidden === true;
+  const consider = (path: string, size: number, mtimeMs: number, language: LanguageDefinition | undefined): void => {
+    if (language === undefined) {
+      onOtherFile?.({ path, size, mtimeMs });
+      return;
+    }
     if (size > options.maxFileSize) {
       skipped.push({ path, reason: 'too-large', detail: `${size} bytes > ${options.maxFileSize}` });
       return;
@@ -383,55 +446,115 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
   const planKey =
     listings === undefined || options.only !== undefined
       ? undefined
-      : listings.internPlanKey(JSON.stringify([options.registry.fingerprint(), [...skipDirs].sort(), options.exclude, options.respectGitignore]));
+      : listings.internPlanKey(JSON.stringify([options.registry.fingerprint(), [...skipDirs].sort(), options.exclude, options.respectGitignore, hidden, onOtherFile !== undefined]));
 
+  /** The target's path relative to the codebase when it lies inside it (by either spelling of the root). */
+  const insideRoot = (real: string): string | undefined => relativeInside(root, real) ?? relativeInside(realRoot, real);
+  /** Whether a walk finds the file at `rel` (relative to the root) by itself, so a link to it is a duplicate. */
+  const walkedItself = (rel: string): boolean => {
+    const parts = rel.split('/');
+    if (parts.some((part) => part.charCodeAt(0) === 46) || parts.slice(0, -1).some((part) => skipDirs.has(part))) return false;
+    if (excluded !== undefined && parts.some((_, i) => excluded(parts.slice(0, i + 1).join('/')))) return false;
+    return options.registry.forPath(parts[parts.length - 1]!) !== undefined;
+  };
   const processSymlinks = async (symlinks: readonly string[]): Promise<void> => {
     for (const path of symlinks) {
-      const target = await fs.stat(path);
-      if (target?.kind !== 'file') continue; // symlinked folders are not followed (cycles)
-      const language = options.registry.forPath(path);
-      const real = await fs.realpath(path);
-      if (real !== undefined) {
-        // The target itself is indexed when it lies inside the codebase: index it once.
-        if (relativeInside(root, real) !== undefined || relativeInside(realRoot, real) !== undefined || seenTargets.has(real)) {
-          if (language !== undefined) skipped.push({ path, reason: 'duplicate-symlink', detail: real });
-          continue;
-        }
-        seenTargets.add(real);
+      let target: FileInfo | undefined;
+      let real: string | undefined;
+      try {
+        target = await fs.stat(path);
+        if (target?.kind !== 'file') continue; // symlinked folders are not followed (cycles), broken links are nothing
+        real = await fs.realpath(path);
+      } catch (error) {
+        skipped.push({ path, reason: 'unreadable', detail: error instanceof Error ? error.message : String(error) });
+        continue;
       }
-      if (language === undefined) countUnknown(path.slice(path.lastIndexOf('/') + 1));
-      else consider(path, target.size, target.mtimeMs, language);
+      const language = options.registry.forPath(path);
+      // Nothing outside the codebase is read: a link out of it, or one that cannot be resolved, is left out.
+      const rel = real === undefined ? undefined : insideRoot(real);
+      if (rel === undefined) {
+        if (language !== undefined) skipped.push({ path, reason: 'outside-codebase', detail: real ?? 'the file system cannot resolve links' });
+        continue;
+      }
+      // The target is indexed under its own name when the walk finds it: index it once.
+      if (walkedItself(rel) || seenTargets.has(real!)) {
+        if (language !== undefined) skipped.push({ path, reason: 'duplicate-symlink', detail: real });
+        continue;
+      }
+      seenTargets.add(real!);
+      const name = path.slice(path.lastIndexOf('/') + 1);
+      const script = language === undefined && scriptsPossible && mayBeScript(name) ? await sniff(fs, options.registry, path, target.size) : undefined;
+      if (language === undefined && script === undefined) countUnknown(name);
+      if (language !== undefined || script !== undefined || onOtherFile !== undefined) consider(path, target.size, target.mtimeMs, language ?? script);
     }
   };
 
+  /** lstat of one folder's entries; entries that cannot be stat'ed are left out, the folder reported once. */
+  const lstatEach = async (paths: readonly string[]): Promise<(FileInfo | undefined)[]> => {
+    try {
+      return await fs.lstatMany(paths);
+    } catch (first) {
+      const out: (FileInfo | undefined)[] = [];
+      for (const path of paths) out.push(await fs.lstat(path).catch(() => undefined));
+      skipped.push({ path: dirname(paths[0]!), reason: 'unreadable', detail: first instanceof Error ? first.message : String(first) });
+      return out;
+    }
+  };
+
+  /** An extensionless file: indexed when its `#!` line names a language, else counted as `(none)` (and another file). */
+  const considerScript = async (path: string, info: FileInfo): Promise<void> => {
+    const language = shebangs
+      ? await shebangs.languageOf(fs, options.registry, path, info.size, info.mtimeMs)
+      : await sniff(fs, options.registry, path, info.size);
+    if (language === undefined) countUnknown(path.slice(path.lastIndexOf('/') + 1));
+    // Not a script: still a file for `onOtherFile` (text search lists every file).
+    if (language !== undefined || onOtherFile !== undefined) consider(path, info.size, info.mtimeMs, language);
+  };
+
   // A walk over synchronous file system calls never gives the event loop a turn (its awaits
-  // settle at once). When files are consumed as they are found (a build parsing during the
-  // walk), the parse workers' replies must get through: yield every few milliseconds.
+  // settle at once): yield every few milliseconds, so parse workers' replies get through (a
+  // build parsing during the walk) and timers and aborts run (the Linux tree takes 400 ms).
   let lastYield = now();
   const walkDir = async (dir: string, scopes: readonly IgnoreScope[]): Promise<void> => {
-    if (onFile !== undefined && now() - lastYield > YIELD_EVERY_MS) {
+    if (now() - lastYield > YIELD_EVERY_MS) {
       await yieldToEventLoop();
       lastYield = now();
     }
     if (options.signal?.aborted) throw new CKGError('ABORTED', 'The operation was aborted', { reason: String(options.signal.reason) });
-    const { entries, kept, reused, hasGitignore } = await list(dir);
+    let listing: Awaited<ReturnType<typeof list>>;
     let local = scopes;
-    if (options.respectGitignore && (hasGitignore ?? entries.some((e) => e.name === '.gitignore'))) {
-      const scope = await loadIgnoreFile(fs, dir);
-      if (scope) local = [...scopes, scope];
+    try {
+      listing = await list(dir);
+      if (options.respectGitignore && (listing.hasGitignore ?? listing.entries.some((e) => e.name === '.gitignore'))) {
+        // An unreadable .gitignore leaves the folder out: what it ignores cannot be known.
+        const scope = await loadIgnoreFile(fs, dir);
+        if (scope) local = [...scopes, scope];
+      }
+    } catch (error) {
+      // One folder that cannot be read (no permission, or gone since its parent was listed) is
+      // left out; the codebase root itself must be readable.
+      if (dir === root || !(error instanceof CKGError) || (error.code !== 'FS_ERROR' && error.code !== 'NOT_FOUND')) throw error;
+      if (error.code === 'FS_ERROR') skipped.push({ path: dir, reason: 'unreadable', detail: error.message });
+      return;
     }
+    const { entries, kept, reused } = listing;
     const rules = planKey === undefined ? [] : local.map((scope) => scope.rules);
-    const plan = planKey !== undefined && reused ? listings!.plan(dir, planKey, rules) : undefined;
+    let plan = planKey !== undefined && reused ? listings!.plan(dir, planKey, rules) : undefined;
+    // Decisions that kept or left out files git tracks hold while the git index is the same.
+    if (plan?.trackedStamp !== undefined && plan.trackedStamp !== (await currentStamp())) plan = undefined;
     if (plan !== undefined) {
+      for (const [gitignore, rule, path, folder] of plan.exclusions) tally?.add(gitignore, rule, path, folder);
       const unknown = plan.unknown;
       for (let i = 0; i < unknown.length; i += 2) {
         const ext = unknown[i] as string;
         unknownExtensions.set(ext, (unknownExtensions.get(ext) ?? 0) + (unknown[i + 1] as number));
       }
-      const infos = await fs.lstatMany(plan.files);
+      const infos = await lstatEach(plan.files);
       for (let i = 0; i < plan.files.length; i++) {
         const info = infos[i];
-        if (info?.kind === 'file') consider(plan.files[i]!, info.size, info.mtimeMs, plan.languages[i]!);
+        if (info?.kind !== 'file') continue;
+        if (plan.scripts[i]) await considerScript(plan.files[i]!, info);
+        else consider(plan.files[i]!, info.size, info.mtimeMs, plan.languages[i]);
       }
       await processSymlinks(plan.symlinks);
       for (const sub of plan.subdirs) await walkDir(sub, local);
@@ -442,36 +565,88 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
     const subdirs: string[] = [];
     const symlinks: string[] = [];
     const toStat: string[] = []; // indexable files, and entries of unknown kind (names-only listings)
-    const toStatLanguage: (LanguageDefinition | undefined)[] = []; // undefined: kind unknown yet
-    const file = (name: string, path: string, language: LanguageDefinition | undefined): boolean => {
-      if ((excluded !== undefined && excluded(relative(path))) || ignored(name, false)) return false;
+    // undefined: no language covers the file (with onOtherFile), or its kind is not known yet
+    const toStatLanguage: (LanguageDefinition | undefined)[] = [];
+    const toStatKnown: boolean[] = []; // the entry's kind was listed (a file), not to be found by lstat
+    const toStatScript: boolean[] = []; // an extensionless file: its `#!` line decides
+    // Entries `.gitignore` rules ignore, decided once the tracked files are known (resolvePending).
+    const pending: { readonly name: string; readonly path: string; readonly kind: 'file' | 'directory' | 'symlink'; readonly scope: IgnoreScope; readonly language?: LanguageDefinition }[] = [];
+    const exclusions: [string, string, string, boolean][] = [];
+    let trackedStamp: string | undefined;
+    /**
+     * True when a file is to be stat'ed and selected, `'script'` when its `#!` line decides;
+     * false when left out (or deferred: ignored, see resolvePending).
+     */
+    const file = (name: string, path: string, language: LanguageDefinition | undefined, unignored = false): boolean | 'script' => {
+      if (excluded !== undefined && excluded(relative(path))) return false;
+      const scope = unignored ? undefined : ignored(name, false);
+      if (scope) {
+        pending.push({ name, path, kind: 'file', scope, ...(language ? { language } : {}) });
+        return false;
+      }
+      if (language === undefined && scriptsPossible && mayBeScript(name)) return 'script';
       if (language === undefined) {
         const ext = countUnknown(name);
         unknownHere.set(ext, (unknownHere.get(ext) ?? 0) + 1);
       }
-      return language !== undefined;
+      return language !== undefined || onOtherFile !== undefined;
     };
-    const directory = (name: string, path: string): void => {
-      if (skipDirs.has(name) || (excluded !== undefined && excluded(relative(path))) || ignored(name, true)) return;
-      subdirs.push(path);
+    const directory = (name: string, path: string, unignored = false): void => {
+      if (skipDirs.has(name) || (excluded !== undefined && excluded(relative(path)))) return;
+      const scope = unignored ? undefined : ignored(name, true);
+      if (scope) pending.push({ name, path, kind: 'directory', scope });
+      else subdirs.push(path);
     };
-    const symlink = (name: string, path: string): void => {
-      if ((excluded !== undefined && excluded(relative(path))) || ignored(name, false)) return;
-      symlinks.push(path);
+    const symlink = (name: string, path: string, unignored = false): void => {
+      if (excluded !== undefined && excluded(relative(path))) return;
+      const scope = unignored ? undefined : ignored(name, false);
+      if (scope) pending.push({ name, path, kind: 'symlink', scope });
+      else symlinks.push(path);
+    };
+    /** Ignored entries: kept when git tracks them (or files under them), else tallied by rule. */
+    const resolvePending = async (keepFile: (path: string, language: LanguageDefinition | undefined, script: boolean) => void): Promise<void> => {
+      if (pending.length === 0) return;
+      const known = await trackedFiles();
+      if (known !== undefined) trackedStamp = known.stamp;
+      for (const entry of pending.splice(0)) {
+        const rel = relative(entry.path);
+        if (known !== undefined && (entry.kind === 'directory' ? known.folders.has(rel) : known.files.has(rel))) {
+          if (entry.kind === 'directory') directory(entry.name, entry.path, true);
+          else if (entry.kind === 'symlink') symlink(entry.name, entry.path, true);
+          else {
+            const verdict = file(entry.name, entry.path, entry.language, true);
+            if (verdict) keepFile(entry.path, entry.language, verdict === 'script');
+          }
+          continue;
+        }
+        // Only what would have been indexed is worth telling about: folders, and files a language covers.
+        if (entry.kind === 'directory' || entry.language !== undefined) {
+          const gitignore = join(entry.scope.base, '.gitignore');
+          const rule = ignoringRule(entry.scope, entry.path, entry.kind === 'directory');
+          exclusions.push([gitignore, rule, entry.path, entry.kind === 'directory']);
+          tally?.add(gitignore, rule, entry.path, entry.kind === 'directory');
+        }
+      }
     };
     for (const { name, kind } of entries) {
-      if (name.charCodeAt(0) === 46) continue; // hidden: `.git`, `.venv`, `.cache`, ...
+      // hidden: `.git`, `.venv`, `.cache`, ... (`.git` even with `hidden`)
+      if (name.charCodeAt(0) === 46 && (!hidden || name === '.git')) continue;
       const path = child(dir, name);
       if (kind === undefined) {
         toStat.push(path);
         toStatLanguage.push(undefined);
+        toStatKnown.push(false);
+        toStatScript.push(false);
       } else if (!wanted(path, kind)) {
         continue;
       } else if (kind === 'file') {
         const language = options.registry.forPath(name);
-        if (file(name, path, language)) {
+        const verdict = file(name, path, language);
+        if (verdict) {
           toStat.push(path);
           toStatLanguage.push(language);
+          toStatKnown.push(true);
+          toStatScript.push(verdict === 'script');
         }
       } else if (kind === 'directory') {
         directory(name, path);
@@ -479,19 +654,36 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
         symlink(name, path);
       }
     }
+    await resolvePending((path, language, script) => {
+      toStat.push(path);
+      toStatLanguage.push(language);
+      toStatKnown.push(true);
+      toStatScript.push(script);
+    });
     if (planKey !== undefined && kept) {
-      // Every entry had a kind (a kept listing), so toStat holds exactly the indexable files.
+      // Every entry had a kind (a kept listing), so toStat holds exactly the selected files.
       const unknown = [...unknownHere].flat();
-      listings!.setPlan(dir, { key: planKey, rules, subdirs, files: toStat, languages: toStatLanguage as LanguageDefinition[], symlinks, unknown });
+      listings!.setPlan(dir, {
+        key: planKey,
+        rules,
+        subdirs,
+        files: toStat,
+        languages: toStatLanguage,
+        symlinks,
+        unknown,
+        scripts: toStatScript,
+        exclusions,
+        ...(trackedStamp !== undefined ? { trackedStamp } : {}),
+      });
     }
-    const infos = await fs.lstatMany(toStat);
+    const infos = await lstatEach(toStat);
     for (let i = 0; i < toStat.length; i++) {
       const info = infos[i];
       if (info === undefined) continue; // gone since the listing
       const path = toStat[i]!;
-      const known = toStatLanguage[i];
-      if (known !== undefined) {
-        consider(path, info.size, info.mtimeMs, known);
+      if (toStatKnown[i]) {
+        if (toStatScript[i]) await considerScript(path, info);
+        else consider(path, info.size, info.mtimeMs, toStatLanguage[i]);
         continue;
       }
       // A names-only listing: the lstat tells the kind.
@@ -501,7 +693,22 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
       else if (info.kind === 'symlink') symlink(name, path);
       else if (info.kind === 'file') {
         const language = options.registry.forPath(name);
-        if (file(name, path, language)) consider(path, info.size, info.mtimeMs, language!);
+        const verdict = file(name, path, language);
+        if (verdict === 'script') await considerScript(path, info);
+        else if (verdict) consider(path, info.size, info.mtimeMs, language);
+      }
+    }
+    // A names-only listing finds its ignored entries only now.
+    const late: { path: string; language: LanguageDefinition | undefined; script: boolean }[] = [];
+    await resolvePending((path, language, script) => late.push({ path, language, script }));
+    if (late.length > 0) {
+      const lateInfos = await fs.lstatMany(late.map((l) => l.path));
+      for (let i = 0; i < late.length; i++) {
+        const info = lateInfos[i];
+        const { path, language, script } = late[i]!;
+        if (info?.kind !== 'file') continue;
+        if (script) await considerScript(path, info);
+        else consider(path, info.size, info.mtimeMs, language);
       }
     }
     await processSymlinks(symlinks);
@@ -511,5 +718,5 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
   await walkDir(root, baseScopes);
   if (listings !== undefined && options.only === undefined) listings.prune(walkNumber);
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { files, skipped, unknownExtensions };
+  return tally === undefined ? { files, skipped, unknownExtensions } : { files, skipped, unknownExtensions, gitignored: tally };
 }

@@ -1,14 +1,42 @@
 #!/usr/bin/env node
-// The `ckg-wasm` command: index a folder and search it from a terminal (Node only).
+// The `ckg-wasm` command (Node only): index a codebase, ask it questions, serve it over MCP.
+// Indexes are kept in DirectoryStorage between runs (a second call reads the stored index), and
+// exit codes follow grep: 0 found, 1 nothing found, 2 usage or I/O error.
 import nodeFs from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { Command, InvalidArgumentError, Option } from 'commander';
-import { CKGDatabase, CKGError, CKGTool, createWorkerPool, type IndexReport, type ParsePool, type ProgressEvent } from '../node/index.js';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import {
+  BODY_MODES,
+  CKGDatabase,
+  CKGError,
+  CKGTool,
+  DirectoryStorage,
+  type BodyMode,
+  type CKGCallResult,
+  type IndexOptions,
+  type IndexReport,
+  type Storage,
+} from '../node/index.js';
+import { LazyWorkerPool } from '../node/lazy-worker-pool.js';
+import { findCommand, type ToolParameter } from '../tool/commands.js';
+import { commandDescription } from '../adapters/definitions.js';
+import { checkWritable, SingleFileStorage, writeFileAtomic } from './file-output.js';
+import { CLI_COMMANDS } from './subcommands.js';
+import { progressBar } from './progress.js';
+
+const EXIT_FOUND = 0;
+const EXIT_NOTHING = 1;
+const EXIT_ERROR = 2;
+
+const version = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 
 const program = new Command()
   .name('ckg-wasm')
-  .description('A code knowledge graph for coding agents: index a codebase, then find functions and classes by name.')
-  .showHelpAfterError();
+  .description('A code knowledge graph for coding agents: index a codebase, then ask it where things are defined.')
+  .version(version, '-V, --version')
+  .showHelpAfterError('(ckg-wasm --help for usage)')
+  .exitOverride();
 
 function languages(value: string): string[] {
   const ids = value.split(',').map((s) => s.trim()).filter(Boolean);
@@ -16,27 +44,74 @@ function languages(value: string): string[] {
   return ids;
 }
 
-function workerCount(value: string): number {
-  const n = Number.parseInt(value, 10);
-  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('give a whole number ≥ 0');
-  return n;
-}
-
-/** A worker pool unless `--workers 0` asked for in-thread parsing. */
-function poolFor(workers: number | undefined): ParsePool | undefined {
-  return workers === 0 ? undefined : createWorkerPool(workers === undefined ? {} : { size: workers });
-}
-
-function progressPrinter(enabled: boolean): ((e: ProgressEvent) => void) | undefined {
-  if (!enabled || !process.stderr.isTTY) return undefined;
-  let last = 0;
-  return (e) => {
-    const now = Date.now();
-    if (e.phase === 'parse' && now - last < 100 && (e.filesDone !== e.filesTotal || e.walking === true)) return;
-    last = now;
-    process.stderr.write(`\r${e.phase} ${e.filesDone}/${e.filesTotal}${e.walking ? '+' : ''} files, ${(e.bytesDone / 1048576).toFixed(1)} MB   `);
-    if (e.phase === 'done') process.stderr.write('\n');
+function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n < min || n > max) {
+      throw new InvalidArgumentError(`give a whole number${max === Number.MAX_SAFE_INTEGER ? ` ≥ ${min}` : ` from ${min} to ${max}`}`);
+    }
+    return n;
   };
+}
+
+/** Options every command that may build an index shares. */
+interface BuildFlags {
+  languages?: string[];
+  maxFileSize?: number;
+  gitignore: boolean;
+  progress: boolean;
+  workers?: number;
+  bodies?: BodyMode;
+  cache: boolean;
+  cacheDir?: string;
+  db?: string;
+}
+
+function addBuildOptions(command: Command): Command {
+  return command
+    .option('-l, --languages <ids>', 'comma-separated language ids to index (default: all)', languages)
+    .option('--max-file-size <bytes>', 'skip larger files (default 1 MiB)', wholeNumber(1))
+    .option('--no-gitignore', 'do not honour .gitignore files')
+    .addOption(new Option('--bodies <mode>', 'how a new index keeps bodies (docs/bodies.md)').choices(BODY_MODES))
+    .option('-w, --workers <n>', 'parse workers (default: one per core; 0 = parse in this thread)', wholeNumber(0))
+    .option('--no-cache', 'do not keep the index between runs')
+    .option('--cache-dir <dir>', 'where indexes are kept (default: the user cache folder, ~/.cache/ckg-wasm)')
+    .option('--db <file>', 'read the index from this exported database file, and write it there when built or updated')
+    .option('--no-progress', 'no progress bar (it is only drawn when stderr is a terminal)');
+}
+
+/** What a command needs to build or open indexes, and its clean-up. */
+interface Session {
+  readonly options: IndexOptions;
+  close(): Promise<void>;
+}
+
+function session(flags: BuildFlags): Session {
+  if (flags.db !== undefined) checkWritable(flags.db);
+  const storage: Storage | undefined =
+    flags.db !== undefined ? new SingleFileStorage(resolve(flags.db)) : flags.cache ? new DirectoryStorage(flags.cacheDir !== undefined ? { directory: resolve(flags.cacheDir) } : {}) : undefined;
+  const pool = flags.workers === 0 ? undefined : new LazyWorkerPool(flags.workers);
+  const onProgress = flags.progress ? progressBar() : undefined;
+  const options: IndexOptions = {
+    processor: pool ?? 'this-thread',
+    ...(flags.languages ? { languages: flags.languages } : {}),
+    ...(flags.maxFileSize !== undefined ? { maxFileSize: flags.maxFileSize } : {}),
+    ...(flags.bodies !== undefined ? { bodies: flags.bodies } : {}),
+    ...(storage ? { storage } : {}),
+    ...(onProgress ? { onProgress } : {}),
+    respectGitignore: flags.gitignore,
+  };
+  return { options, close: async () => void (await pool?.close()) };
+}
+
+function newTool(s: Session): CKGTool {
+  // One process, one answer: the open already compared the snapshot, no refresh needed.
+  return new CKGTool({ fs: nodeFs, ...s.options, refresh: false });
+}
+
+function fail(message: string, code: string | undefined): void {
+  console.error(`ckg-wasm: ${message}${code ? ` [${code}]` : ''}`);
+  process.exitCode = EXIT_ERROR;
 }
 
 function summary(report: IndexReport | undefined, path: string): string {
@@ -47,95 +122,187 @@ function summary(report: IndexReport | undefined, path: string): string {
     .slice(0, 8)
     .map(([ext, n]) => `${ext} ${n}`)
     .join(', ');
+  const excluded = (report.gitignoreExclusions ?? [])
+    .slice(0, 5)
+    .map((e) => `\n${e.files.toLocaleString('en-US')}${e.complete ? '' : '+'} files excluded by .gitignore (${e.rule}, ${e.gitignore})`)
+    .join('');
   return (
     `Indexed ${path}: ${report.filesIndexed} files, ${report.functions} functions, ${report.classes} classes ` +
     `in ${(report.durationMs / 1000).toFixed(2)} s${skipped}` +
-    (unknown ? `\nNot covered (extension: files): ${unknown}` : '')
+    (unknown ? `\nNot covered (extension: files): ${unknown}` : '') +
+    excluded
   );
 }
 
-program
-  .command('index')
-  .description('Index a codebase and print what was found')
-  .argument('<path>', 'codebase folder')
-  .option('-l, --languages <ids>', 'comma-separated language ids to index (default: all)', languages)
-  .option('--max-file-size <bytes>', 'skip larger files', (v) => Number.parseInt(v, 10))
-  .option('--no-gitignore', 'do not honour .gitignore files')
-  .option('--no-progress', 'do not print progress')
-  .option('--skipped', 'list skipped files with their reasons')
-  .option('-o, --output <file>', 'write the SQLite database to this file')
-  .option('-w, --workers <n>', 'parse workers (default: one per core; 0 = parse in this thread)', workerCount)
-  .action(async (path: string, opts: { languages?: string[]; maxFileSize?: number; gitignore: boolean; progress: boolean; skipped?: boolean; output?: string; workers?: number }) => {
-    const codebasePath = resolve(path);
-    const pool = poolFor(opts.workers);
-    const db = await CKGDatabase.open({
-      codebasePath,
-      fs: nodeFs,
-      ...(pool ? { processor: pool } : {}),
-      ...(opts.languages ? { languages: opts.languages } : {}),
-      ...(opts.maxFileSize ? { maxFileSize: opts.maxFileSize } : {}),
-      respectGitignore: opts.gitignore,
-      ...(progressPrinter(opts.progress) ? { onProgress: progressPrinter(opts.progress)! } : {}),
-    });
+addBuildOptions(
+  program
+    .command('index')
+    .description('Index a codebase (or reuse its stored index) and print what was found')
+    .argument('<path>', 'codebase folder')
+    .option('--skipped', 'list skipped files with their reasons')
+    .option('-o, --output <file>', 'write the SQLite database to this file (atomically: a failed write keeps the old file)'),
+).action(async (path: string, flags: BuildFlags & { skipped?: boolean; output?: string }) => {
+  if (flags.output !== undefined) checkWritable(flags.output);
+  const codebasePath = resolve(path);
+  const s = session(flags);
+  try {
+    const db = await CKGDatabase.open({ codebasePath, fs: nodeFs, ...s.options });
     try {
-      console.log(summary(db.report, codebasePath));
-      if (opts.skipped) for (const s of db.report?.skipped ?? []) console.log(`skipped ${s.path}: ${s.reason}${s.detail ? ` (${s.detail})` : ''}`);
-      if (opts.output) {
-        nodeFs.writeFileSync(opts.output, db.export());
-        console.log(`Wrote ${opts.output}`);
+      const how = db.origin === 'storage' ? ', reused from the cache' : db.origin === 'updated' ? `, updated from the cache (${db.report?.filesParsed ?? 0} files parsed)` : '';
+      console.log(summary(db.report, codebasePath).replace(/^[^\n]*/, (line) => line + how));
+      if (db.rebuildReason) console.error(`ckg-wasm: rebuilt: ${db.rebuildReason}`);
+      if (flags.skipped) for (const k of db.report?.skipped ?? []) console.log(`skipped ${k.path}: ${k.reason}${k.detail ? ` (${k.detail})` : ''}`);
+      if (db.storageError) console.error(`ckg-wasm: the index was not kept: ${db.storageError.message} [${db.storageError.code}]`);
+      if (flags.output !== undefined) {
+        writeFileAtomic(flags.output, db.export());
+        console.log(`Wrote ${flags.output}`);
       }
     } finally {
       db.close();
-      await pool?.close();
     }
-  });
+  } finally {
+    await s.close();
+  }
+});
 
-program
-  .command('search')
-  .description('Search a codebase for functions, class methods or classes named <identifier> (the ckg tool\'s output)')
-  .argument('<path>', 'codebase folder (or a file inside it)')
-  .argument('<identifier...>', 'names to search for')
-  .addOption(new Option('-k, --kind <kind>', 'what to search').choices(['function', 'class_method', 'class', 'all']).default('all'))
-  .option('--no-body', 'print locations only')
-  .option('-w, --workers <n>', 'parse workers (default: one per core; 0 = parse in this thread)', workerCount)
-  .action(async (path: string, identifiers: string[], opts: { kind: string; body: boolean; workers?: number }) => {
-    const pool = poolFor(opts.workers);
-    const tool = new CKGTool({ fs: nodeFs, refresh: false, ...(pool ? { processor: pool } : {}) });
-    const commands =
-      opts.kind === 'all'
-        ? ['search_function', 'search_class_method', 'search_class']
-        : [opts.kind === 'class' ? 'search_class' : `search_${opts.kind}`];
-    let failed = false;
+/** Prints one call's answer and sets the exit code; returns whether it found something. */
+function report(result: CKGCallResult, json: boolean): void {
+  if ('error' in result) {
+    if (json) console.log(JSON.stringify({ error: result.error, ...(result.code ? { code: result.code } : {}) }, null, 2));
+    fail(result.error, result.code);
+    return;
+  }
+  if (json) console.log(JSON.stringify({ output: result.output, found: result.found, ...(result.structured ? { structured: result.structured } : {}) }, null, 2));
+  else console.log(result.output);
+  process.exitCode ??= result.found ? EXIT_FOUND : EXIT_NOTHING;
+  if (!result.found && process.exitCode === EXIT_FOUND) process.exitCode = EXIT_NOTHING;
+}
+
+/** A command's own parameters as CLI options: `--depth 3`, `--case-insensitive`, `--output-mode content`. */
+function addParameterOptions(command: Command, parameters: Readonly<Record<string, ToolParameter>>): void {
+  for (const [name, p] of Object.entries(parameters)) {
+    const flag = `--${name.replace(/_/g, '-')}`;
+    if (p.type === 'boolean') {
+      command.option(flag, p.description);
+    } else if (p.type === 'integer') {
+      command.option(`${flag} <n>`, p.description, wholeNumber(p.minimum ?? 0, p.maximum));
+    } else {
+      const option = new Option(`${flag} <value>`, p.description);
+      command.addOption(p.enum ? option.choices([...p.enum]) : option);
+    }
+  }
+}
+
+for (const { cli, command: name } of CLI_COMMANDS) {
+  const command = findCommand(name);
+  if (!command) continue;
+  const identifierOptional = command.identifier?.optional === true;
+  const sub = program
+    .command(cli)
+    .description(`${commandDescription(command)} (the ckg tool's ${name} command)`)
+    .argument(identifierOptional ? '[identifier]' : '<identifier>', (command.identifier?.description ?? 'exact name').toLowerCase())
+    .argument('[path]', 'codebase folder, or a file inside it (default: the current folder)', '.')
+    .option('--json', 'print the answer as JSON (with its structured form)');
+  if (command.printsBodies) sub.option('--no-body', 'print locations only');
+  addParameterOptions(sub, command.parameters ?? {});
+  addBuildOptions(sub).action(async (identifier: string | undefined, path: string, flags: BuildFlags & Record<string, unknown>) => {
+    const s = session(flags);
+    const tool = newTool(s);
     try {
-      for (const identifier of identifiers) {
-        for (const command of commands) {
-          const result = await tool.execute({ command, path: resolve(path), identifier, print_body: opts.body });
-          if ('error' in result) {
-            console.error(result.error);
-            failed = true;
-          } else if (opts.kind !== 'all' || !result.output.startsWith('No ')) {
-            console.log(`$ ckg ${command} ${identifier}\n${result.output}\n`);
-          }
-        }
+      const args: Record<string, unknown> = { command: name, path: resolve(path), identifier: identifier ?? '' };
+      if (command.printsBodies) args.print_body = flags.body !== false;
+      for (const parameter of Object.keys(command.parameters ?? {})) {
+        const value = flags[parameter.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())];
+        if (value !== undefined) args[parameter] = value;
       }
+      report(await tool.call(args), flags.json === true);
     } finally {
       await tool.close();
-      await pool?.close();
+      await s.close();
     }
-    if (failed) process.exitCode = 1;
   });
+}
+
+addBuildOptions(
+  program
+    .command('search')
+    .description("Search a codebase for functions, class methods or classes named <identifier> (the ckg tool's output)")
+    .argument('<path>', 'codebase folder (or a file inside it)')
+    .argument('<identifier...>', 'names to search for')
+    .addOption(new Option('-k, --kind <kind>', 'what to search').choices(['function', 'class_method', 'class', 'all']).default('all'))
+    .option('--no-body', 'print locations only'),
+).action(async (path: string, identifiers: string[], flags: BuildFlags & { kind: string; body: boolean }) => {
+  const s = session(flags);
+  const tool = newTool(s);
+  const commands = flags.kind === 'all' ? ['search_function', 'search_class_method', 'search_class'] : [flags.kind === 'class' ? 'search_class' : `search_${flags.kind}`];
+  let found = false;
+  try {
+    for (const identifier of identifiers) {
+      for (const command of commands) {
+        const result = await tool.call({ command, path: resolve(path), identifier, print_body: flags.body });
+        if ('error' in result) {
+          // The same bad path fails every name and kind: say it once.
+          fail(result.error, result.code);
+          return;
+        }
+        found ||= result.found;
+        if (flags.kind !== 'all' || result.found) console.log(`$ ckg ${command} ${identifier}\n${result.output}\n`);
+      }
+    }
+    process.exitCode = found ? EXIT_FOUND : EXIT_NOTHING;
+  } finally {
+    await tool.close();
+    await s.close();
+  }
+});
+
+addBuildOptions(
+  program
+    .command('tool')
+    .description('Run one ckg tool call given as JSON arguments and print the result as JSON')
+    .argument('<json>', 'e.g. \'{"command":"search_class","path":"/repo","identifier":"Widget"}\''),
+).action(async (json: string, flags: BuildFlags) => {
+  let args: unknown;
+  try {
+    args = JSON.parse(json);
+  } catch (error) {
+    throw new CKGError('INVALID_ARGUMENT', `the tool arguments are not JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (args === null || typeof args !== 'object' || Array.isArray(args)) throw new CKGError('INVALID_ARGUMENT', 'the tool arguments must be a JSON object');
+  const s = session(flags);
+  const tool = newTool(s);
+  try {
+    const result = await tool.call(args as Record<string, unknown>);
+    console.log(JSON.stringify('error' in result ? { error: result.error } : { output: result.output }, null, 2));
+    process.exitCode = 'error' in result ? EXIT_ERROR : result.found ? EXIT_FOUND : EXIT_NOTHING;
+  } finally {
+    await tool.close();
+    await s.close();
+  }
+});
 
 program
-  .command('tool')
-  .description('Run one ckg tool call given as JSON arguments and print the result as JSON')
-  .argument('<json>', 'e.g. \'{"command":"search_class","path":"/repo","identifier":"Widget"}\'')
-  .action(async (json: string) => {
-    const tool = new CKGTool({ fs: nodeFs, refresh: false });
-    try {
-      console.log(JSON.stringify(await tool.execute(JSON.parse(json) as Record<string, unknown>), null, 2));
-    } finally {
-      await tool.close();
-    }
+  .command('mcp')
+  .description('Serve the ckg tools over MCP on stdin/stdout (for MCP clients: Claude Code, Cursor, VS Code, …)')
+  .argument('[path]', 'the codebase tool calls use when they give no path')
+  .option('--single-tool', 'offer one `ckg` tool with a `command` enum instead of one tool per command')
+  .option('--answer-within <ms>', 'while a first build runs longer than this, calls answer "indexing, N% done"', wholeNumber(0), 20_000)
+  .option('-w, --workers <n>', 'parse workers (default: one per core; 0 = parse in this thread)', wholeNumber(0))
+  .option('--no-cache', 'do not keep indexes between runs')
+  .option('--cache-dir <dir>', 'where indexes are kept (default: the user cache folder, ~/.cache/ckg-wasm)')
+  .action(async (path: string | undefined, flags: { singleTool?: boolean; answerWithin: number; workers?: number; cache: boolean; cacheDir?: string }) => {
+    const { serveCkgMcp } = await import('../node/mcp.js');
+    const server = serveCkgMcp({
+      ...(path !== undefined ? { path: resolve(path) } : {}),
+      mode: flags.singleTool ? 'single' : 'commands',
+      answerWithinMs: flags.answerWithin,
+      ...(flags.workers !== undefined ? { workers: flags.workers } : {}),
+      storage: flags.cache ? new DirectoryStorage(flags.cacheDir !== undefined ? { directory: resolve(flags.cacheDir) } : {}) : false,
+    });
+    // The client closing our stdin ends the session: stop builds, keep nothing running.
+    await new Promise<void>((done) => process.stdin.once('close', done).once('end', done));
+    await server.close();
+    process.exit(0);
   });
 
 // Output piped into a reader that stops early (`ckg-wasm search … | head`): stop quietly, as
@@ -146,7 +313,12 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 program.parseAsync(process.argv).catch((error: unknown) => {
-  if (error instanceof CKGError) console.error(`ckg-wasm: ${error.message} [${error.code}]`);
-  else console.error(error);
-  process.exitCode = 1;
+  if (error instanceof CommanderError) {
+    // Commander printed the message (or the help / version) already.
+    process.exitCode = error.exitCode === 0 ? 0 : EXIT_ERROR;
+  } else if (error instanceof CKGError) {
+    fail(error.message, error.code);
+  } else {
+    fail(error instanceof Error ? error.message : String(error), undefined);
+  }
 });

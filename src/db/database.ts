@@ -1,18 +1,45 @@
 import { platform } from '#platform';
-import { syncIndex, WalkFeed, type FileProcessor, type ProcessOptions, type IndexReport, type ProgressEvent } from '../build/indexer.js';
+import { syncIndex, WalkFeed } from '../build/indexer.js';
+import type { FileProcessor, IndexReport, ProgressEvent } from '../build/report.js';
 import { DEFAULT_SKIPPED_DIRECTORIES, ListingCache, walkCodebase, type SkippedFile, type SourceFile, type WalkOptions, type WalkResult } from '../build/walker.js';
+import { reportExclusions } from '../build/gitignored.js';
 import { CKGError, tagCaller } from '../errors.js';
 import { FsAdapter } from '../fs/adapter.js';
-import { basename, isAbsolute, join, normalize, relativeInside } from '../fs/path.js';
+import { basename, isAbsolute, isWindowsPath, join, normalize, relativeInside, toSlashes } from '../fs/path.js';
 import type { NamingContext } from '../graph/strategy.js';
+import { ManifestReader, manifestNamesOf } from '../graph/manifests.js';
 import type { FileSystem } from '../fs/types.js';
 import { createDefaultRegistry } from '../languages/index.js';
-import { LanguageRegistry } from '../languages/registry.js';
-import { extractSource } from '../parser/extract.js';
-import { initSql, ParserPool, type WasmOptions } from '../parser/runtime.js';
+import { LanguageRegistry, validateExtractionOptions } from '../languages/registry.js';
+import type { ExtractionOptions } from '../languages/types.js';
+import { LocalProcessor } from '../parser/local-processor.js';
+import { processorForRun } from '../parser/adaptive-processor.js';
+import { ParserPool } from '../parser/runtime.js';
+import type { WasmOptions } from '../wasm/options.js';
+import { initSql } from './sql.js';
 import type { ClassEntry, Edge, EdgeFilter, FunctionEntry, FunctionKind } from './entries.js';
 import { queryEdges } from '../query/edges.js';
-import { DEFAULT_BODY_MODE, IndexStore, StaleBodyError, type BodyMode } from './store.js';
+import { calls, tracePath } from '../query/calls.js';
+import { classHierarchy } from '../query/hierarchy.js';
+import { deadCode } from '../query/dead-code.js';
+import { searchSymbols } from '../query/search.js';
+import { fileOutline } from '../query/outline.js';
+import type {
+  CallsAnswer,
+  CallsOptions,
+  ClassHierarchy,
+  DeadCodeAnswer,
+  DeadCodeOptions,
+  FileOutline,
+  PathAnswer,
+  SearchSymbolsOptions,
+  SymbolSearchAnswer,
+  SymbolTarget,
+  TraceOptions,
+} from '../query/types.js';
+import { DEFAULT_BODY_MODE, type BodyMode } from './body-mode.js';
+import { IndexStore, StaleBodyError } from './store.js';
+import { ReadWriteGate } from './gate.js';
 import type { Storage } from '../storage/types.js';
 import {
   computeSnapshot,
@@ -23,6 +50,13 @@ import {
   type Snapshot,
 } from '../snapshot/key.js';
 import type { SqlJsStatic } from 'sql.js';
+import { FROM_BYTES_OPTIONS, OPEN_OPTIONS, REFRESH_OPTIONS, UPDATE_OPTIONS } from '../options/schemas.js';
+import { checkOptions } from '../options/validate.js';
+import { databaseSearchContext } from '../search/database.js';
+import type { CodebaseGlobOptions, CodebaseGrepOptions } from '../search/codebase-options.js';
+import { globWith, type GlobResult } from '../search/glob.js';
+import { grepWith, type GrepResult } from '../search/grep.js';
+
 
 /**
  * Default size limit: larger files are skipped (and reported) as generated or data.
@@ -54,7 +88,10 @@ export interface IndexOptions {
   readonly maxFileSize?: number;
   /** Folder names never descended into. Default {@link DEFAULT_SKIPPED_DIRECTORIES}. */
   readonly skipDirectories?: readonly string[];
-  /** Globs (picomatch, relative to the codebase root) of paths to leave out. */
+  /**
+   * Globs of paths to leave out, relative to the codebase root: `*` and `?` within a segment,
+   * `[...]` (`[!a]` negates), `**` for any number of segments, `{a,b}`; matched in bounded time.
+   */
   readonly exclude?: readonly string[];
   /** Honour `.gitignore` files. Default true. */
   readonly respectGitignore?: boolean;
@@ -71,8 +108,16 @@ export interface IndexOptions {
   readonly onProgress?: (event: ProgressEvent) => void;
   /** Aborts a build or update; the index is then left as it was. */
   readonly signal?: AbortSignal;
-  /** Replaces in-thread parsing, e.g. with a worker pool (`ckg-wasm/node`'s `WorkerPool`). */
-  readonly processor?: FileProcessor;
+  /**
+   * What parses the files. Default: in Node, a build that parses more than 64 files starts a
+   * `worker_threads` pool for the rest of that run (one worker per core, up to 4; closed when
+   * the run ends), so a large build does not block the event loop file after file; smaller
+   * runs, browsers, single-core machines and bundles without the worker script parse in the
+   * calling thread. `'this-thread'` always parses in the calling thread. A pool of your own
+   * (`createWorkerPool()` from `ckg-wasm/node`, `createWebWorkerPool()`) is kept for every
+   * update of the database: close it after the database.
+   */
+  readonly processor?: FileProcessor | 'this-thread';
   /**
    * Where database bytes are kept between runs ({@link MemoryStorage}, `DirectoryStorage` from
    * `ckg-wasm/node`, {@link IndexedDBStorage}, or any object with the four methods). With it,
@@ -88,6 +133,24 @@ export interface IndexOptions {
    * keeps its mode; stored bytes of another mode are rebuilt by `open()`.
    */
   readonly bodies?: BodyMode;
+  /**
+   * C and C++ macros that define a function, for this codebase. Without help, a macro
+   * invocation at file or namespace scope directly followed by a body is a function named
+   * after the macro's first identifier argument (`SYSCALL_DEFINE3(read, unsigned int, fd, …) { … }`
+   * → `read`; `TEST(Suite, Name)` and `TEST_F` → their second argument); the body (the row's
+   * text) starts with the macro. An entry here adds a macro name (`DEFINE_HANDLER`) or prefix
+   * (`SYSCALL_DEFINE*`), optionally `:N` to name the function after the N-th argument
+   * (`PHP_METHOD:2`); such a macro is also recognised where tree-sitter reads it as the name of
+   * a definition with specifiers (`static DEFINE_HANDLER(timer) { … }`). Changing the list
+   * re-parses the index.
+   */
+  readonly functionMacros?: readonly string[];
+  /**
+   * Build the code graph: calls, imports, inheritance and containment edges (`edges()` and the
+   * graph queries). Default true. Without it an index holds definitions only: it builds faster
+   * and is smaller (docs/benchmarks.md gives both).
+   */
+  readonly graph?: boolean;
 }
 
 /**
@@ -143,13 +206,6 @@ function walkOptionsOf(options: IndexOptions, registry: LanguageRegistry): WalkO
   };
 }
 
-function checkStorage(storage: unknown): asserts storage is Storage {
-  const s = storage as Partial<Storage> | null;
-  if (s === null || typeof s !== 'object' || ['get', 'set', 'delete', 'list'].some((m) => typeof s[m as keyof Storage] !== 'function')) {
-    throw new CKGError('INVALID_ARGUMENT', 'storage must be an object with get, set, delete and list methods');
-  }
-}
-
 function asStorageError(error: unknown, operation: string): CKGError {
   if (error instanceof CKGError && error.code === 'STORAGE_ERROR') return error;
   const detail = error instanceof Error ? error.message : String(error);
@@ -167,7 +223,10 @@ function asStorageError(error: unknown, operation: string): CKGError {
  * @public
  */
 export interface OpenOptions extends IndexOptions {
-  /** Absolute POSIX path of the codebase's root folder. */
+  /**
+   * Absolute path of the codebase's root folder: POSIX, or a Windows drive path (`C:\\repo` or
+   * `C:/repo`; paths in results then read `C:/repo/app.py`).
+   */
   readonly codebasePath: string;
   /** The file system to read the codebase from: `node:fs`, a memfs volume, ... */
   readonly fs: FileSystem;
@@ -177,13 +236,6 @@ function resolveRegistry(languages: IndexOptions['languages']): LanguageRegistry
   if (languages instanceof LanguageRegistry) return languages;
   const all = createDefaultRegistry();
   return languages === undefined ? all : all.subset(languages);
-}
-
-class LocalProcessor implements FileProcessor {
-  constructor(private readonly pool: ParserPool) {}
-  process(language: Parameters<FileProcessor['process']>[0], source: string, path: string, options?: ProcessOptions): ReturnType<FileProcessor['process']> {
-    return extractSource(this.pool, language, source, { key: path, keep: options?.keepTree === true });
-  }
 }
 
 /**
@@ -209,6 +261,7 @@ export class CKGDatabase {
   readonly #fs: FsAdapter | undefined;
   readonly #options: IndexOptions;
   readonly #registry: LanguageRegistry;
+  readonly #extractionOptions: ExtractionOptions;
   #pool: ParserPool | undefined;
   #report: IndexReport | undefined;
   #updating: Promise<IndexReport> | undefined;
@@ -224,6 +277,10 @@ export class CKGDatabase {
   readonly #contentSkips = new Map<string, { readonly size: number; readonly mtimeMs: number; readonly skip: SkippedFile }>();
   /** Folder listings kept between walks (`trustFolderMtimes`). */
   readonly #listings: ListingCache | undefined;
+  /** Queries wait for a running update: they see the index before or after it, never between. */
+  readonly #gate = new ReadWriteGate();
+  /** The counts before the running update (what `stats()` reports meanwhile). */
+  #countsBefore: { files: number; functions: number; classes: number; symbols: number; edges: number } | undefined;
 
   /** Absolute POSIX path of the indexed codebase. */
   readonly codebasePath: string;
@@ -234,7 +291,13 @@ export class CKGDatabase {
     this.#fs = fs;
     this.#options = options;
     this.#registry = resolveRegistry(options.languages);
-    store.setBodyReader(fs ? { read: (path) => fs.readBytes(path), readRange: (path, start, end) => fs.readRange(path, start, end) } : undefined);
+    this.#extractionOptions = validateExtractionOptions(options);
+    // Bodies are read only from files under the codebase root, whatever paths the bytes hold.
+    const inside = (path: string): string => {
+      if (relativeInside(codebasePath, path) === undefined) throw new CKGError('FS_ERROR', `${path} is not inside the codebase ${codebasePath}`, { path });
+      return path;
+    };
+    store.setBodyReader(fs ? { read: async (path) => fs.readBytes(inside(path)), readRange: (path, start, end) => fs.readRange(inside(path), start, end) } : undefined);
     this.#listings = fs !== undefined && (options.trustFolderMtimes ?? platform.keepsFolderMtimes(fs.raw)) ? new ListingCache() : undefined;
   }
 
@@ -259,12 +322,10 @@ export class CKGDatabase {
    */
   static async open(options: OpenOptions): Promise<CKGDatabase> {
     try {
-      if (typeof options?.codebasePath !== 'string' || !isAbsolute(options.codebasePath)) {
-        throw new CKGError('INVALID_ARGUMENT', `codebasePath must be an absolute POSIX path, got ${String(options?.codebasePath)}`);
-      }
-      const fs = new FsAdapter(options.fs);
+      checkOptions('CKGDatabase.open', options, OPEN_OPTIONS, ['codebasePath', 'fs']);
       const root = normalize(options.codebasePath);
-      if (options.storage !== undefined) checkStorage(options.storage);
+      const fs = new FsAdapter(options.fs).confinedTo(root);
+      validateExtractionOptions(options);
       await assertDirectory(fs, root);
       const SQL = await initSql(options.wasm ?? {});
       if (options.storage === undefined) return await CKGDatabase.#load(SQL, fs, root, options, {});
@@ -292,19 +353,19 @@ export class CKGDatabase {
   static async fromBytes(bytes: Uint8Array, options: IndexOptions & { readonly fs?: FileSystem; readonly codebasePath?: string } = {}): Promise<CKGDatabase> {
     try {
       if (!(bytes instanceof Uint8Array)) throw new CKGError('INVALID_ARGUMENT', 'bytes must be a Uint8Array');
+      checkOptions('CKGDatabase.fromBytes', options, FROM_BYTES_OPTIONS);
+      validateExtractionOptions(options);
       const SQL = await initSql(options.wasm ?? {});
       if (options.fs !== undefined && options.codebasePath !== undefined) {
-        if (!isAbsolute(options.codebasePath)) throw new CKGError('INVALID_ARGUMENT', `codebasePath must be an absolute POSIX path, got ${options.codebasePath}`);
-        if (options.storage !== undefined) checkStorage(options.storage);
-        const fs = new FsAdapter(options.fs);
         const root = normalize(options.codebasePath);
+        const fs = new FsAdapter(options.fs).confinedTo(root);
         await assertDirectory(fs, root);
         return await CKGDatabase.#load(SQL, fs, root, options, { bytes });
       }
       const store = IndexStore.open(SQL, bytes);
       const stored = store.getMeta('codebase_path') ?? '/';
       const root = options.codebasePath !== undefined ? normalize(options.codebasePath) : stored;
-      const db = new CKGDatabase(store, root, options.fs ? new FsAdapter(options.fs) : undefined, options);
+      const db = new CKGDatabase(store, root, options.fs ? new FsAdapter(options.fs).confinedTo(root) : undefined, options);
       db.#origin = 'storage';
       return db;
     } catch (error) {
@@ -320,9 +381,9 @@ export class CKGDatabase {
       root,
       realRoot: (await fs.realpath(root)) ?? root,
       repoRelativePath: location.repoRelativePath,
-      languages: registry.fingerprint(),
+      languages: registry.fingerprint(validateExtractionOptions(options)),
       // Body modes separate indexes too: two tools with different modes must not thrash one entry.
-      options: `${walkOptionsFingerprint(walkOptionsOf(options, registry))} bodies=${options.bodies ?? DEFAULT_BODY_MODE}`,
+      options: `${walkOptionsFingerprint(walkOptionsOf(options, registry))} bodies=${options.bodies ?? DEFAULT_BODY_MODE}${options.graph === false ? ' graph=off' : ''}`,
     });
     let builds = inFlightOpens.get(storage);
     if (!builds) inFlightOpens.set(storage, (builds = new Map()));
@@ -427,7 +488,7 @@ export class CKGDatabase {
         snapshot !== undefined &&
         bytes !== undefined &&
         db.#store.getMeta('snapshot_key') === snapshot.key &&
-        db.#store.getMeta('languages') === db.#registry.fingerprint()
+        db.#store.getMeta('languages') === db.#extraction()
       ) {
         db.#origin = 'storage';
         const counts = db.#store.counts();
@@ -442,6 +503,7 @@ export class CKGDatabase {
           skipped: snapshot.walk.skipped,
           unknownExtensions: Object.fromEntries([...snapshot.walk.unknownExtensions].sort(([a], [b]) => (a < b ? -1 : 1))),
           durationMs: Date.now() - started,
+          ...(await db.#exclusionsOf(snapshot.walk)),
         };
         share?.({ bytes, origin: 'storage', report: db.#report, rebuildReason });
       } else {
@@ -520,6 +582,11 @@ export class CKGDatabase {
    * ```
    */
   refresh(options: Pick<IndexOptions, 'onProgress' | 'signal'> = {}): Promise<IndexReport | undefined> {
+    try {
+      checkOptions('CKGDatabase.refresh', options, REFRESH_OPTIONS);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     if (!this.#fs) {
       return Promise.reject(Object.assign(new CKGError('INVALID_ARGUMENT', 'This database was opened from bytes without fs: it cannot be refreshed'), { caller: 'CKGDatabase.refresh' }));
     }
@@ -528,7 +595,7 @@ export class CKGDatabase {
       if (this.#store.closed) throw new CKGError('CLOSED', 'The database is closed');
       const snapshot = await this.#snapshot();
       if (snapshot.key === this.#store.getMeta('snapshot_key')) return undefined;
-      this.#updating ??= this.#sync(options, snapshot).finally(() => {
+      this.#updating ??= this.#write(() => this.#sync(options, snapshot)).finally(() => {
           this.#updating = undefined;
         });
       return await this.#updating;
@@ -545,7 +612,15 @@ export class CKGDatabase {
 
   /**
    * Functions named exactly `name` (case-sensitive), ordered by file path then start line.
-   * `'function'` returns rows without a parent class, `'class_method'` rows with one.
+   *
+   * @param name - the plain name (`render`, not `Widget.render`).
+   * @param kind - `'function'` (the default) returns top-level and nested functions, those
+   * without a parent class; `'class_method'` returns methods, those with one. A method is
+   * never found with the default: ask for both kinds when you do not know which it is.
+   * @example
+   * ```ts
+   * const [fns, methods] = await Promise.all([db.queryFunction('render'), db.queryFunction('render', 'class_method')]);
+   * ```
    */
   async queryFunction(name: string, kind: FunctionKind = 'function'): Promise<FunctionEntry[]> {
     try {
@@ -587,11 +662,185 @@ export class CKGDatabase {
   }
 
   /**
+   * Files of the codebase matching a glob, as {@link glob} finds them, with this database's walk
+   * rules (`.gitignore`, `skipDirectories`, `exclude`) and kept folder listings.
+   *
+   * @example
+   * ```ts
+   * const { results } = await db.glob({ pattern: '*.py', limit: 20 });
+   * ```
+   */
+  async glob(options: CodebaseGlobOptions): Promise<GlobResult> {
+    try {
+      return await globWith({ ...options, fs: this.#searchFs(), root: this.codebasePath }, databaseSearchContext(this.#options, this.#registry, this.#listings, this.#store));
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.glob');
+    }
+  }
+
+  /**
+   * Lines of the codebase matching a pattern, as {@link grep} finds them, with this database's
+   * walk rules; each `content` line of a file unchanged since indexing names its enclosing
+   * function or class (`enclosing`).
+   *
+   * @example
+   * ```ts
+   * const { results } = await db.grep({ pattern: 'json\\.loads', outputMode: 'content' });
+   * ```
+   */
+  async grep(options: CodebaseGrepOptions): Promise<GrepResult> {
+    try {
+      return await grepWith({ ...options, fs: this.#searchFs(), root: this.codebasePath }, databaseSearchContext(this.#options, this.#registry, this.#listings, this.#store));
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.grep');
+    }
+  }
+
+  #searchFs(): FileSystem {
+    if (!this.#fs) throw new CKGError('INVALID_ARGUMENT', 'This database was opened from bytes without fs: it has no codebase to search');
+    if (this.#store.closed) throw new CKGError('CLOSED', 'The database is closed');
+    return this.#fs.raw;
+  }
+
+  /**
+   * The call sites of a definition: `file:line` and the calling symbol, breadth first to `depth`
+   * levels (callers of callers), one group per definition the target names (a name, a qualified
+   * name or a SymbolRef); for a class, the calls of its constructors too. The answer says whether
+   * it is complete or a lower bound: unresolved calls that carry the definition's name are
+   * counted, with their first locations.
+   *
+   * @example
+   * ```ts
+   * const answer = await db.callers('shop.catalog.Catalog.add_product');
+   * for (const g of answer.groups) for (const c of g.calls) console.log(`${c.filePath}:${c.line} ${c.symbol?.qualifiedName}`);
+   * if (!answer.complete) console.log('lower bound');
+   * ```
+   */
+  async callers(target: SymbolTarget, options: CallsOptions = {}): Promise<CallsAnswer> {
+    try {
+      return calls(this.#store, target, 'in', options);
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.callers');
+    }
+  }
+
+  /**
+   * The calls a definition makes, each with its callee (null when unresolved: then the name and
+   * the reason), breadth first to `depth` levels. See {@link CKGDatabase.callers}.
+   *
+   * @example
+   * ```ts
+   * const { groups } = await db.callees('app.main', { depth: 2 });
+   * ```
+   */
+  async callees(target: SymbolTarget, options: CallsOptions = {}): Promise<CallsAnswer> {
+    try {
+      return calls(this.#store, target, 'out', options);
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.callees');
+    }
+  }
+
+  /**
+   * Call paths into (`inbound`) or out of (`outbound`) a definition, breadth first to `depth`
+   * hops (default 3, at most 10), each hop with its call site; every symbol is expanded once, so
+   * cycles end.
+   *
+   * @example
+   * ```ts
+   * const { hops } = await db.tracePath('handle_request', { direction: 'outbound', depth: 5 });
+   * ```
+   */
+  async tracePath(target: SymbolTarget, options: TraceOptions = {}): Promise<PathAnswer> {
+    try {
+      return tracePath(this.#store, target, options);
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.tracePath');
+    }
+  }
+
+  /**
+   * The bases and subclasses of every class a name (or qualified name) names, transitive, with
+   * `inherits` and `implements` relations; a base outside the codebase appears by name.
+   *
+   * @example
+   * ```ts
+   * const [h] = await db.classHierarchy('Model');
+   * console.log(h.subclasses.map((s) => s.symbol?.qualifiedName));
+   * ```
+   */
+  async classHierarchy(name: SymbolTarget): Promise<ClassHierarchy[]> {
+    try {
+      return classHierarchy(this.#store, name);
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.classHierarchy');
+    }
+  }
+
+  /**
+   * Functions and methods that no resolved call or value use reaches, less entry points,
+   * constructors, magic methods, overrides, tests, exported API, decorated functions and any
+   * whose name an unresolved call carries (docs/dead-code.md lists every rule).
+   *
+   * @example
+   * ```ts
+   * const { entries, total } = await db.deadCode({ path: 'shop/' });
+   * ```
+   */
+  async deadCode(options: DeadCodeOptions = {}): Promise<DeadCodeAnswer> {
+    try {
+      return await this.#withBodies((onStale) => deadCode(this.#store, this.codebasePath, options, onStale));
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.deadCode');
+    }
+  }
+
+  /**
+   * Ranked search over symbol names for when the exact name is unknown: exact, prefix, whole
+   * word (camelCase / snake_case split), substring, then typos; `+term` / `-term` filters,
+   * `/regex/`, qualified-name prefixes (`django.db.models.`). Ties by call count, then path.
+   *
+   * @example
+   * ```ts
+   * const { results } = await db.searchSymbols('prase conf', { kind: 'function', limit: 5 });
+   * ```
+   */
+  async searchSymbols(query: string, options: SearchSymbolsOptions = {}): Promise<SymbolSearchAnswer> {
+    try {
+      return await this.#withBodies((onStale) => searchSymbols(this.#store, this.codebasePath, query, options, onStale));
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.searchSymbols');
+    }
+  }
+
+  /**
+   * The definitions of one file, nested, with line ranges and signature lines: what an agent
+   * reads instead of the file. Undefined when the file is not in the index.
+   *
+   * @example
+   * ```ts
+   * const outline = await db.fileOutline('shop/catalog.py');
+   * ```
+   */
+  async fileOutline(path: string): Promise<FileOutline | undefined> {
+    try {
+      return await this.#withBodies((onStale) => fileOutline(this.#store, this.codebasePath, path, onStale));
+    } catch (error) {
+      return tagCaller(error, 'CKGDatabase.fileOutline');
+    }
+  }
+
+  /**
    * Re-reads the codebase and re-parses only files that were added or changed (size, mtime,
    * then content hash), removing rows of deleted files, in one transaction. Concurrent calls
    * share one run.
    */
   update(options: UpdateOptions = {}): Promise<IndexReport> {
+    try {
+      checkOptions('CKGDatabase.update', options, UPDATE_OPTIONS);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     if (!this.#fs) {
       return Promise.reject(Object.assign(new CKGError('INVALID_ARGUMENT', 'This database was opened from bytes without fs: it cannot be updated'), { caller: 'CKGDatabase.update' }));
     }
@@ -603,37 +852,62 @@ export class CKGDatabase {
       } catch (error) {
         return Promise.reject(error).catch((e: unknown) => tagCaller(e, 'CKGDatabase.update'));
       }
-      const run = (this.#updating ?? Promise.resolve()).catch(() => undefined).then(() => this.#sync(options, undefined, true, paths));
+      const run = (this.#updating ?? Promise.resolve()).catch(() => undefined).then(() => this.#write(() => this.#sync(options, undefined, true, paths)));
       return run.catch((error: unknown) => tagCaller(error, 'CKGDatabase.update'));
     }
-    this.#updating ??= this.#sync(options).finally(() => {
+    this.#updating ??= this.#write(() => this.#sync(options)).finally(() => {
       this.#updating = undefined;
     });
     return this.#updating.catch((error: unknown) => tagCaller(error, 'CKGDatabase.update'));
+  }
+
+  /**
+   * What an index's rows were extracted with (`meta.languages`): every language's version, and
+   * whether the graph was built. Stored bytes extracted otherwise are updated before use.
+   */
+  #extraction(): string {
+    return `${this.#registry.fingerprint(this.#extractionOptions)}${this.#options.graph === false ? ' graph=off' : ''}`;
   }
 
   /** Absolute, normalised paths inside the codebase (relative ones are taken from its root). */
   #scopedPaths(paths: readonly string[]): Set<string> {
     if (!Array.isArray(paths) || paths.some((p) => typeof p !== 'string')) throw new CKGError('INVALID_ARGUMENT', 'paths must be an array of strings');
     const out = new Set<string>();
-    for (const p of paths) {
+    // Inside a Windows codebase a relative path may use backslashes (`app\\util.py`).
+    const windows = isWindowsPath(this.codebasePath);
+    for (const given of paths) {
+      const p = toSlashes(given, windows);
       const absolute = isAbsolute(p) ? normalize(p) : normalize(`${this.codebasePath}/${p}`);
       if (relativeInside(this.codebasePath, absolute) === undefined) {
-        throw new CKGError('INVALID_ARGUMENT', `${p} is not inside the codebase ${this.codebasePath}`, { path: p });
+        throw new CKGError('INVALID_ARGUMENT', `${given} is not inside the codebase ${this.codebasePath}`, { path: given });
       }
       out.add(absolute);
     }
     return out;
   }
 
-  /** Counts of indexed files, functions, classes, symbols (definitions and modules) and edges. */
+  /** Counts of indexed files, functions, classes, symbols (definitions and modules) and edges (during an update: those before it). */
   stats(): { files: number; functions: number; classes: number; symbols: number; edges: number } {
-    return { ...this.#store.counts(), ...this.#store.graphCounts() };
+    return (this.#gate.writing ? this.#countsBefore : undefined) ?? { ...this.#store.counts(), ...this.#store.graphCounts() };
   }
 
-  /** The SQLite database bytes. */
+  /**
+   * How many indexed files each language has, by language id.
+   *
+   * @example
+   * ```ts
+   * console.log(db.filesByLanguage()); // { python: 880, javascript: 62 }
+   * ```
+   */
+  filesByLanguage(): Record<string, number> {
+    return this.#store.filesByLanguage();
+  }
+
+  /** The SQLite database bytes. Throws `INVALID_ARGUMENT` while an update runs (await it first). */
   export(): Uint8Array {
     try {
+      // Exporting reopens the sql.js database: it would end the update's transaction.
+      if (this.#gate.writing) throw new CKGError('INVALID_ARGUMENT', 'export() cannot run while an update is writing the index: await the update first');
       return this.#store.export();
     } catch (error) {
       return tagCaller(error, 'CKGDatabase.export');
@@ -642,6 +916,7 @@ export class CKGDatabase {
 
   /** Frees the database and parsers. Idempotent. */
   close(): void {
+    this.#gate.close();
     this.#store.close();
     const pool = this.#pool;
     this.#pool = undefined;
@@ -653,6 +928,7 @@ export class CKGDatabase {
     this.close();
   }
 
+  /** True once {@link CKGDatabase.close} was called. */
   get closed(): boolean {
     return this.#store.closed;
   }
@@ -664,10 +940,10 @@ export class CKGDatabase {
    * `staleBodyMarker` text (store.ts).
    */
   async #withBodies<T>(query: (onStale: 'throw' | 'marker') => Promise<T>): Promise<T> {
-    if (!this.#fs) return await query('marker');
+    if (!this.#fs) return await this.#gate.read(() => query('marker'));
     let stale: StaleBodyError;
     try {
-      return await query('throw');
+      return await this.#gate.read(() => query('throw'));
     } catch (error) {
       if (!(error instanceof StaleBodyError)) throw error;
       stale = error;
@@ -681,7 +957,19 @@ export class CKGDatabase {
       // A codebase that vanished or cannot be read still gets its answer, with marked bodies.
       if (!(error instanceof CKGError && ['NOT_FOUND', 'NOT_A_DIRECTORY', 'FS_ERROR'].includes(error.code))) throw error;
     }
-    return await query('marker');
+    return await this.#gate.read(() => query('marker'));
+  }
+
+  /** Runs an update alone (see {@link ReadWriteGate}), remembering the counts before it for `stats()`. */
+  #write<T>(update: () => Promise<T>): Promise<T> {
+    return this.#gate.write(async () => {
+      this.#countsBefore = this.#store.closed ? undefined : { ...this.#store.counts(), ...this.#store.graphCounts() };
+      try {
+        return await update();
+      } finally {
+        this.#countsBefore = undefined;
+      }
+    });
   }
 
   /**
@@ -692,6 +980,13 @@ export class CKGDatabase {
     const fs = this.#fs!;
     this.#location ??= await locateCodebase(fs, this.codebasePath);
     return computeSnapshot(fs, this.codebasePath, { ...walkOptionsOf(this.#options, this.#registry), listings: this.#listings, onFile, signal }, this.#location);
+  }
+
+  /** What `.gitignore` left out of a walk, when it left out everything or most (see `IndexReport.gitignoreExclusions`). */
+  async #exclusionsOf(walk: WalkResult): Promise<{ gitignoreExclusions?: IndexReport['gitignoreExclusions'] }> {
+    const options = walkOptionsOf(this.#options, this.#registry);
+    const found = await reportExclusions(this.#fs!, walk.gitignored, walk.files.length, this.#registry, new Set(options.skipDirectories));
+    return found === undefined ? {} : { gitignoreExclusions: found };
   }
 
   /**
@@ -735,27 +1030,38 @@ export class CKGDatabase {
       snapshot = only === undefined ? (given ?? (await this.#snapshot(undefined, options.signal))) : undefined;
       walk = snapshot?.walk ?? (await walkCodebase(fs, this.codebasePath, { ...walkOptionsOf(this.#options, this.#registry), only, listings: this.#listings, signal: options.signal }));
     }
-    let processor = options.processor;
-    if (!processor) {
-      this.#pool ??= new ParserPool(options.wasm ?? {});
-      processor = new LocalProcessor(this.#pool);
+    const run = processorForRun(options.processor, () => new LocalProcessor((this.#pool ??= new ParserPool(options.wasm ?? {}))), options.wasm ?? {});
+    const manifests = new ManifestReader(fs, this.codebasePath, manifestNamesOf(this.#registry.list().map((l) => l.id)));
+    let report: IndexReport;
+    let workers: number | undefined;
+    try {
+      report = await syncIndex({
+        fs,
+        root: this.codebasePath,
+        naming: await namingContext(fs, this.codebasePath, manifests),
+        manifests,
+        graph: this.#options.graph !== false,
+        store: this.#store,
+        walk,
+        processor: run.processor,
+        onProgress: options.onProgress,
+        signal: options.signal,
+        concurrency: run.processor.concurrency,
+        recheck: new Set(this.#recheck),
+        scope: only,
+        contentSkips: this.#contentSkips,
+        extraction: this.#extractionOptions,
+      });
+    } finally {
+      workers = await run.finish();
     }
-    this.#report = await syncIndex({
-      fs,
-      root: this.codebasePath,
-      naming: await namingContext(fs, this.codebasePath),
-      store: this.#store,
-      walk,
-      processor,
-      onProgress: options.onProgress,
-      signal: options.signal,
-      concurrency: processor.concurrency,
-      recheck: new Set(this.#recheck),
-      scope: only,
-      contentSkips: this.#contentSkips,
-    });
+    this.#report = workers === undefined ? report : { ...report, workers };
     // A streamed walk has finished (the sync waited for it); its key is the one to record.
     if (streamed !== undefined) snapshot = await streamed;
+    if (only === undefined) {
+      const exclusions = await this.#exclusionsOf(snapshot?.walk ?? (walk as WalkResult));
+      if (exclusions.gitignoreExclusions !== undefined) this.#report = { ...this.#report, ...exclusions };
+    }
     if (only !== undefined) {
       for (const p of only) this.#recheck.delete(p);
       if (persist && (this.#report.filesParsed > 0 || this.#report.filesRemoved > 0)) await this.#persist();
@@ -764,7 +1070,7 @@ export class CKGDatabase {
     this.#recheck.clear();
     const previousKey = this.#store.getMeta('snapshot_key');
     this.#store.setMeta({
-      languages: this.#registry.fingerprint(),
+      languages: this.#extraction(),
       snapshot_key: snapshot!.key,
       walk_options: walkOptionsFingerprint(walkOptionsOf(this.#options, this.#registry)),
     });
@@ -775,10 +1081,10 @@ export class CKGDatabase {
   }
 }
 
-/** What module names depend on besides file paths (read once per sync). */
-async function namingContext(fs: FsAdapter, root: string): Promise<NamingContext> {
+/** What module names depend on besides file paths (read once per sync; manifests as the sync reaches their folders). */
+async function namingContext(fs: FsAdapter, root: string, manifests: ManifestReader): Promise<NamingContext> {
   const init = await fs.stat(join(root, '__init__.py'));
-  return { rootName: basename(root), rootIsPythonPackage: init?.kind === 'file' };
+  return { rootName: basename(root), rootIsPythonPackage: init?.kind === 'file', manifests: manifests.found };
 }
 
 async function assertDirectory(fs: FsAdapter, path: string): Promise<void> {

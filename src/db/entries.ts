@@ -11,7 +11,7 @@
 export interface FunctionEntry {
   /** The plain name (`render`, not `Widget.render` or `Widget::render`). */
   readonly name: string;
-  /** Absolute POSIX path of the file, as the FileSystem sees it. */
+  /** Absolute path of the file, as the FileSystem sees it (`/repo/app.py`, or `C:/repo/app.py` on Windows). */
   readonly filePath: string;
   /** The definition's source text (first line from the definition's start, no dedent). */
   readonly body: string;
@@ -36,14 +36,19 @@ export interface FunctionEntry {
  * @public
  */
 export interface ClassEntry {
+  /** The plain name (`Widget`; a C++ `ns::Widget` is `Widget`). */
   readonly name: string;
+  /** Absolute path of the file, as the FileSystem sees it. */
   readonly filePath: string;
+  /** The definition's source text, as {@link FunctionEntry.body}. */
   readonly body: string;
   /** Field summary lines, each `- …`, joined by newlines; absent when there are none. */
   readonly fields?: string;
   /** Method summary lines, each `- …`, joined by newlines; absent when there are none. */
   readonly methods?: string;
+  /** 1-based first line. */
   readonly startLine: number;
+  /** 1-based last line, inclusive. */
   readonly endLine: number;
 }
 
@@ -85,6 +90,7 @@ export type SymbolKind = 'function' | 'method' | 'class' | 'module';
  * @public
  */
 export interface SymbolRef {
+  /** What the symbol is (a function, a method, a class, a module…). */
   readonly kind: SymbolKind;
   /** The plain name (a module's is its full name). */
   readonly name: string;
@@ -94,10 +100,13 @@ export interface SymbolRef {
    * codebase root, without extension, then the chain of enclosing definitions).
    */
   readonly qualifiedName: string;
+  /** The id of its file's language (`python`, `typescript`, …). */
   readonly language: string;
   /** Absolute path of its file, as in {@link FunctionEntry}. */
   readonly filePath: string;
+  /** 1-based first line. */
   readonly startLine: number;
+  /** 1-based last line, inclusive. */
   readonly endLine: number;
 }
 
@@ -126,6 +135,7 @@ export type EdgeKind = 'calls' | 'imports' | 'inherits' | 'implements' | 'contai
  * @public
  */
 export interface Edge {
+  /** What the edge is: a call, a value use, an import, a base class… */
   readonly kind: EdgeKind;
   /** The caller (the innermost enclosing named definition, or the file's module), the importing module, the class. */
   readonly from: SymbolRef;
@@ -161,6 +171,7 @@ export interface Edge {
  * @public
  */
 export interface EdgeFilter {
+  /** Only edges of this kind, or of these kinds. */
   readonly kind?: EdgeKind | readonly EdgeKind[];
   /** The source symbol: a name or a qualified name. */
   readonly from?: string;

@@ -2,7 +2,7 @@
  * The schema version stored inside every database (`meta.schema_version`). Bytes of another
  * version are rebuilt, never read. docs/schema.md documents each version's tables.
  */
-export const SCHEMA_VERSION = '4';
+export const SCHEMA_VERSION = '5';
 
 /** Marks a database as ckg-wasm's (`meta.format`). */
 export const FORMAT_NAME = 'ckg-wasm';
@@ -60,7 +60,7 @@ const lookupRows = (codes: Record<string, number>): string =>
 // (and the body columns of versions 2-3), so readers of earlier databases keep working. `edges`
 // holds calls, imports, bases and value uses with their resolution; `bindings` the names each
 // file's imports and module-level assignments bind (what resolution reads). docs/schema.md.
-// An edge's name as written is a row of `names` (the Linux kernel's 5.7 million sites write
+// Version 5: an edge's name as written is a row of `names` (the Linux kernel's 5.7 million sites write
 // 0.8 million names: an integer column and its index take a third of what the text took);
 // `edge_list` shows it as `to_name`.
 export const SCHEMA_SQL = `
@@ -169,21 +169,22 @@ CREATE VIEW edge_list AS
 export const MODULE_FILE_NAME_SQL = "replace(name, rtrim(name, replace(name, '/', '')), '')";
 
 // Created after a bulk load (faster than maintaining them row by row), kept during updates.
-// The lookups a resolution pass makes come first: they are built before the pass that ends a
-// build, the others after it (the pass then does not maintain them for every row it writes).
+// The lookup indexes come first (resolution reads symbols and bindings by name and file, C
+// includes modules by file name); the edge indexes after a build's resolution pass has written
+// every edge (a pass that does not maintain them for every row it writes).
 export const LOOKUP_INDEXES_SQL = `
 CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name);
 CREATE INDEX IF NOT EXISTS symbols_file ON symbols(file_id);
+CREATE INDEX IF NOT EXISTS symbols_parent ON symbols(parent_id);
 CREATE INDEX IF NOT EXISTS symbols_module_file_name ON symbols(${MODULE_FILE_NAME_SQL}) WHERE kind = 'module';
-CREATE INDEX IF NOT EXISTS edges_from ON edges(from_id);
 CREATE INDEX IF NOT EXISTS bindings_file ON bindings(file_id);
 CREATE INDEX IF NOT EXISTS bindings_name ON bindings(name);
+CREATE INDEX IF NOT EXISTS bindings_module ON bindings(module) WHERE module IS NOT NULL;
 `;
 
 export const INDEXES_SQL = `${LOOKUP_INDEXES_SQL}
-CREATE INDEX IF NOT EXISTS symbols_parent ON symbols(parent_id);
+CREATE INDEX IF NOT EXISTS edges_from ON edges(from_id);
 CREATE INDEX IF NOT EXISTS edges_to ON edges(to_id) WHERE to_id IS NOT NULL;
 CREATE INDEX IF NOT EXISTS edges_name ON edges(name_id);
 CREATE INDEX IF NOT EXISTS edges_deps ON edges(id) WHERE deps IS NOT NULL;
-CREATE INDEX IF NOT EXISTS bindings_module ON bindings(module) WHERE module IS NOT NULL;
 `;

@@ -5,49 +5,15 @@ import { CKGError } from '../errors.js';
 import type { ExtractedFile } from '../parser/extract.js';
 import type { ClassEntry, FunctionEntry, FunctionKind } from './entries.js';
 import { EDGE_KIND_CODES, FORMAT_NAME, INDEXES_SQL, LOOKUP_INDEXES_SQL, SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
+import { checkDatabase, INTEGRITY_RULES, readSeal, sealDatabase } from './integrity.js';
 import type { FileGraphRows } from '../graph/describe.js';
-import { newGraphChanges, resolveGraph, type GraphChanges, type ResolutionStats } from '../graph/run.js';
+import { resolveGraph, type ResolutionStats } from '../graph/run.js';
+import { baseFact, bindingIdentity, GraphChangeLog, symbolIdentity, type FileFacts } from '../graph/changes.js';
+import { PendingSites } from '../graph/pending.js';
+import { BODY_MODES, DEFAULT_BODY_MODE, type BodyMode } from './body-mode.js';
+import type { DepsIndex } from '../graph/deps-index.js';
 
-/**
- * How an index keeps the source text of functions and classes (docs/bodies.md has the numbers):
- *
- * - `'stored'`: the text in the `body` column, like the reference CKG (largest database);
- * - `'compressed'`: each file's bytes deflated once in `sources`, bodies sliced from it by offset
- *   (self-contained, 2-3 times smaller than `'stored'`);
- * - `'lazy'`: only offsets; bodies are read back from the file system at query time and checked
- *   against the file's content hash (smallest and fastest to build; needs the files).
- *
- * Query results are identical in every mode while the files are unchanged.
- *
- * @example
- * ```ts
- * const db = await CKGDatabase.open({ codebasePath: '/abs/repo', fs, bodies: 'compressed' });
- * ```
- * @public
- */
-export type BodyMode = 'stored' | 'compressed' | 'lazy';
-
-/**
- * Every {@link BodyMode}, for validation and option parsers.
- *
- * @example
- * ```ts
- * if (!BODY_MODES.includes(arg as BodyMode)) throw new Error(`--bodies must be one of ${BODY_MODES.join(', ')}`);
- * ```
- * @public
- */
-export const BODY_MODES: readonly BodyMode[] = Object.freeze(['stored', 'compressed', 'lazy'] as const);
-
-/**
- * The body mode of new indexes (chosen from the measurements in docs/bodies.md).
- *
- * @example
- * ```ts
- * const mode = options.bodies ?? DEFAULT_BODY_MODE;
- * ```
- * @public
- */
-export const DEFAULT_BODY_MODE: BodyMode = 'lazy';
+export { BODY_MODES, DEFAULT_BODY_MODE, type BodyMode } from './body-mode.js';
 
 /**
  * Reads files for `'lazy'` bodies (the codebase's FileSystem): whole, or a byte range when the
@@ -107,6 +73,19 @@ export function staleBodyMarker(path: string): string {
   return `[body unavailable: ${path} changed since it was indexed; update the index]`;
 }
 
+/**
+ * The body text given in place of a `'lazy'` body when the index was opened without its files
+ * (`CKGDatabase.fromBytes(bytes)` with no `fs`): such an index holds offsets, not text.
+ *
+ * @example
+ * ```ts
+ * unstoredBodyMarker('/repo/a.py'); // "[body not stored: this index keeps 'lazy' bodies (offsets into /repo/a.py); …]"
+ * ```
+ */
+export function unstoredBodyMarker(path: string): string {
+  return `[body not stored: this index keeps 'lazy' bodies (offsets into ${path}); open it with fs and codebasePath to read them from the files, or build it with bodies: 'compressed' to keep them in the database]`;
+}
+
 // Level 6 saves about 5 % of the bytes for 25 % more deflate time than level 1 (docs/bodies.md).
 const DEFLATE_LEVEL = 1;
 
@@ -151,6 +130,9 @@ export class IndexStore {
   #reader: BodyReader | undefined;
   /** The `files` table mirrored in memory (see {@link IndexStore.listFiles}), once read. */
   #files: Map<string, FileRecord> | undefined;
+  #generation = 0;
+  /** What resolution passes keep between sessions (in step with the committed rows). */
+  readonly #graphCache: { deps?: DepsIndex | undefined } = {};
 
   private constructor(db: Database) {
     this.#db = db;
@@ -169,6 +151,11 @@ export class IndexStore {
     return store;
   }
 
+  /** Counts committed write sessions: what a query keeps in memory is valid while it is unchanged. */
+  get generation(): number {
+    return this.#generation;
+  }
+
   /** How this index keeps bodies (`meta.bodies`). */
   get bodies(): BodyMode {
     return this.#bodies;
@@ -181,9 +168,11 @@ export class IndexStore {
 
   /**
    * Opens database bytes. Throws `CORRUPT_DATABASE` for bytes that are not a ckg-wasm database
-   * and `SCHEMA_MISMATCH` for another schema version.
+   * or are damaged (see src/db/integrity.ts) and `SCHEMA_MISMATCH` for another schema version.
    */
   static open(SQL: SqlJsStatic, bytes: Uint8Array): IndexStore {
+    const seal = readSeal(bytes);
+    if (seal === 'damaged') throw new CKGError('CORRUPT_DATABASE', 'Damaged database: the checksum of its bytes does not match', {});
     let db: Database;
     try {
       db = new SQL.Database(bytes);
@@ -192,8 +181,6 @@ export class IndexStore {
     }
     const store = new IndexStore(db);
     try {
-      const quick = db.exec('PRAGMA quick_check');
-      if (quick[0]?.values[0]?.[0] !== 'ok') throw new Error(`quick_check: ${String(quick[0]?.values[0]?.[0])}`);
       const format = store.getMeta('format');
       if (format !== FORMAT_NAME) throw new Error('no ckg-wasm meta table');
     } catch (error) {
@@ -210,6 +197,12 @@ export class IndexStore {
     if (!isBodyMode(bodies)) {
       store.close();
       throw new CKGError('CORRUPT_DATABASE', `Unknown body mode ${String(bodies)} in meta`, { bodies });
+    }
+    try {
+      checkDatabase(SQL, db, INTEGRITY_RULES, { sealIntact: seal === 'intact' });
+    } catch (error) {
+      store.close();
+      throw error;
     }
     store.#bodies = bodies;
     db.run('PRAGMA journal_mode = OFF');
@@ -241,8 +234,11 @@ export class IndexStore {
   beginWrite(): WriteSession {
     this.#assertOpen();
     if (this.#writer) throw new CKGError('INVALID_ARGUMENT', 'A write session is already open');
-    this.#writer = new WriteSession(this.#db, this.#bodies, this.#files, (committed) => {
+    this.#writer = new WriteSession(this.#db, this.#bodies, this.#files, this.#graphCache, (committed) => {
       this.#writer = undefined;
+      if (committed) this.#generation++;
+      // A rolled-back session's index entries describe rows that are not there: read it again.
+      else this.#graphCache.deps = undefined;
       // A rolled-back session may have changed the mirror: read it again when next needed.
       if (!committed) this.#files = undefined;
     });
@@ -290,12 +286,38 @@ export class IndexStore {
     return this.#files;
   }
 
+  /** The line ranges of one file's functions and classes (grep names the definition around a hit). */
+  definitionsIn(path: string): { readonly name: string; readonly parentClass: string | undefined; readonly startLine: number; readonly endLine: number }[] {
+    const rows = this.#select(
+      `SELECT s.name, s.parent_class, s.start_line, s.end_line FROM symbols s JOIN files f ON f.id = s.file_id
+       WHERE f.path = ? AND s.kind IN ('function', 'method', 'class')`,
+      [path],
+    );
+    return rows.map(([name, parentClass, startLine, endLine]) => ({
+      name: String(name),
+      parentClass: parentClass === null ? undefined : String(parentClass),
+      startLine: Number(startLine),
+      endLine: Number(endLine),
+    }));
+  }
+
   /** Counts of rows, for reports and tests. */
+  filesByLanguage(): Record<string, number> {
+    this.#assertOpen();
+    const r = this.#db.exec('SELECT language, count(*) FROM files GROUP BY language ORDER BY language');
+    return Object.fromEntries((r[0]?.values ?? []).map(([language, n]) => [String(language), Number(n)]));
+  }
+
   counts(): { files: number; functions: number; classes: number } {
     this.#assertOpen();
-    const r = this.#db.exec(
-      "SELECT (SELECT count(*) FROM files), (SELECT count(*) FROM symbols WHERE kind IN ('function', 'method')), (SELECT count(*) FROM symbols WHERE kind = 'class')",
-    );
+    let r: ReturnType<Database['exec']>;
+    try {
+      r = this.#db.exec(
+        "SELECT (SELECT count(*) FROM files), (SELECT count(*) FROM symbols WHERE kind IN ('function', 'method')), (SELECT count(*) FROM symbols WHERE kind = 'class')",
+      );
+    } catch (error) {
+      throw new CKGError('CORRUPT_DATABASE', `Cannot count the index: ${error instanceof Error ? error.message : String(error)}`, {}, { cause: error });
+    }
     const [files, functions, classes] = (r[0]?.values[0] ?? [0, 0, 0]).map(Number);
     return { files: files ?? 0, functions: functions ?? 0, classes: classes ?? 0 };
   }
@@ -354,6 +376,52 @@ export class IndexStore {
   }
 
   /**
+   * The bodies of symbols by id (a module symbol's is ''), in the order asked; `onStale` as in
+   * {@link IndexStore.queryFunctions}. For the graph queries' signature lines.
+   */
+  async symbolBodies(ids: readonly number[], onStale: StaleBodyPolicy = 'marker'): Promise<string[]> {
+    const byId = new Map<number, BodyLocation>();
+    const rows = this.#select(
+      `SELECT r.id, f.path, r.body, ${BODY_COLUMNS} FROM symbols r JOIN files f ON f.id = r.file_id
+        WHERE r.id IN (SELECT value FROM json_each(?)) AND r.kind <> 'module'`,
+      [JSON.stringify(ids)],
+    );
+    for (const row of rows) byId.set(Number(row[0]), locate(row, 1, 2, 3));
+    const locations = ids.map((id) => byId.get(id));
+    const found = locations.filter((l): l is BodyLocation => l !== undefined);
+    const bodies = await this.#bodiesOf(found, onStale);
+    let k = 0;
+    return locations.map((l) => (l === undefined ? '' : bodies[k++]!));
+  }
+
+  /**
+   * The first `chars` characters of symbols' bodies by id, in `ids` order ('' for modules and
+   * unknown ids): enough for a signature line without reading, decoding and copying whole
+   * bodies out of the wasm heap (a dead-code answer of 800 functions: 50 → 8 ms). `'lazy'`
+   * bodies are read whole, so that each is checked against its hash like any body.
+   */
+  async symbolHeads(ids: readonly number[], chars: number, onStale: StaleBodyPolicy = 'marker'): Promise<string[]> {
+    if (this.#bodies === 'lazy') return (await this.symbolBodies(ids, onStale)).map((b) => b.slice(0, chars));
+    const heads = new Map<number, string>();
+    const sources = new Map<number, string>();
+    const rows = this.#select(
+      `SELECT r.id, substr(r.body, 1, ?), r.file_id, r.body_start, r.body_end FROM symbols r
+        WHERE r.id IN (SELECT value FROM json_each(?)) AND r.kind <> 'module'`,
+      [chars, JSON.stringify(ids)],
+    );
+    for (const [id, head, fileId, start, end] of rows) {
+      if (this.#bodies === 'stored') {
+        heads.set(Number(id), head === null ? '' : String(head));
+      } else {
+        let source = sources.get(Number(fileId));
+        if (source === undefined) sources.set(Number(fileId), (source = this.#storedSource(Number(fileId))));
+        heads.set(Number(id), source.slice(Number(start), Math.min(Number(end), Number(start) + chars)));
+      }
+    }
+    return ids.map((id) => heads.get(id) ?? '');
+  }
+
+  /**
    * The bodies of query results. Each distinct file is decompressed or read once per query.
    * In `'lazy'` mode each body must hash to its recorded {@link textHash}: only the returned
    * bodies are decoded and hashed (from their own bytes when offsets are byte offsets), never
@@ -392,7 +460,8 @@ export class IndexStore {
       bodies.push(body);
     }
     if (stale.size > 0 && onStale === 'throw') throw new StaleBodyError([...stale]);
-    return bodies.map((body, i) => body ?? staleBodyMarker(locations[i]!.filePath));
+    const marker = this.#reader === undefined ? unstoredBodyMarker : staleBodyMarker;
+    return bodies.map((body, i) => body ?? marker(locations[i]!.filePath));
   }
 
   #storedSource(fileId: number): string {
@@ -430,7 +499,7 @@ export class IndexStore {
     this.#assertOpen();
     // Some sql.js versions free prepared statements in export(): drop ours first.
     this.#freeQueries();
-    return this.#db.export();
+    return sealDatabase(this.#db.export());
   }
 
   close(): void {
@@ -455,17 +524,20 @@ export class IndexStore {
 
   #select(sql: string, params: SqlValue[]): SqlValue[][] {
     this.#assertOpen();
-    let stmt = this.#queries.get(sql);
-    if (!stmt) {
-      stmt = this.#db.prepare(sql);
-      this.#queries.set(sql, stmt);
-    }
     const out: SqlValue[][] = [];
+    let stmt = this.#queries.get(sql);
     try {
+      if (!stmt) {
+        stmt = this.#db.prepare(sql);
+        this.#queries.set(sql, stmt);
+      }
       stmt.bind(params);
       while (stmt.step()) out.push(stmt.get());
+    } catch (error) {
+      // Damage that the checks on open could not see (they do not read every page).
+      throw new CKGError('CORRUPT_DATABASE', `Cannot read the index: ${error instanceof Error ? error.message : String(error)}`, {}, { cause: error });
     } finally {
-      stmt.reset();
+      stmt?.reset();
     }
     return out;
   }
@@ -507,29 +579,6 @@ export function compareCodePoints(a: string, b: string): number {
   return a.length - b.length;
 }
 
-/**
- * What resolution reads of each symbol, as a string per symbol: kind, name, qualified name,
- * flags and the enclosing definition's kind and qualified name, then `#n` for the n-th symbol
- * of the same (overloads). Two symbols with equal signatures are the same to every site.
- */
-export function symbolSignatures<T extends { readonly kind: string; readonly name: string; readonly qualifiedName: string; readonly flags: number }>(
-  symbols: readonly T[],
-  parentOf: (symbol: T) => T | undefined,
-): string[] {
-  const seen = new Map<string, number>();
-  return symbols.map((s) => {
-    const p = parentOf(s);
-    const base = `${s.kind}\u0000${s.name}\u0000${s.qualifiedName}\u0000${s.flags}\u0000${p ? `${p.kind}\u0000${p.qualifiedName}` : ''}`;
-    const n = seen.get(base) ?? 0;
-    seen.set(base, n + 1);
-    return `${base}#${n}`;
-  });
-}
-
-function bindingSignature(kind: string, name: string, module: string | null, member: string | null, scope: string): string {
-  return `${kind}\u0000${name}\u0000${module ?? ''}\u0000${member ?? ''}\u0000${scope}`;
-}
-
 /** A plain copy of a file record's fields (callers may pass objects with more). */
 function recordOf(file: FileRecord): FileRecord {
   return {
@@ -540,6 +589,25 @@ function recordOf(file: FileRecord): FileRecord {
     language: file.language,
     extractorVersion: file.extractorVersion,
   };
+}
+
+/** What a file's freshly described rows hold, for {@link GraphChangeLog} (ids from `base`). */
+function writtenFacts(graph: FileGraphRows, base: number): FileFacts {
+  const bases = new Map<number, string[]>();
+  const imports: string[] = [];
+  for (const e of graph.edges) {
+    if (e.kind === EDGE_KIND_CODES.imports && e.from === 0) imports.push(e.toName);
+    if (e.kind !== EDGE_KIND_CODES.inherits && e.kind !== EDGE_KIND_CODES.implements) continue;
+    let list = bases.get(e.from);
+    if (!list) bases.set(e.from, (list = []));
+    list.push(baseFact(e.kind, e.toName, e.site));
+  }
+  const symbols = graph.symbols.map((s, k) => ({ id: base + k, identity: symbolIdentity(s.kind, s.qualifiedName, s.flags, bases.get(k) ?? []), name: s.name }));
+  const bindings = graph.bindings.map((b) => ({
+    identity: bindingIdentity(b.scope >= 0 ? graph.symbols[b.scope]!.qualifiedName : '', b.kind, b.name, b.module, b.member),
+    names: b.member === null ? [b.name] : [b.name, b.member],
+  }));
+  return { symbols, bindings, moduleName: graph.symbols[0]?.name ?? '', moduleId: base, stars: graph.bindings.some((b) => b.kind === 'star'), imports: imports.sort().join('\n') };
 }
 
 /** Reads the body columns of a query row: path at `pathAt`, body at `bodyAt`, BODY_COLUMNS from `restAt`. */
@@ -569,6 +637,7 @@ export class WriteSession {
   readonly #fileId: Statement;
   readonly #oldSymbols: Statement;
   readonly #oldBindings: Statement;
+  readonly #oldBases: Statement;
   readonly #oldImports: Statement;
   readonly #nameId: Statement;
   readonly #insertName: Statement;
@@ -577,12 +646,17 @@ export class WriteSession {
   /** The session began on an empty index: its resolution pass resolves everything. */
   readonly #fromNothing: boolean;
   /** What this session changed, for its resolution pass. */
-  readonly #changes: GraphChanges = newGraphChanges();
+  readonly #changes = new GraphChangeLog();
+  /** A build's sites, inserted by its resolution pass (see PendingSites). */
+  readonly #pending: PendingSites | undefined;
   #nextSymbolId: number;
   #ended = false;
 
-  constructor(db: Database, bodies: BodyMode, files: Map<string, FileRecord> | undefined, onEnd: (committed: boolean) => void) {
+  readonly #graphCache: { deps?: DepsIndex | undefined };
+
+  constructor(db: Database, bodies: BodyMode, files: Map<string, FileRecord> | undefined, graphCache: { deps?: DepsIndex | undefined }, onEnd: (committed: boolean) => void) {
     this.#db = db;
+    this.#graphCache = graphCache;
     this.#bodies = bodies;
     this.#files = files;
     this.#onEnd = onEnd;
@@ -600,136 +674,76 @@ export class WriteSession {
     this.#insertBinding = db.prepare('INSERT INTO bindings (file_id, scope_id, kind, name, module, member, line) VALUES (?, ?, ?, ?, ?, ?, ?)');
     this.#insertSource = db.prepare('INSERT INTO sources (file_id, data) VALUES (?, ?)');
     this.#fileId = db.prepare('SELECT id FROM files WHERE path = ?');
-    this.#oldSymbols = db.prepare('SELECT id, kind, name, qualified_name, parent_id, flags FROM symbols WHERE file_id = ?');
+    this.#oldSymbols = db.prepare('SELECT id, kind, name, qualified_name, flags FROM symbols WHERE file_id = ? ORDER BY id');
+    this.#oldBindings = db.prepare('SELECT (SELECT qualified_name FROM symbols WHERE id = b.scope_id), b.kind, b.name, b.module, b.member FROM bindings b WHERE b.file_id = ? ORDER BY b.id');
+    this.#oldBases = db.prepare(
+      `SELECT e.from_id, e.kind, n.name, e.site FROM edges e JOIN names n ON n.id = e.name_id JOIN symbols s ON s.id = e.from_id
+       WHERE s.file_id = ? AND e.kind IN (${EDGE_KIND_CODES.inherits}, ${EDGE_KIND_CODES.implements}) ORDER BY e.id`,
+    );
+    // What a file included, for the files that see what it includes (C, C++).
     this.#oldImports = db.prepare(
       `SELECT n.name FROM edges e JOIN names n ON n.id = e.name_id JOIN symbols s ON s.id = e.from_id WHERE s.file_id = ? AND s.kind = 'module' AND e.kind = ${EDGE_KIND_CODES.imports}`,
     );
-    this.#oldBindings = db.prepare('SELECT kind, name, module, member, scope_id FROM bindings WHERE file_id = ?');
     const max = db.exec('SELECT max(id), (SELECT count(*) FROM files) FROM symbols')[0]?.values[0];
     this.#nextSymbolId = Number(max?.[0] ?? 0) + 1;
     this.#fromNothing = Number(max?.[1] ?? 0) === 0;
+    this.#pending = this.#fromNothing ? new PendingSites() : undefined;
   }
 
   /** Removes a file and its rows (no-op when absent). */
   removeFile(path: string): void {
-    const old = this.#takeFile(path);
-    if (!old) return;
-    // What the file bound: sites elsewhere that looked these up, or pointed at these symbols, must look again.
-    for (const [, ids] of old.symbols) for (const { id, name } of ids) this.#removedSymbol(id, name);
-    for (const [, names] of old.bindings) for (const n of names) this.#boundName(n);
-  }
-
-  /**
-   * Deletes a file's rows and record, returning what resolution may have read of them: its
-   * symbols and bindings by signature (see {@link symbolSignatures}), undefined when absent.
-   */
-  #takeFile(path: string): { symbols: Map<string, { id: number; name: string }[]>; bindings: Map<string, string[][]> } | undefined {
-    if (this.#files !== undefined && !this.#files.has(path)) return undefined; // the mirror knows it is absent
+    if (this.#files !== undefined && !this.#files.has(path)) return; // the mirror knows it is absent
     const id = this.#lookup(path);
-    if (id === undefined) return undefined;
-    const rows = this.#all(this.#oldSymbols, [id]).map(([symbolId, kind, name, qualifiedName, parentId, flags]) => ({
-      id: Number(symbolId),
-      kind: String(kind),
-      name: String(name),
-      qualifiedName: String(qualifiedName),
-      parent: parentId === null ? null : Number(parentId),
-      flags: Number(flags),
-    }));
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const signatures = symbolSignatures(rows, (r) => (r.parent === null ? undefined : byId.get(r.parent)));
-    const symbols = new Map<string, { id: number; name: string }[]>();
-    rows.forEach((r, i) => {
-      const list = symbols.get(signatures[i]!) ?? [];
-      list.push({ id: r.id, name: r.name });
-      symbols.set(signatures[i]!, list);
-      if (r.kind === 'module') this.#changes.removedModules.set(r.id, r.name);
-    });
-    const signatureOf = new Map(rows.map((r, i) => [r.id, signatures[i]!]));
-    const bindings = new Map<string, string[][]>();
-    for (const [kind, name, module, member, scope] of this.#all(this.#oldBindings, [id])) {
-      const key = bindingSignature(String(kind), String(name), module === null ? null : String(module), member === null ? null : String(member), scope === null ? '' : (signatureOf.get(Number(scope)) ?? '?'));
-      const list = bindings.get(key) ?? [];
-      list.push(member === null ? [String(name)] : [String(name), String(member)]);
-      bindings.set(key, list);
-    }
-    // What the file included, for the files that see what it includes (C, C++).
-    if (!this.#changes.importsBefore.has(path)) {
-      this.#changes.importsBefore.set(path, this.#all(this.#oldImports, [id]).map((r) => String(r[0])).sort().join('\n'));
-    }
-    this.#changes.writtenFiles.delete(id);
+    if (id === undefined) return;
+    // What the file held, to compare with what it holds once written again (or to count as gone).
+    if (!this.#fromNothing) this.#changes.before(path, id, this.#storedFacts(id));
     this.#db.run('DELETE FROM edges WHERE from_id IN (SELECT id FROM symbols WHERE file_id = ?)', [id]);
     this.#db.run('DELETE FROM bindings WHERE file_id = ?', [id]);
     this.#db.run('DELETE FROM symbols WHERE file_id = ?', [id]);
     this.#db.run('DELETE FROM sources WHERE file_id = ?', [id]);
     this.#db.run('DELETE FROM files WHERE id = ?', [id]);
     this.#files?.delete(path);
-    return { symbols, bindings };
-  }
-
-  #removedSymbol(id: number, name: string): void {
-    this.#changes.removedSymbols.add(id);
-    this.#changes.names.add(name);
-  }
-
-  #boundName(names: readonly string[]): void {
-    for (const n of names) this.#changes.names.add(n);
   }
 
   /**
    * Replaces a file's record and rows with freshly extracted ones. `graph` is the file's graph
    * rows (describeFile). `bytes` (the file's content, which `file.contentHash` hashes) is
    * required by the `'compressed'` body mode.
-   *
-   * A definition the edit kept as it was (same kind, qualified name, enclosing definition and
-   * flags) keeps its symbol id: edges elsewhere that point at it stay right, and its name is no
-   * change for the resolution pass. Only what appeared, went or changed is.
    */
   putFile(file: FileRecord, extracted: ExtractedFile, graph: FileGraphRows, bytes?: Uint8Array): void {
-    const old = this.#takeFile(file.path);
+    this.removeFile(file.path);
     this.#insertFile.run([file.path, file.size, file.mtimeMs, file.contentHash, file.language, file.extractorVersion]);
     this.#files?.set(file.path, recordOf(file));
     const id = this.#lookup(file.path)!;
-    this.#changes.writtenFiles.add(id);
     // Only 'stored' pays for body text in SQLite: it dominates insert time and database size.
     const keepText = this.#bodies === 'stored';
     const lazy = this.#bodies === 'lazy';
-    const signatures = symbolSignatures(graph.symbols, (sym) => (sym.parent >= 0 ? graph.symbols[sym.parent] : undefined));
-    const ids = graph.symbols.map((sym, k) => {
-      const kept = old?.symbols.get(signatures[k]!)?.shift();
-      if (kept) return kept.id;
-      this.#changes.names.add(sym.name);
-      return this.#nextSymbolId++;
-    });
-    if (old) for (const [, rest] of old.symbols) for (const { id: gone, name } of rest) this.#removedSymbol(gone, name);
+    const base = this.#nextSymbolId;
+    this.#nextSymbolId += graph.symbols.length;
     let lines = extracted.graph?.lineCount ?? 1;
     if (extracted.graph === undefined) for (const r of [...extracted.functions, ...extracted.classes]) lines = Math.max(lines, r.endLine);
     graph.symbols.forEach((sym, k) => {
-      if (sym.kind === 'module') this.#changes.writtenModules.add(sym.name);
-      const parentId = sym.parent >= 0 ? ids[sym.parent]! : null;
+      const parentId = sym.parent >= 0 ? base + sym.parent : null;
       if (sym.kind === 'module') {
-        this.#insertSymbol.run([ids[k]!, 'module', sym.name, sym.qualifiedName, id, null, 1, lines, null, null, null, null, '', 0, 0, null, sym.flags]);
+        this.#insertSymbol.run([base + k, 'module', sym.name, sym.qualifiedName, id, null, 1, lines, null, null, null, null, '', 0, 0, null, sym.flags]);
       } else if (sym.kind === 'class') {
         const c = extracted.classes[sym.row]!;
         this.#insertSymbol.run([
-          ids[k]!, 'class', c.name, sym.qualifiedName, id, parentId, c.startLine, c.endLine, null, null, c.fields, c.methods,
+          base + k, 'class', c.name, sym.qualifiedName, id, parentId, c.startLine, c.endLine, null, null, c.fields, c.methods,
           keepText ? c.body : '', c.bodyStart, c.bodyEnd, lazy ? (c.bodyHash ?? textHash(c.body)) : null, sym.flags,
         ]);
       } else {
         const f = extracted.functions[sym.row]!;
         this.#insertSymbol.run([
-          ids[k]!, sym.kind, f.name, sym.qualifiedName, id, parentId, f.startLine, f.endLine, f.parentFunction, f.parentClass, null, null,
+          base + k, sym.kind, f.name, sym.qualifiedName, id, parentId, f.startLine, f.endLine, f.parentFunction, f.parentClass, null, null,
           keepText ? f.body : '', f.bodyStart, f.bodyEnd, lazy ? (f.bodyHash ?? textHash(f.body)) : null, sym.flags,
         ]);
       }
     });
-    for (const e of graph.edges) this.#insertEdge.run([e.kind, ids[e.from]!, this.#nameIdOf(e.toName), e.line, e.resolution, e.site]);
-    for (const b of graph.bindings) {
-      this.#insertBinding.run([id, b.scope >= 0 ? ids[b.scope]! : null, b.kind, b.name, b.module, b.member, b.line]);
-      // A binding the file had before, in the same scope, changes nothing for other files.
-      const key = bindingSignature(b.kind, b.name, b.module, b.member, b.scope >= 0 ? signatures[b.scope]! : '');
-      if (old?.bindings.get(key)?.shift() === undefined) this.#boundName(b.member === null ? [b.name] : [b.name, b.member]);
-    }
-    if (old) for (const [, rest] of old.bindings) for (const names of rest) this.#boundName(names);
+    if (this.#pending) this.#pending.add(graph.edges, base);
+    else for (const e of graph.edges) this.#insertEdge.run([e.kind, base + e.from, this.#nameIdOf(e.toName), e.line, e.resolution, e.site]);
+    for (const b of graph.bindings) this.#insertBinding.run([id, b.scope >= 0 ? base + b.scope : null, b.kind, b.name, b.module, b.member, b.line]);
+    if (!this.#fromNothing) this.#changes.after(file.path, id, writtenFacts(graph, base));
     if (this.#bodies === 'compressed' && (extracted.functions.length > 0 || extracted.classes.length > 0)) {
       if (!bytes) throw new CKGError('INVALID_ARGUMENT', `putFile(${file.path}) needs the file bytes in 'compressed' body mode`);
       this.#insertSource.run([id, deflateSync(bytes, { level: DEFLATE_LEVEL })]);
@@ -748,10 +762,11 @@ export class WriteSession {
    * nothing). Call once, after the last write and before {@link WriteSession.commit}.
    */
   resolveGraph(): ResolutionStats {
-    // The lookups resolution makes need their indexes; the others are built at commit, after
-    // the pass wrote every row (no-op once they exist).
-    this.#db.exec(LOOKUP_INDEXES_SQL);
-    return resolveGraph(this.#db, this.#fromNothing ? 'all' : this.#changes);
+    // Lookups by name need these; the edge indexes wait for commit after a build (cheaper
+    // than maintaining them through every edge's update). No-ops once they exist.
+    this.#db.exec(this.#fromNothing ? LOOKUP_INDEXES_SQL : INDEXES_SQL);
+    this.#changes.finish();
+    return resolveGraph(this.#db, this.#pending ? { build: this.#pending } : this.#changes, this.#graphCache);
   }
 
   commit(): void {
@@ -783,17 +798,6 @@ export class WriteSession {
     }
   }
 
-  /** The `names` row of an edge's name, added when new. */
-  #nameIdOf(name: string): number {
-    let id = this.#nameIds.get(name);
-    if (id !== undefined) return id;
-    id = Number(this.#all(this.#nameId, [name])[0]?.[0] ?? this.#all(this.#insertName, [name])[0]![0]);
-    // A bounded memo: the Linux tree has 0.8 million names.
-    if (this.#nameIds.size >= 50_000) this.#nameIds.clear();
-    this.#nameIds.set(name, id);
-    return id;
-  }
-
   #lookup(path: string): number | undefined {
     try {
       this.#fileId.bind([path]);
@@ -814,8 +818,48 @@ export class WriteSession {
     return out;
   }
 
+  /** What a stored file holds, for {@link GraphChangeLog}. */
+  #storedFacts(fileId: number): FileFacts {
+    const bases = new Map<number, string[]>();
+    for (const [from, kind, toName, site] of this.#all(this.#oldBases, [fileId])) {
+      let list = bases.get(Number(from));
+      if (!list) bases.set(Number(from), (list = []));
+      list.push(baseFact(Number(kind), String(toName), site === null ? null : String(site)));
+    }
+    let moduleName = '';
+    let moduleId = 0;
+    const symbols = this.#all(this.#oldSymbols, [fileId]).map(([id, kind, name, qname, flags]) => {
+      if (kind === 'module') {
+        moduleName = String(name);
+        moduleId = Number(id);
+      }
+      return { id: Number(id), identity: symbolIdentity(String(kind), String(qname), Number(flags), bases.get(Number(id)) ?? []), name: String(name) };
+    });
+    let stars = false;
+    const bindings = this.#all(this.#oldBindings, [fileId]).map(([scope, kind, name, module, member]) => {
+      if (kind === 'star') stars = true;
+      return {
+        identity: bindingIdentity(scope === null ? '' : String(scope), String(kind), String(name), module === null ? null : String(module), member === null ? null : String(member)),
+        names: member === null ? [String(name)] : [String(name), String(member)],
+      };
+    });
+    const imports = this.#all(this.#oldImports, [fileId]).map((r) => String(r[0])).sort().join('\n');
+    return { symbols, bindings, moduleName, moduleId, stars, imports };
+  }
+
+  /** The `names` row of an edge's name, added when new. */
+  #nameIdOf(name: string): number {
+    let id = this.#nameIds.get(name);
+    if (id !== undefined) return id;
+    id = Number(this.#all(this.#nameId, [name])[0]?.[0] ?? this.#all(this.#insertName, [name])[0]![0]);
+    // Bounded: an update of many files writes many names.
+    if (this.#nameIds.size >= 50_000) this.#nameIds.clear();
+    this.#nameIds.set(name, id);
+    return id;
+  }
+
   #freeStatements(): void {
-    for (const s of [this.#insertFile, this.#insertSymbol, this.#insertEdge, this.#insertBinding, this.#insertSource, this.#fileId, this.#oldSymbols, this.#oldBindings, this.#oldImports, this.#nameId, this.#insertName]) s.free();
+    for (const s of [this.#insertFile, this.#insertSymbol, this.#insertEdge, this.#insertBinding, this.#insertSource, this.#fileId, this.#oldSymbols, this.#oldBindings, this.#oldBases, this.#oldImports, this.#nameId, this.#insertName]) s.free();
   }
 
   #end(committed: boolean): void {

@@ -1,4 +1,5 @@
 import { CKGError } from '../errors.js';
+import { normalize, relativeInside } from './path.js';
 import type { FileSystem, StatsLike } from './types.js';
 
 /** What the walker and the indexer need to know of one path. */
@@ -53,8 +54,12 @@ export class FsAdapter {
   /** The synchronous fast path, when the file system offers all of it. */
   readonly #sync: Required<Pick<FileSystem, 'lstatSync' | 'statSync' | 'readdirSync' | 'readFileSync'>> | undefined;
   readonly #original: FileSystem;
+  /** The folders a symlink read through this adapter must resolve into (see {@link FsAdapter.confinedTo}). */
+  readonly #roots: readonly string[] | undefined;
+  #realRoots: string[] | undefined;
 
-  constructor(fs: FileSystem) {
+  constructor(fs: FileSystem, roots?: readonly string[]) {
+    this.#roots = roots?.map((r) => normalize(r));
     const promises = (fs as Partial<FileSystem> | undefined)?.promises;
     if (
       promises === undefined ||
@@ -83,25 +88,28 @@ export class FsAdapter {
   }
 
   /**
+   * The same file system, reading only what lies inside `root`: a symlink (the last part of a
+   * path) that resolves outside `root` and its realpath is refused with `FS_ERROR` instead of
+   * read. Every read also refuses what is not a regular file (a FIFO would block forever).
+   */
+  confinedTo(root: string): FsAdapter {
+    return new FsAdapter(this.#original, [root]);
+  }
+
+  /**
    * Bytes `start` to `end` (exclusive) of a file, fewer if it is shorter, when the file system
    * offers `openSync` / `readSync` / `closeSync`; undefined when it does not (read the whole
    * file then). Throws like {@link FsAdapter.readBytes}.
    */
   readRange(path: string, start: number, end: number): Uint8Array | undefined {
-    const { openSync, readSync, closeSync } = this.#original;
-    if (this.#sync === undefined || typeof openSync !== 'function' || typeof readSync !== 'function' || typeof closeSync !== 'function') return undefined;
-    const fs = this.#original;
-    let fd: number;
-    try {
-      fd = openSync.call(fs, path, 'r');
-    } catch (error) {
-      throw this.#wrap(error, path, 'read');
-    }
+    const { readSync } = this.#original;
+    if (this.#sync === undefined || typeof readSync !== 'function' || typeof this.#original.openSync !== 'function' || typeof this.#original.closeSync !== 'function') return undefined;
+    const fd = this.#openRegular(path);
     try {
       const out = new Uint8Array(Math.max(0, end - start));
       let done = 0;
       while (done < out.length) {
-        const n = readSync.call(fs, fd, out, done, out.length - done, start + done);
+        const n = readSync.call(this.#original, fd, out, done, out.length - done, start + done);
         if (n <= 0) break; // end of file
         done += n;
       }
@@ -109,11 +117,7 @@ export class FsAdapter {
     } catch (error) {
       throw this.#wrap(error, path, 'read');
     } finally {
-      try {
-        closeSync.call(fs, fd);
-      } catch {
-        // the read is what matters; a close failure leaks nothing we can act on
-      }
+      this.#close(fd);
     }
   }
 
@@ -122,13 +126,151 @@ export class FsAdapter {
     return this.#original;
   }
 
+  /**
+   * A regular file's bytes. Refuses (`FS_ERROR`) anything else: a FIFO, a device, a socket,
+   * checked on the open descriptor where the file system allows (node:fs, memfs), else by a
+   * stat first; and, for a confined adapter, a symlink that resolves outside its root.
+   */
   async readBytes(path: string): Promise<Uint8Array> {
+    const { readSync } = this.#original;
+    if (this.#sync !== undefined && typeof readSync === 'function' && this.#openers() !== undefined) {
+      const fd = this.#openRegular(path);
+      try {
+        const { fstatSync } = this.#original;
+        const size = Number(fstatSync!.call(this.#original, fd).size);
+        let out = new Uint8Array(size);
+        let done = 0;
+        for (;;) {
+          if (done === out.length) {
+            // It grew since the fstat (or reports size 0, as /proc files do): read on.
+            const grown = new Uint8Array(Math.max(8192, out.length * 2));
+            grown.set(out);
+            out = grown;
+          }
+          const n = readSync.call(this.#original, fd, out, done, out.length - done, done);
+          if (n <= 0) break;
+          done += n;
+        }
+        return done === out.length ? out : out.slice(0, done);
+      } catch (error) {
+        throw this.#wrap(error, path, 'read');
+      } finally {
+        this.#close(fd);
+      }
+    }
     try {
-      const data = this.#sync ? this.#sync.readFileSync(path) : await this.#fs.readFile(path);
+      // No descriptors: check the kind by path first (file systems without them have no FIFOs).
+      const target = await this.#checkedTarget(path);
+      const data = this.#sync ? this.#sync.readFileSync(target) : await this.#fs.readFile(target);
       return typeof data === 'string' ? new TextEncoder().encode(data) : data;
     } catch (error) {
       throw this.#wrap(error, path, 'read');
     }
+  }
+
+  /** `openSync`, `fstatSync` and `closeSync` when the file system has all three. */
+  #openers(): Required<Pick<FileSystem, 'openSync' | 'fstatSync' | 'closeSync'>> | undefined {
+    const { openSync, fstatSync, closeSync } = this.#original;
+    return typeof openSync === 'function' && typeof fstatSync === 'function' && typeof closeSync === 'function' ? { openSync, fstatSync, closeSync } : undefined;
+  }
+
+  /** The platform's open flags, when the file system names them (node:fs). */
+  #flags(): { readonly read: number; readonly nonBlocking: number; readonly noFollow: number } | undefined {
+    const c = this.#original.constants;
+    return typeof c?.O_RDONLY === 'number' && typeof c.O_NONBLOCK === 'number' && typeof c.O_NOFOLLOW === 'number' ? { read: c.O_RDONLY, nonBlocking: c.O_NONBLOCK, noFollow: c.O_NOFOLLOW } : undefined;
+  }
+
+  /**
+   * Opens a regular file for reading: non-blocking (a FIFO's open would wait for a writer),
+   * without following a final symlink when confined (one is followed only after its realpath
+   * was found inside the root), and checked with fstat on the descriptor itself.
+   */
+  #openRegular(path: string): number {
+    const fs = this.#original;
+    const { openSync, fstatSync } = fs;
+    const flags = this.#flags();
+    // Without the platform's flags (memfs, which has no FIFOs) or fstat: check the path's kind first.
+    const byPath = flags === undefined || typeof fstatSync !== 'function';
+    const open = (target: string, noFollow: boolean): number => {
+      if (byPath) {
+        const info = toInfo(this.#sync!.lstatSync(target));
+        if (info.kind === 'symlink' && noFollow) throw Object.assign(new Error(`${target} is a symbolic link`), { code: 'ELOOP' });
+        if (info.kind !== 'symlink' && info.kind !== 'file') throw new CKGError('FS_ERROR', `Cannot read ${path}: not a regular file`, { path, fsCode: 'ENOTREG' });
+        if (info.kind === 'symlink' && toInfo(this.#sync!.statSync(target)).kind !== 'file') throw new CKGError('FS_ERROR', `Cannot read ${path}: not a regular file`, { path, fsCode: 'ENOTREG' });
+      }
+      const how = flags === undefined ? 'r' : flags.read | flags.nonBlocking | (noFollow ? flags.noFollow : 0);
+      return (openSync as unknown as (p: string, f: number | string) => number).call(fs, target, how);
+    };
+    let fd: number;
+    try {
+      try {
+        fd = open(path, this.#roots !== undefined);
+      } catch (error) {
+        if (this.#roots === undefined || errorCode(error) !== 'ELOOP') throw error;
+        fd = open(this.#confinedTarget(path, this.#realpathSyncOf(path)), true);
+      }
+    } catch (error) {
+      throw this.#wrap(error, path, 'read');
+    }
+    if (byPath) return fd;
+    let regular: boolean;
+    try {
+      regular = fstatSync!.call(fs, fd).isFile();
+    } catch (error) {
+      this.#close(fd);
+      throw this.#wrap(error, path, 'read');
+    }
+    if (!regular) {
+      this.#close(fd);
+      throw new CKGError('FS_ERROR', `Cannot read ${path}: not a regular file`, { path, fsCode: 'ENOTREG' });
+    }
+    return fd;
+  }
+
+  #close(fd: number): void {
+    try {
+      this.#original.closeSync?.call(this.#original, fd);
+    } catch {
+      // the read is what matters; a close failure leaks nothing we can act on
+    }
+  }
+
+  #realpathSyncOf(path: string): string {
+    const real = this.#original.realpathSync;
+    if (typeof real !== 'function') throw new CKGError('FS_ERROR', `Cannot read ${path}: a symbolic link that cannot be resolved here`, { path });
+    return real.call(this.#original, path).toString();
+  }
+
+  /** `real` (the realpath of `path`) when it lies inside a root of this adapter, else an FS_ERROR. */
+  #confinedTarget(path: string, real: string): string {
+    const roots = this.#roots!;
+    if (this.#realRoots === undefined) {
+      const sync = this.#original.realpathSync;
+      this.#realRoots = roots.map((root) => {
+        try {
+          return typeof sync === 'function' ? normalize(sync.call(this.#original, root).toString()) : root;
+        } catch {
+          return root;
+        }
+      });
+    }
+    const inside = [...roots, ...this.#realRoots].some((root) => relativeInside(root, real) !== undefined);
+    if (!inside) throw new CKGError('FS_ERROR', `Cannot read ${path}: it links to ${real}, outside the codebase`, { path, fsCode: 'EOUTSIDE' });
+    return real;
+  }
+
+  /** For file systems without descriptors: the path to read, after checking its kind (and confinement). */
+  async #checkedTarget(path: string): Promise<string> {
+    const link = this.#sync ? toInfo(this.#sync.lstatSync(path)) : toInfo(await this.#fs.lstat(path));
+    let target = path;
+    if (link.kind === 'symlink' && this.#roots !== undefined) {
+      const real = await this.realpath(path);
+      if (real === undefined) throw new CKGError('FS_ERROR', `Cannot read ${path}: a symbolic link that cannot be resolved here`, { path });
+      target = this.#confinedTarget(path, real);
+    }
+    const info = link.kind === 'symlink' ? await this.stat(target) : link;
+    if (info?.kind !== 'file') throw new CKGError('FS_ERROR', `Cannot read ${path}: not a regular file`, { path, fsCode: 'ENOTREG' });
+    return target;
   }
 
   async readdir(path: string): Promise<string[]> {
@@ -204,7 +346,8 @@ export class FsAdapter {
     const sync = this.#sync !== undefined ? this.#original.realpathSync : undefined;
     if (typeof sync !== 'function' && typeof this.#fs.realpath !== 'function') return undefined;
     try {
-      return (typeof sync === 'function' ? sync.call(this.#original, path) : await this.#fs.realpath!(path)).toString();
+      // Normalised: node:fs on Windows answers `C:\\repo\\a.py` for the `C:/repo/a.py` it was given.
+      return normalize((typeof sync === 'function' ? sync.call(this.#original, path) : await this.#fs.realpath!(path)).toString());
     } catch {
       return undefined;
     }

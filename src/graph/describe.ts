@@ -8,7 +8,30 @@ import type { LanguageGraph, NamingContext } from './strategy.js';
 export type StoredSymbolKind = 'module' | 'function' | 'method' | 'class';
 
 /** `symbols.flags` bits. */
-export const SYMBOL_FLAGS: Readonly<Record<DefinitionFlag, number>> = { exported: 1, decorated: 2, static: 4, entry: 8, test: 16 };
+export const SYMBOL_FLAGS: Readonly<Record<DefinitionFlag, number>> = { exported: 1, decorated: 2, static: 4, entry: 8, test: 16, singleton: 32, 'returns-self': 64, 'member-value': 128 };
+
+/**
+ * `symbols.flags` bits 8-15 and 16-23: a function's argument count range (see
+ * {@link encodeArity}); 0 in both when the language does not say.
+ */
+const ARITY_SHIFT = 8;
+const ARITY_UNBOUNDED = 0xff;
+
+/** Packs `[min, max]` (max null: varargs) into flag bits: each count + 1, so 0 means unknown. */
+export function encodeArity(min: number, max: number | null): number {
+  const lo = Math.min(min, ARITY_UNBOUNDED - 2) + 1;
+  const hi = max === null || max >= ARITY_UNBOUNDED - 1 ? ARITY_UNBOUNDED : max + 1;
+  return (lo << ARITY_SHIFT) | (hi << (ARITY_SHIFT + 8));
+}
+
+/** Whether a symbol with these flags can take `arity` arguments (true when either is unknown). */
+export function admitsArity(flags: number, arity: number | undefined): boolean {
+  if (arity === undefined) return true;
+  const lo = (flags >> ARITY_SHIFT) & 0xff;
+  const hi = (flags >> (ARITY_SHIFT + 8)) & 0xff;
+  if (lo === 0) return true;
+  return arity >= lo - 1 && (hi === ARITY_UNBOUNDED || arity <= hi - 1);
+}
 
 /** One symbol row of a file, before ids are given (`parent` indexes this file's rows; 0 is the module). */
 export interface SymbolRow {
@@ -68,7 +91,7 @@ export function describeFile(
   context: NamingContext,
 ): FileGraphRows {
   const graph = file.graph;
-  const moduleName = strategy.moduleName(relativePath, context);
+  const moduleName = strategy.moduleName(relativePath, context, graph?.package);
   const nf = file.functions.length;
   const total = nf + file.classes.length;
   const parents = graph ? [...graph.functionParents, ...graph.classParents] : new Array<number>(total).fill(-1);
@@ -98,6 +121,8 @@ export function describeFile(
     chains[i] = chain;
     let flags = 0;
     for (const f of graph?.flags[i] ?? []) flags |= SYMBOL_FLAGS[f];
+    const arity = graph?.arities?.[i];
+    if (arity && !isClass(i)) flags |= encodeArity(arity[0], arity[1]);
     const kind: StoredSymbolKind = isClass(i) ? 'class' : parentClass !== null ? 'method' : 'function';
     rowOf[i] = symbols.length;
     symbols.push({

@@ -59,12 +59,15 @@ export type ReceiverFact =
  * @public
  */
 export interface SiteFact {
+  /** What the site is (see above). */
   readonly kind: 'call' | 'reference' | 'inherits' | 'implements' | 'import';
   /** The name as written at the site (the alias, not the original). */
   readonly name: string;
   /** 1-based line of the name's token. */
   readonly line: number;
+  /** The innermost enclosing definition's index, or -1 for the file's module (computed, not set by visitors). */
   readonly caller: number;
+  /** What the call is made on (`self.add()`, `c.add()` with a known type, `a.b.c()`), when it has a receiver. */
   readonly receiver?: ReceiverFact;
   /** `new Foo()`: the call constructs `name` (a call of a class name constructs it too). */
   readonly construct?: boolean;
@@ -72,6 +75,12 @@ export interface SiteFact {
   readonly superConstructor?: boolean;
   /** Set when the file alone shows the site cannot be resolved. */
   readonly fixed?: FixedReason;
+  /**
+   * The number of arguments of a call, where the language overloads by arity (Java, Kotlin,
+   * Scala, C#): of several definitions of the name, only those whose {@link ReferenceSink.signature}
+   * admits it are candidates. Undefined when not counted (a spread argument).
+   */
+  readonly arity?: number;
 }
 
 /**
@@ -107,11 +116,17 @@ export interface SiteFact {
  * @public
  */
 export interface BindingFact {
+  /** How the name is bound (see above). */
   readonly kind: 'module' | 'member' | 'star' | 'export' | 'assign' | 'declare' | 'macro' | 'alias' | 'using';
+  /** The name the file uses. */
   readonly name: string;
+  /** The module as written in the source, for imports and re-exports. */
   readonly module?: string;
+  /** The imported or exported member's own name. */
   readonly member?: string;
+  /** 1-based line of the import or assignment. */
   readonly line: number;
+  /** The enclosing definition's index for an import inside a function, -1 at module level. */
   readonly scope: number;
 }
 
@@ -119,7 +134,11 @@ export interface BindingFact {
  * What a definition's own syntax says about it, for dead-code answers: `exported` (JS/TS
  * `export`, `module.exports`, Python `__all__`), `decorated` (registered by a decorator or an
  * attribute/annotation), `static` (C `static`: visible in its own file only), `entry` (an entry
- * point the language runs itself).
+ * point the language runs itself); and for resolution: `singleton` (a Scala or Kotlin `object`,
+ * which may share its name with a class, its companion: a type names the class, a value the
+ * object), and for typed receivers, `returns-self`: a method declared to return an instance of its
+ * own class (Rust `fn new() -> Self`), so `x = Foo::new()` types x. `member-value`: a function
+ * stored in an object literal (`{ onClick() {} }`), reached through the object, so never dead.
  *
  * @example
  * ```ts
@@ -127,7 +146,7 @@ export interface BindingFact {
  * ```
  * @public
  */
-export type DefinitionFlag = 'exported' | 'decorated' | 'static' | 'entry' | 'test';
+export type DefinitionFlag = 'exported' | 'decorated' | 'static' | 'entry' | 'test' | 'singleton' | 'returns-self' | 'member-value';
 
 /**
  * The graph part of an extracted file: where each definition sits, and the file's sites and
@@ -145,10 +164,14 @@ export interface ExtractedGraph {
   readonly functionParents: readonly number[];
   /** The enclosing definition of each class row, by range. */
   readonly classParents: readonly number[];
+  /** Calls, value uses, bases and imports, in source order. */
   readonly sites: readonly SiteFact[];
+  /** Names bound by imports and module-level assignments. */
   readonly bindings: readonly BindingFact[];
   /** Flags by definition index (definitions without flags are absent). */
   readonly flags: Readonly<Record<number, readonly DefinitionFlag[]>>;
+  /** How many arguments each definition takes (`[min, max]`, max null: any number), by definition index, where the visitor says. */
+  readonly arities?: Readonly<Record<number, readonly [number, number | null]>>;
   /** Names of namespace-like scopes enclosing each definition that are not definitions themselves (C++ namespaces, TS namespaces). */
   readonly namespaces?: Readonly<Record<number, readonly string[]>>;
   /** The file's declared package or namespace (Java `package a.b;`, Go `package x`, C# file-scoped namespace, PHP namespace). */
@@ -173,12 +196,22 @@ export interface ExtractedGraph {
  * @public
  */
 export interface ReferenceSink {
-  /** A call, value use, base or import at `at`'s position. */
-  site(at: Node, fact: Omit<SiteFact, 'line' | 'caller'>): void;
+  /**
+   * A call, value use, base or import at `at`'s position. `owner`, when given, is a node of the
+   * definition the site belongs to instead of the one enclosing `at` (Rust's `impl Trait for X`
+   * is a base of the struct `X` declared elsewhere in the file).
+   */
+  site(at: Node, fact: Omit<SiteFact, 'line' | 'caller'>, owner?: Node): void;
   /** A name bound by an import or assignment; `at` gives the line and, inside a function, the scope. */
   binding(at: Node, fact: Omit<BindingFact, 'line' | 'scope'>): void;
   /** Marks the definition whose range starts at or contains `definition`'s start. */
   flag(definition: Node, flag: DefinitionFlag): void;
+  /**
+   * How many arguments the function or method at `definition` takes: `min` without defaulted
+   * parameters, `max` null for varargs. Calls with a known {@link SiteFact.arity} outside the
+   * range never resolve to it (overloads by arity).
+   */
+  signature?(definition: Node, min: number, max: number | null): void;
   /** A namespace-like scope (not a definition) spanning `node`; definitions inside get `name` in their qualified names. */
   namespace(node: Node, name: string): void;
   /** The file's package or namespace declaration. */

@@ -21,19 +21,6 @@ export interface GraphFile {
   readonly moduleId: number;
 }
 
-/** A declaration of some file: a prototype, function-like macro, type alias or `using` (see GraphReader.declarations). */
-export interface GraphDeclaration {
-  readonly fileId: number;
-  readonly kind: string;
-  readonly module: string | null;
-  readonly member: string | null;
-}
-
-/** Binding kinds an import or assignment makes (what name lookups in a module follow). */
-const IMPORT_KINDS = "'module', 'member', 'star', 'export', 'assign'";
-/** Binding kinds that declare without defining (see GraphReader.declarations). */
-const DECLARATION_KINDS = "'declare', 'macro', 'alias', 'using'";
-
 /** A stored binding. */
 export interface GraphBinding {
   readonly scopeId: number | null;
@@ -42,6 +29,18 @@ export interface GraphBinding {
   readonly module: string | null;
   readonly member: string | null;
 }
+
+/** A declaration of some file: a prototype, function-like macro, type alias or `using` (see GraphReader.declarations). */
+export interface GraphDeclaration {
+  readonly fileId: number;
+  readonly kind: string;
+  readonly module: string | null;
+  readonly member: string | null;
+}
+
+/** Binding kinds that declare without binding a name an import lookup follows (C, C++; see GraphReader.declarations). */
+const DECLARATION_KINDS: ReadonlySet<string> = new Set(['declare', 'macro', 'alias', 'using']);
+const DECLARATION_LIST = [...DECLARATION_KINDS].map((k) => `'${k}'`).join(', ');
 
 /**
  * Read access to the stored graph for one resolution pass, each answer memoised: a pass asks
@@ -54,15 +53,19 @@ export class GraphReader {
   readonly #statements = new Map<string, Statement>();
   readonly #byName = new Map<string, readonly GraphSymbol[]>();
   readonly #byId = new Map<number, GraphSymbol | undefined>();
-  readonly #callers = new Map<number, GraphSymbol>();
   readonly #files = new Map<number, GraphFile | undefined>();
   readonly #bindings = new Map<number, readonly GraphBinding[]>();
   readonly #bases = new Map<number, readonly (number | null)[]>();
   readonly #memberOf = new Map<number, number | null>();
-  readonly #bindingsByName = new Map<number, ReadonlyMap<string, readonly GraphBinding[]>>();
+  /** Per name: its symbols by lexical parent (what `children` asks, many times per name), and its module-level methods. */
+  readonly #byParent = new Map<string, { readonly lexical: Map<number | null, GraphSymbol[]>; readonly detached: readonly GraphSymbol[] }>();
+  /** Per file: its bindings by scope and name. */
+  readonly #bindingIndex = new Map<number, Map<string, GraphBinding[]>>();
   readonly #declarations = new Map<string, readonly GraphDeclaration[]>();
   readonly #modulesByFileName = new Map<string, readonly GraphSymbol[]>();
+  /** Each module's import specifiers; during a build, given whole by {@link GraphReader.knowImports}. */
   readonly #imports = new Map<number, readonly string[]>();
+  #importsKnown = false;
 
   constructor(db: Database) {
     this.#db = db;
@@ -81,23 +84,71 @@ export class GraphReader {
     this.#tracked?.add(name);
   }
 
+  /**
+   * Module symbols by name, read in one query: module names are what import resolution probes
+   * most (every candidate of every specifier, every `pkg.sub` submodule), mostly in vain.
+   */
+  #modules: Map<string, GraphSymbol[]> | undefined;
+
+  /** Every symbol was read into the name map (see preload): a name not in it has no symbol. */
+  #preloaded = false;
+
+  /**
+   * Reads every symbol in one query when there are at most `limit`: a build asks for most names
+   * anyway, and one scan costs far less than thousands of lookups (Django: 12,000 symbols, 8,000
+   * names asked). Larger indexes (the kernel's 850,000) keep asking name by name, to bound memory.
+   */
+  preload(limit: number): void {
+    const count = Number(this.#all('SELECT count(*) FROM symbols', [])[0]?.[0] ?? 0);
+    if (count > limit) return;
+    this.#byName.clear();
+    for (const r of this.#all('SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols ORDER BY id', [])) {
+      const s = toSymbol(r);
+      this.#byId.set(s.id, s);
+      let list = this.#byName.get(s.name) as GraphSymbol[] | undefined;
+      if (!list) this.#byName.set(s.name, (list = []));
+      list.push(s);
+    }
+    this.#preloaded = true;
+  }
+
   /** Symbols named exactly `name` (every kind, every file), in id order. */
   named(name: string): readonly GraphSymbol[] {
     this.#tracked?.add(name);
     let out = this.#byName.get(name);
+    if (out === undefined && this.#preloaded) return NONE;
+    // Modules are the symbols whose names hold a separator (`pkg.mod`, `src/util`): read together.
+    if (out === undefined && (name.includes('.') || name.includes('/'))) {
+      const modules = this.#moduleMap().get(name) ?? NONE;
+      // A definition may have such a name too (C++ `operator/`): ask for the others.
+      const others = this.#all("SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols WHERE name = ? AND kind <> 'module' ORDER BY id", [name]).map(toSymbol);
+      out = others.length === 0 ? modules : [...modules, ...others].sort((a, b) => a.id - b.id);
+      this.#byName.set(name, out);
+    }
     if (out === undefined) {
-      const rows = this.#all('SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols WHERE name = ?', [name]);
-      out = rows.length === 0 ? NO_SYMBOLS : this.#byIdOrder(rows).map(toSymbol);
+      out = this.#all('SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols WHERE name = ? ORDER BY id', [name]).map(toSymbol);
       for (const s of out) this.#byId.set(s.id, s);
       this.#byName.set(name, out);
     }
     return out;
   }
 
+  #moduleMap(): Map<string, GraphSymbol[]> {
+    if (this.#modules === undefined) {
+      this.#modules = new Map();
+      for (const r of this.#all("SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols WHERE kind = 'module' ORDER BY id", [])) {
+        const s = toSymbol(r);
+        this.#byId.set(s.id, s);
+        let list = this.#modules.get(s.name);
+        if (!list) this.#modules.set(s.name, (list = []));
+        list.push(s);
+      }
+    }
+    return this.#modules;
+  }
+
   symbol(id: number): GraphSymbol | undefined {
-    const caller = this.#callers.get(id);
-    if (caller !== undefined) return caller;
-    if (!this.#byId.has(id)) {
+    if (!this.#byId.has(id) && !this.#preloaded) {
       const row = this.#all('SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols WHERE id = ?', [id])[0];
       this.#byId.set(id, row ? toSymbol(row) : undefined);
     }
@@ -106,8 +157,7 @@ export class GraphReader {
 
   file(id: number): GraphFile | undefined {
     if (!this.#files.has(id)) {
-      // A file's module symbol is its first (describeFile puts it first; ids grow).
-      const row = this.#all('SELECT f.id, f.path, f.language, (SELECT min(s.id) FROM symbols s WHERE s.file_id = f.id) FROM files f WHERE f.id = ?', [id])[0];
+      const row = this.#all("SELECT f.id, f.path, f.language, s.id FROM files f JOIN symbols s ON s.file_id = f.id AND s.kind = 'module' WHERE f.id = ?", [id])[0];
       this.#files.set(id, row ? { id: Number(row[0]), path: String(row[1]), language: String(row[2]), moduleId: Number(row[3]) } : undefined);
     }
     return this.#files.get(id);
@@ -117,31 +167,39 @@ export class GraphReader {
   bindings(fileId: number): readonly GraphBinding[] {
     let out = this.#bindings.get(fileId);
     if (out === undefined) {
-      out = this.#byIdOrder(this.#all('SELECT id, scope_id, kind, name, module, member FROM bindings WHERE file_id = ?', [fileId])).map(toBinding);
+      out = this.#all('SELECT scope_id, kind, name, module, member FROM bindings WHERE file_id = ? ORDER BY id', [fileId]).map((r) => ({
+        scopeId: r[0] === null ? null : Number(r[0]),
+        kind: String(r[1]),
+        name: String(r[2]),
+        module: r[3] === null ? null : String(r[3]),
+        member: r[4] === null ? null : String(r[4]),
+      }));
       this.#bindings.set(fileId, out);
     }
     return out;
   }
 
-  /**
-   * A file's bindings named `name` that an import or assignment made (`module`, `member`,
-   * `star`, `export`, `assign`), in source order: what a name lookup in the file reads, without
-   * scanning every binding of the file for each site.
-   */
-  bindingsNamed(fileId: number, name: string): readonly GraphBinding[] {
-    let byName = this.#bindingsByName.get(fileId);
-    if (byName === undefined) {
-      const map = new Map<string, GraphBinding[]>();
-      // Not through bindings(): a C header's hundreds of prototypes are no import.
-      const rows = this.#byIdOrder(this.#all(`SELECT id, scope_id, kind, name, module, member FROM bindings WHERE file_id = ? AND kind IN (${IMPORT_KINDS})`, [fileId]));
-      for (const b of rows.map(toBinding)) {
-        const list = map.get(b.name);
-        if (list) list.push(b);
-        else map.set(b.name, [b]);
+  /** A file's bindings in scope `scopeId` (null: module level) named `name`, in source order. */
+  bindingsNamed(fileId: number, scopeId: number | null, name: string): readonly GraphBinding[] {
+    let index = this.#bindingIndex.get(fileId);
+    if (index === undefined) {
+      index = new Map();
+      for (const b of this.bindings(fileId)) {
+        // A C header's hundreds of prototypes and macros are no import: name lookups skip them.
+        if (DECLARATION_KINDS.has(b.kind)) continue;
+        const key = `${b.scopeId ?? ''}\u0000${b.name}`;
+        let list = index.get(key);
+        if (!list) index.set(key, (list = []));
+        list.push(b);
       }
-      this.#bindingsByName.set(fileId, (byName = map.size === 0 ? NO_BINDINGS_BY_NAME : map));
+      this.#bindingIndex.set(fileId, index);
     }
-    return byName.get(name) ?? NO_BINDINGS;
+    return index.get(`${scopeId ?? ''}\u0000${name}`) ?? NONE_BINDINGS;
+  }
+
+  /** A file's module-level bindings of one kind (`star`, `export`), in source order. */
+  bindingsOfKind(fileId: number, kind: string): readonly GraphBinding[] {
+    return this.bindings(fileId).filter((b) => b.scopeId === null && b.kind === kind);
   }
 
   /**
@@ -152,40 +210,46 @@ export class GraphReader {
     this.#tracked?.add(name);
     let out = this.#declarations.get(name);
     if (out === undefined) {
-      const rows = this.#all(`SELECT file_id, kind, module, member FROM bindings WHERE name = ? AND kind IN (${DECLARATION_KINDS})`, [name]);
+      const rows = this.#all(`SELECT file_id, kind, module, member FROM bindings WHERE name = ? AND kind IN (${DECLARATION_LIST})`, [name]);
       out =
         rows.length === 0
-          ? NO_DECLARATIONS
-          : rows.map((r) => ({
-              fileId: Number(r[0]),
-              kind: String(r[1]),
-              module: r[2] === null ? null : String(r[2]),
-              member: r[3] === null ? null : String(r[3]),
-            }));
+          ? NONE_DECLARATIONS
+          : rows.map((r) => ({ fileId: Number(r[0]), kind: String(r[1]), module: r[2] === null ? null : String(r[2]), member: r[3] === null ? null : String(r[3]) }));
       this.#declarations.set(name, out);
     }
     return out;
   }
 
-  /** Module symbols whose name's last `/` part is `fileName` (`fs.h`: `include/linux/fs.h`, `tools/include/linux/fs.h`…), in id order. Not tracked. */
+  /**
+   * Module symbols whose name's last `/` part is `fileName` (`fs.h`: `include/linux/fs.h`,
+   * `tools/include/linux/fs.h`…), in id order. Not tracked: an include's answer depends on
+   * them through the name of the include (see run.ts).
+   */
   modulesWithFileName(fileName: string): readonly GraphSymbol[] {
     let out = this.#modulesByFileName.get(fileName);
     if (out === undefined) {
-      out = this.#byIdOrder(this.#all(`SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols WHERE kind = 'module' AND ${MODULE_FILE_NAME_SQL} = ?`, [fileName])).map(toSymbol);
-      for (const s of out) this.#byId.set(s.id, s);
+      out = this.#all(`SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols WHERE kind = 'module' AND ${MODULE_FILE_NAME_SQL} = ? ORDER BY id`, [fileName]).map(toSymbol);
+      for (const s of out) if (!this.#byId.has(s.id)) this.#byId.set(s.id, s);
       this.#modulesByFileName.set(fileName, out);
     }
     return out;
   }
 
-  /** The specifiers a module imports (its `imports` sites as written), in source order. Not tracked. */
+  /** The specifiers a module imports at its top level (its `imports` sites as written), in source order. Not tracked. */
   imports(moduleId: number): readonly string[] {
     let out = this.#imports.get(moduleId);
+    if (out === undefined && this.#importsKnown) return NONE_NAMES;
     if (out === undefined) {
-      out = this.#byIdOrder(this.#all(`SELECT e.id, n.name FROM edges e JOIN names n ON n.id = e.name_id WHERE e.from_id = ? AND e.kind = ${EDGE_KIND_CODES.imports}`, [moduleId])).map((r) => String(r[1]));
+      out = this.#all(`SELECT n.name FROM edges e JOIN names n ON n.id = e.name_id WHERE e.from_id = ? AND e.kind = ${EDGE_KIND_CODES.imports} ORDER BY e.id`, [moduleId]).map((r) => String(r[0]));
       this.#imports.set(moduleId, out);
     }
     return out;
+  }
+
+  /** Gives every module's import specifiers at once (a build: its edges are not written yet). */
+  knowImports(imports: ReadonlyMap<number, readonly string[]>): void {
+    for (const [id, list] of imports) this.#imports.set(id, list);
+    this.#importsKnown = true;
   }
 
   /** Runs `fn` recording the names it looks up apart (they count for the current answer too): what `fn`'s answer depends on. */
@@ -217,9 +281,10 @@ export class GraphReader {
   /** A class's resolved bases in declaration order (null: a base outside the codebase or not resolved). */
   bases(classId: number): readonly (number | null)[] {
     let out = this.#bases.get(classId);
+    if (out === undefined && this.#complete) return NONE_IDS;
     if (out === undefined) {
-      out = this.#byIdOrder(this.#all(`SELECT id, to_id FROM edges WHERE from_id = ? AND kind IN (${EDGE_KIND_CODES.inherits}, ${EDGE_KIND_CODES.implements})`, [classId])).map((r) =>
-        r[1] === null ? null : Number(r[1]),
+      out = this.#all(`SELECT to_id FROM edges WHERE from_id = ? AND kind IN (${EDGE_KIND_CODES.inherits}, ${EDGE_KIND_CODES.implements}) ORDER BY id`, [classId]).map((r) =>
+        r[0] === null ? null : Number(r[0]),
       );
       this.#bases.set(classId, out);
     }
@@ -229,6 +294,7 @@ export class GraphReader {
   /** The class a method declared outside its class body belongs to (a member_of edge), if resolved. */
   memberOf(symbolId: number): number | null {
     let out = this.#memberOf.get(symbolId);
+    if (out === undefined && this.#complete) return null;
     if (out === undefined) {
       const row = this.#all(`SELECT to_id FROM edges WHERE from_id = ? AND kind = ${EDGE_KIND_CODES.member_of}`, [symbolId])[0];
       out = row && row[0] !== null ? Number(row[0]) : null;
@@ -239,94 +305,48 @@ export class GraphReader {
 
   /** Members of `containerId` named `name`: lexical children, and methods joined to it by member_of. */
   children(containerId: number, name: string): readonly GraphSymbol[] {
-    const named = this.named(name);
-    if (named.length === 0) return NO_SYMBOLS;
-    return named.filter((s) => s.parentId === containerId || (s.kind === 'method' && this.#isModuleLevel(s) && this.memberOf(s.id) === containerId));
-  }
-
-  /**
-   * Reads the symbols and declarations of many names at once (those of a chunk of sites): one
-   * query per batch of names rather than one per name. Not tracked (looking a name up is).
-   */
-  prefetch(names: Iterable<string>): void {
-    const missing = [...new Set(names)].filter((n) => !this.#byName.has(n));
-    for (let i = 0; i < missing.length; i += BATCH) {
-      const batch = padded(missing.slice(i, i + BATCH));
-      const symbols = new Map<string, GraphSymbol[]>();
-      for (const r of this.#all(`SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols WHERE name IN (${PLACEHOLDERS})`, batch)) {
-        const symbol = toSymbol(r);
-        const list = symbols.get(symbol.name);
-        if (list) list.push(symbol);
-        else symbols.set(symbol.name, [symbol]);
+    const all = this.named(name);
+    let index = this.#byParent.get(name);
+    if (index === undefined) {
+      const lexical = new Map<number | null, GraphSymbol[]>();
+      const detached: GraphSymbol[] = [];
+      for (const s of all) {
+        let list = lexical.get(s.parentId);
+        if (!list) lexical.set(s.parentId, (list = []));
+        list.push(s);
+        if (s.kind === 'method' && this.#isModuleLevel(s)) detached.push(s);
       }
-      const declarations = new Map<string, GraphDeclaration[]>();
-      for (const r of this.#all(`SELECT name, file_id, kind, module, member FROM bindings WHERE name IN (${PLACEHOLDERS}) AND kind IN (${DECLARATION_KINDS})`, batch)) {
-        const name = String(r[0]);
-        const d = { fileId: Number(r[1]), kind: String(r[2]), module: r[3] === null ? null : String(r[3]), member: r[4] === null ? null : String(r[4]) };
-        const list = declarations.get(name);
-        if (list) list.push(d);
-        else declarations.set(name, [d]);
-      }
-      for (const name of new Set(batch)) {
-        const list = symbols.get(name);
-        const sorted = list === undefined ? NO_SYMBOLS : list.sort((a, b) => a.id - b.id);
-        for (const sym of sorted) if (!this.#byId.has(sym.id)) this.#byId.set(sym.id, sym);
-        this.#byName.set(name, sorted);
-        if (!this.#declarations.has(name)) this.#declarations.set(name, declarations.get(name) ?? NO_DECLARATIONS);
-      }
+      this.#byParent.set(name, (index = { lexical, detached }));
     }
-  }
-
-  /** Reads the symbols with these ids at once (the callers of a chunk of sites) until {@link GraphReader.nextChunk}. */
-  prefetchCallers(ids: Iterable<number>): void {
-    const missing: number[] = [];
-    for (const id of ids) if (!this.#callers.has(id) && !this.#byId.has(id)) missing.push(id);
-    for (let i = 0; i < missing.length; i += BATCH) {
-      for (const r of this.#all(`SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols WHERE id IN (${PLACEHOLDERS})`, padded(missing.slice(i, i + BATCH)))) {
-        const symbol = toSymbol(r);
-        this.#callers.set(symbol.id, symbol);
-      }
-    }
-  }
-
-  /** Whether the symbol with this id is memoised. */
-  knows(id: number): boolean {
-    return this.#callers.has(id) || this.#byId.has(id);
+    const lexical = index.lexical.get(containerId) ?? NONE;
+    // Methods declared outside their class (Go, C++, Rust) sit at module level, joined by member_of
+    // to a class: a module or function has none (Go's thousands of `String` methods are not walked).
+    if (index.detached.length === 0 || this.symbol(containerId)?.kind !== 'class') return lexical;
+    let joined: GraphSymbol[] | undefined;
+    for (const s of index.detached) if (s.parentId !== containerId && this.memberOf(s.id) === containerId) (joined ??= []).push(s);
+    return joined === undefined ? lexical : [...lexical, ...joined].sort((a, b) => a.id - b.id);
   }
 
   /**
-   * Makes a symbol read along with a site (its caller) known without a lookup of its own, until
-   * {@link GraphReader.nextChunk}: the callers of one chunk of sites.
-   */
-  prime(symbol: GraphSymbol): void {
-    this.#callers.set(symbol.id, symbol);
-  }
-
-  /** Forgets the callers primed for the last chunk of sites. */
-  nextChunk(): void {
-    this.#callers.clear();
-  }
-
-  /**
-   * Drops the memo when it holds more than `limit` entries (a pass over millions of sites would
-   * otherwise end up holding every symbol of the codebase as JavaScript objects). Only a cache:
-   * answers are the same either way.
+   * Drops what was read of symbols, files and bindings when it holds more than `limit` entries
+   * and not every symbol was read at once (a pass over the kernel's millions of sites would
+   * otherwise end up holding each of its 850,000 symbols as objects). Only a cache: answers
+   * are the same either way. Bases, memberships and imports given by a build stay (they are not
+   * in the database yet).
    */
   trim(limit: number): void {
+    if (this.#preloaded) return;
     const size =
-      this.#byName.size + this.#byId.size + this.#files.size + this.#bindings.size + this.#bindingsByName.size + this.#declarations.size +
-      this.#modulesByFileName.size + this.#imports.size + this.#bases.size + this.#memberOf.size;
+      this.#byName.size + this.#byId.size + this.#files.size + this.#bindings.size + this.#bindingIndex.size + this.#byParent.size + this.#declarations.size + this.#modulesByFileName.size;
     if (size < limit) return;
     this.#byName.clear();
     this.#byId.clear();
     this.#files.clear();
     this.#bindings.clear();
-    this.#bindingsByName.clear();
+    this.#bindingIndex.clear();
+    this.#byParent.clear();
     this.#declarations.clear();
     this.#modulesByFileName.clear();
-    this.#imports.clear();
-    this.#bases.clear();
-    this.#memberOf.clear();
   }
 
   /** Drops memoised bases and memberships (after a pass re-resolved structure edges). */
@@ -334,6 +354,20 @@ export class GraphReader {
     this.#bases.clear();
     this.#memberOf.clear();
   }
+
+  /**
+   * Gives the bases and memberships a pass has just resolved, so later lookups need not read
+   * them back (a build resolves every structure edge before any call). `bases` lists each
+   * class's bases in declaration order.
+   */
+  knowStructure(bases: ReadonlyMap<number, readonly (number | null)[]>, memberOf: ReadonlyMap<number, number | null>, complete: boolean): void {
+    for (const [id, list] of bases) this.#bases.set(id, list);
+    for (const [id, owner] of memberOf) this.#memberOf.set(id, owner);
+    this.#complete = complete;
+  }
+
+  /** After knowStructure(…, true): classes without a recorded base have none (no query needed). */
+  #complete = false;
 
   /** Frees the prepared statements. */
   close(): void {
@@ -343,15 +377,6 @@ export class GraphReader {
 
   #isModuleLevel(s: GraphSymbol): boolean {
     return s.parentId !== null && this.symbol(s.parentId)?.kind === 'module';
-  }
-
-  /**
-   * Rows whose first column is an id, in id order. The index a lookup uses yields them so
-   * already; an `ORDER BY` would cost sql.js a sorter per lookup (several times the lookup).
-   */
-  #byIdOrder(rows: SqlValue[][]): SqlValue[][] {
-    for (let i = 1; i < rows.length; i++) if (Number(rows[i - 1]![0]) > Number(rows[i]![0])) return rows.sort((a, b) => Number(a[0]) - Number(b[0]));
-    return rows;
   }
 
   #all(sql: string, params: SqlValue[]): SqlValue[][] {
@@ -371,44 +396,18 @@ export class GraphReader {
   }
 }
 
-/** Names or ids read by one batched query (a longer batch is padded by repeating its last value: one statement serves every batch). */
-const BATCH = 128;
-const PLACEHOLDERS = new Array(BATCH).fill('?').join(', ');
+const NONE: readonly GraphSymbol[] = Object.freeze([]);
+const NONE_IDS: readonly (number | null)[] = Object.freeze([]);
+const NONE_BINDINGS: readonly GraphBinding[] = Object.freeze([]);
+const NONE_DECLARATIONS: readonly GraphDeclaration[] = Object.freeze([]);
+const NONE_NAMES: readonly string[] = Object.freeze([]);
 
-function padded<T extends string | number>(values: T[]): T[] {
-  const out = values.slice(0, BATCH);
-  while (out.length < BATCH) out.push(out[out.length - 1]!);
-  return out;
-}
-
-const NO_BINDINGS: readonly GraphBinding[] = [];
-const NO_BINDINGS_BY_NAME: ReadonlyMap<string, readonly GraphBinding[]> = new Map();
-const NO_SYMBOLS: readonly GraphSymbol[] = [];
-const NO_DECLARATIONS: readonly GraphDeclaration[] = [];
-
-/** A binding from its columns `id, scope_id, kind, name, module, member`. */
-function toBinding(r: SqlValue[]): GraphBinding {
-  return {
-    scopeId: r[1] === null ? null : Number(r[1]),
-    kind: String(r[2]),
-    name: String(r[3]),
-    module: r[4] === null ? null : String(r[4]),
-    member: r[5] === null ? null : String(r[5]),
-  };
-}
-
-
-
-/** A symbol from its columns `id, kind, name, qualified_name, file_id, parent_id, flags`. */
-export function toSymbol(r: SqlValue[]): GraphSymbol {
-  const name = String(r[2]);
-  const qualifiedName = String(r[3]);
+function toSymbol(r: SqlValue[]): GraphSymbol {
   return {
     id: Number(r[0]),
     kind: String(r[1]) as StoredSymbolKind,
-    name,
-    // One string when they are equal (C functions): half the memory of a pass's symbols.
-    qualifiedName: qualifiedName === name ? name : qualifiedName,
+    name: String(r[2]),
+    qualifiedName: String(r[3]),
     fileId: Number(r[4]),
     parentId: r[5] === null ? null : Number(r[5]),
     flags: Number(r[6]),

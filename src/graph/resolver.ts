@@ -1,8 +1,10 @@
 import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../db/schema.js';
+import { admitsArity, SYMBOL_FLAGS } from './describe.js';
 import type { ReceiverFact } from './facts.js';
 import type { GraphBinding, GraphFile, GraphReader, GraphSymbol } from './reader.js';
 import type { SiteShape } from './site.js';
-import type { FallbackOutcome, FallbackSite, LanguageGraph } from './strategy.js';
+import type { FallbackLookup, FallbackOutcome, FallbackSite, LanguageGraph } from './strategy.js';
+import { starKey } from './changes.js';
 
 // Declaration-based resolution, the same for every language; languages differ only in their
 // LanguageGraph rules (module names, builtins, constructor names). A site gets a target only
@@ -35,6 +37,7 @@ const CAUSE_ORDER: readonly Code[] = [
 ];
 
 const unresolved = (code: Code): Outcome => ({ toId: null, code });
+const NOT_FOUND = unresolved(RESOLUTION_CODES['not-found']);
 const notClass = (s: GraphSymbol): boolean => s.kind !== 'class';
 const isClass = (s: GraphSymbol): boolean => s.kind === 'class';
 
@@ -49,6 +52,8 @@ const HUB_THRESHOLD = 16;
 const MIN_HUB_SIZE = 64;
 /** Closures kept at most (a Linux closure is 7 kB of bits). */
 const MAX_HUBS = 4096;
+/** Site contexts kept at most (one per caller: the kernel has 850,000). */
+const MAX_CONTEXTS = 65_536;
 
 /** What a file sees (see Resolver.#visible). */
 interface Visible {
@@ -143,7 +148,6 @@ class FileSet {
 function isPlainPath(path: string): boolean {
   return path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
 }
-const NOT_FOUND = unresolved(RESOLUTION_CODES['not-found']);
 
 /** One outcome from several candidates: agreement resolves, anything else does not. */
 function combine(candidates: readonly Outcome[]): Outcome | undefined {
@@ -154,6 +158,15 @@ function combine(candidates: readonly Outcome[]): Outcome | undefined {
   if (ids.size >= 1) return unresolved(RESOLUTION_CODES.ambiguous);
   for (const cause of CAUSE_ORDER) if (candidates.some((c) => c.code === cause)) return unresolved(cause);
   return candidates[0];
+}
+
+/**
+ * A module's own names among the symbols stored under it: not the methods declared at its top
+ * level outside their class (Go methods, Rust `impl` items, C++ `Shape::rename`), which belong
+ * to their class (member_of) and are never reached by a plain or module-qualified name.
+ */
+function moduleLevel(symbols: readonly GraphSymbol[]): readonly GraphSymbol[] {
+  return symbols.some((s) => s.kind === 'method') ? symbols.filter((s) => s.kind !== 'method') : symbols;
 }
 
 /** With another "how found" label. */
@@ -177,6 +190,21 @@ interface SiteContext {
 export class Resolver {
   readonly #reader: GraphReader;
   readonly #strategyOf: (language: string) => LanguageGraph;
+  /**
+   * What the name being looked up must be, where a class and an object share it (Scala
+   * companions): a `type` (`new Foo`, a declared type, a base) or a `term` (`Foo.m()`, `Foo()`).
+   */
+  #use: 'type' | 'term' = 'term';
+  /** The argument count of the call being resolved, when known: definitions that cannot take it are no candidates (overloads). */
+  #arity: number | undefined;
+  /** `module:name` lookups in progress (see {@link Resolver.#moduleMember}). */
+  readonly #asking = new Set<string>();
+  /** Modules by family and name, for one pass (modules do not change during it). */
+  readonly #modules = new Map<string, { readonly list: readonly GraphSymbol[]; readonly ids: ReadonlySet<number> }>();
+  /** The definitions of each open class, by family and qualified name, for one pass. */
+  readonly #openParts = new Map<string, readonly GraphSymbol[]>();
+  /** Site contexts by caller: a caller's sites share its chain, file and rules. */
+  readonly #contexts = new Map<number, SiteContext | null>();
   /** What each file includes (transitive-import languages), by file id, for this pass. */
   readonly #includes: (Int32Array | undefined)[] = [];
   #includesExternal = new Uint8Array(1024);
@@ -188,10 +216,10 @@ export class Resolver {
   readonly #inProgress = new Set<number>();
   readonly #visibleCache = new Map<number, Visible>();
   #lastFallback: FallbackSite | undefined;
-  #lastContext: { readonly fromId: number; readonly ctx: SiteContext } | undefined;
   /** Module-level answers for the module of the last sites (see #moduleLevel). */
   readonly #memo = new Map<string, { readonly outcome: Outcome; readonly deps: readonly string[] }>();
   #memoModule = -1;
+  /** Modules by family and file name (include lookups), and the picks of includeCandidates, for this pass. */
   readonly #familyModules = new Map<string, readonly GraphSymbol[]>();
   readonly #picked = new Map<string, readonly GraphSymbol[]>();
 
@@ -200,24 +228,42 @@ export class Resolver {
     this.#strategyOf = strategyOf;
   }
 
+  /**
+   * Forgets answers that may have read bases or memberships (module-level answers can pass
+   * through classes): after a pass re-resolved structure edges, with the reader's.
+   */
+  forgetStructure(): void {
+    this.#memo.clear();
+  }
+
   /** Where a stored site leads. */
   resolve(site: StoredSite): Outcome {
-    // Sites come caller by caller: the last caller's context serves the next site too.
-    let ctx = this.#lastContext?.fromId === site.fromId ? this.#lastContext.ctx : undefined;
+    let ctx = this.#contexts.get(site.fromId);
     if (ctx === undefined) {
       const from = this.#reader.symbol(site.fromId);
-      if (!from) return NOT_FOUND;
-      const file = this.#reader.file(from.fileId);
-      if (!file) return NOT_FOUND;
-      ctx = { file, strategy: this.#strategyOf(file.language), chain: this.#chain(from) };
-      this.#lastContext = { fromId: site.fromId, ctx };
+      const file = from ? this.#reader.file(from.fileId) : undefined;
+      ctx = from && file ? { file, strategy: this.#strategyOf(file.language), chain: this.#chain(from) } : null;
+      // Bounded: sites come caller by caller, so recent callers are the ones asked again.
+      if (this.#contexts.size >= MAX_CONTEXTS) this.#contexts.clear();
+      this.#contexts.set(site.fromId, ctx);
     }
+    if (ctx === null) return NOT_FOUND;
+    const outcome = this.#resolveIn(site, ctx);
+    // A reopened class (open classes) is one class: its first definition stands for it.
+    return ctx.strategy.openClasses === true ? this.#canonical(outcome) : outcome;
+  }
+
+  #resolveIn(site: StoredSite, ctx: SiteContext): Outcome {
+    this.#use = site.kind === EDGE_KIND_CODES.calls || site.kind === EDGE_KIND_CODES.references ? (site.shape.construct ? 'type' : 'term') : 'type';
+    this.#arity = site.kind === EDGE_KIND_CODES.calls ? site.shape.arity : undefined;
     switch (site.kind) {
       case EDGE_KIND_CODES.imports:
         return this.#importedModule(site.name, ctx);
       case EDGE_KIND_CODES.inherits:
       case EDGE_KIND_CODES.implements:
-        return this.#classNamed(site.name, site.shape.receiver, ctx);
+        // A class's bases are named in the scope around it, not among its own (inherited) members
+        // (the language's lookup scope of the class is that scope: C++'s `geo` for `geo::Circle`).
+        return this.#classNamed(site.name, site.shape.receiver, ctx.chain[0]?.kind === 'class' ? { ...ctx, chain: ctx.chain.slice(1), scope: this.#scopeOf(ctx) } : ctx);
       case EDGE_KIND_CODES.member_of:
         return this.#classNamed(site.name, undefined, ctx);
       case EDGE_KIND_CODES.references:
@@ -233,16 +279,23 @@ export class Resolver {
     if (shape.superConstructor) return this.#superConstructor(ctx);
     const r = shape.receiver;
     let outcome: Outcome;
-    // Where classes are only types (C struct tags), a call or value never names one.
-    if (r === undefined) outcome = this.#plain(name, ctx, ctx.strategy.callableClasses === false ? notClass : undefined);
+    if (r === undefined) outcome = this.#plain(name, ctx, call && !shape.construct, shape.construct ? 'type' : 'value');
     else if (r.kind === 'self') {
       const cls = this.#enclosingClass(ctx);
       outcome = cls ? relabel(this.#classMember(cls, name, new Set()), RESOLUTION_CODES.self) : NOT_FOUND;
+      // Ruby's `puts` in a method is `self.puts`: what the class and its bases do not define may be the language's (Kernel's).
+      if (ctx.strategy.implicitSelf === true && outcome.code === RESOLUTION_CODES['not-found'] && ctx.strategy.builtins.has(name)) outcome = unresolved(RESOLUTION_CODES.builtin);
     } else if (r.kind === 'super') {
       const cls = this.#enclosingClass(ctx);
       outcome = cls ? relabel(this.#baseMember(cls, name, new Set()), RESOLUTION_CODES.super) : NOT_FOUND;
     } else if (r.kind === 'type') {
+      const use = this.#use;
+      const arity = this.#arity;
+      this.#use = 'type';
+      this.#arity = undefined;
       const cls = this.#typeNamed(r.type, ctx, r.constructed === true);
+      this.#use = use;
+      this.#arity = arity;
       outcome = cls.toId === null ? cls : relabel(this.#classMember(this.#reader.symbol(cls.toId)!, name, new Set()), RESOLUTION_CODES.typed);
     } else {
       outcome = this.#qualified(r.path, name, ctx);
@@ -265,67 +318,74 @@ export class Resolver {
   }
 
   /**
-   * A plain name: enclosing functions, the module (definitions, imports), the language's
-   * fallback, then builtins. `accept` narrows which definitions the name may mean.
+   * A plain name: enclosing functions, the module (definitions, imports), then builtins.
+   * `memberCall`: the name is called (not constructed with `new`, not a type): in a language with
+   * implicit members, a class with a base outside the codebase may inherit a method of that name,
+   * which would hide every name further out, so the call stays unresolved.
    */
-  #plain(name: string, ctx: SiteContext, accept?: (s: GraphSymbol) => boolean): Outcome {
+  #plain(name: string, ctx: SiteContext, memberCall = false, want: 'type' | 'value' = 'value'): Outcome {
     const reader = this.#reader;
+    // Where types and values are named apart (C, C++), a type is a class, a C call never one.
+    const accept = want === 'type' ? (ctx.strategy.typesApart === true ? isClass : undefined) : ctx.strategy.callableClasses === false ? notClass : undefined;
     for (const scope of ctx.chain) {
       if (scope.kind === 'module') break;
       if (scope.kind === 'class') {
         // Java-like languages: `m()` in a class means this class's (or a base's) member.
-        if (ctx.strategy.implicitMembers === true) {
+        // (A class's members named like it are its constructors, never called by a plain name.)
+        if (ctx.strategy.implicitMembers === true && scope.name !== name) {
           const member = this.#classMember(scope, name, new Set());
           if (member.toId !== null || member.code === RESOLUTION_CODES.ambiguous) return relabel(member, RESOLUTION_CODES.self);
+          if (memberCall && member.code === RESOLUTION_CODES.external) return member;
         }
         // Python: a class body's names are not visible from inside its methods.
         continue;
       }
-      const nested = accepted(reader.children(scope.id, name), accept);
+      // A method declared in a function's body (a Rust `impl` there) is no plain name of it.
+      const nested = accepted(reader.children(scope.id, name), accept).filter((s) => s.kind !== 'method' && this.#fits(s));
       if (nested.length > 0) return combine(nested.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.local })))!;
-      const named = reader.bindingsNamed(ctx.file.id, name);
-      const imported = named.length === 0 ? named : named.filter((b) => b.scopeId === scope.id);
+      const imported = reader.bindingsNamed(ctx.file.id, scope.id, name);
       if (imported.length > 0) return relabel(combine(imported.map((b) => this.#followBinding(b, ctx.file, 0)))!, RESOLUTION_CODES.import);
       // A method defined outside its class (C++ `void Shape::draw() { fill(); }`) sees its class's members too.
       if (scope.kind === 'method' && ctx.strategy.implicitMembers === true) {
         const owner = reader.memberOf(scope.id);
         const cls = owner === null ? undefined : reader.symbol(owner);
-        if (cls) {
+        if (cls && cls.name !== name) {
           const member = this.#classMember(cls, name, new Set());
           if (member.toId !== null || member.code === RESOLUTION_CODES.ambiguous) return relabel(member, RESOLUTION_CODES.self);
+          if (memberCall && member.code === RESOLUTION_CODES.external) return member;
         }
       }
     }
-    return this.#moduleLevel(name, ctx, accept);
+    return this.#moduleLevel(name, ctx, want, accept);
   }
 
   /**
    * A plain name no enclosing function binds: the module's names, the language's fallback,
-   * then builtins. The answer depends on the file and the name only, so it is kept for the
-   * file's other sites of the name (with the names it depended on, replayed for each site).
+   * then builtins. The answer depends on the file, the name and what is asked (a type or a
+   * value, the lookup scope, the call's argument count) only, so it is kept for the file's
+   * other sites of the name, with the names it depended on (replayed for each site).
    */
-  #moduleLevel(name: string, ctx: SiteContext, accept: ((s: GraphSymbol) => boolean) | undefined): Outcome {
+  #moduleLevel(name: string, ctx: SiteContext, want: 'type' | 'value', accept: ((s: GraphSymbol) => boolean) | undefined): Outcome {
     const scope = this.#scopeOf(ctx);
-    const tag = accept === undefined ? '' : accept === notClass ? '\u0001' : accept === isClass ? '\u0002' : undefined;
-    const key = tag === undefined ? undefined : scope === '' && tag === '' ? name : `${scope}\u0000${tag}${name}`;
+    const key = `${scope}\u0000${want}\u0000${this.#use}\u0000${this.#arity ?? ''}\u0000${name}`;
     if (this.#memoModule !== ctx.file.moduleId) {
       this.#memo.clear();
       this.#memoModule = ctx.file.moduleId;
     }
-    const hit = key === undefined ? undefined : this.#memo.get(key);
+    const hit = this.#memo.get(key);
     if (hit) {
       for (const d of hit.deps) this.#reader.depend(d);
       return hit.outcome;
     }
-    const { value, names } = this.#reader.capture(() => {
+    const { value, names } = this.#reader.capture((): Outcome => {
       const inModule = ctx.strategy.fallbackFirst === true ? undefined : this.#moduleMember(ctx.file.moduleId, name, 0, true, accept);
       if (inModule) return inModule;
-      const fallback = ctx.strategy.fallback?.(name, this.#fallbackSite(ctx.file), { scope, want: accept === isClass ? 'type' : 'value' });
-      if (fallback) return fallback.toId !== null ? { toId: fallback.toId, code: RESOLUTION_CODES[fallback.resolution] } : unresolved(RESOLUTION_CODES[fallback.reason]);
+      const fallback = this.#askFallback(name, ctx, want === 'type' ? { want, scope } : { scope });
+      if (fallback) return fallback;
       if (ctx.strategy.builtins.has(name)) return unresolved(RESOLUTION_CODES.builtin);
       return NOT_FOUND;
     });
-    if (key !== undefined) this.#memo.set(key, { outcome: value, deps: names });
+    this.#memo.set(key, { outcome: value, deps: names });
     return value;
   }
 
@@ -334,10 +394,23 @@ export class Resolver {
    * assignments bind (followed to their definitions), then its star imports and submodules.
    * `own` is true for the site's own module (every definition counts; an exporting language
    * lets other modules see only what is exported). Undefined when nothing binds the name.
-   * `accept` narrows which of the module's own definitions count.
    */
   #moduleMember(moduleId: number, name: string, depth: number, own: boolean, accept?: (s: GraphSymbol) => boolean): Outcome | undefined {
     if (depth > MAX_DEPTH) return unresolved(RESOLUTION_CODES.ambiguous);
+    // A module asked again for the same name while it is being asked (star imports in a cycle:
+    // Rust's `use super::*` under a `pub use self::child::*`) adds nothing it did not have;
+    // without this cut, every path around the cycle would be walked to MAX_DEPTH.
+    const key = `${moduleId}:${name}`;
+    if (this.#asking.has(key)) return undefined;
+    this.#asking.add(key);
+    try {
+      return this.#moduleMemberOnce(moduleId, name, depth, own, accept);
+    } finally {
+      this.#asking.delete(key);
+    }
+  }
+
+  #moduleMemberOnce(moduleId: number, name: string, depth: number, own: boolean, accept: ((s: GraphSymbol) => boolean) | undefined): Outcome | undefined {
     const reader = this.#reader;
     const module = reader.symbol(moduleId);
     if (!module) return undefined;
@@ -345,42 +418,57 @@ export class Resolver {
     if (!file) return undefined;
     const strategy = this.#strategyOf(file.language);
     const localLabel = own ? RESOLUTION_CODES.local : RESOLUTION_CODES.import;
-    const named = reader.bindingsNamed(file.id, name);
-    const bindings = named.length === 0 ? named : named.filter((b) => b.scopeId === null);
+    // A shared module's imports belong to each of its files: another module never sees them.
+    const fileScoped = strategy.sharedModules === true && !own;
     const candidates: Outcome[] = [];
     if (strategy.sharedModules === true) {
       // The package's other files: their top-level definitions (their imports are their own).
-      for (const part of this.#modulesAllNamed(module.name, strategy)) {
-        if (part.id === moduleId) continue;
-        for (const s of reader.children(part.id, name)) candidates.push({ toId: s.id, code: own ? RESOLUTION_CODES.package : RESOLUTION_CODES.import });
+      // One pass over the symbols of that name, not one per file: Go packages have hundreds.
+      const parts = this.#moduleIds(module.name, strategy);
+      if (parts.size > 1) {
+        for (const s of reader.named(name)) {
+          if (s.parentId !== null && s.parentId !== moduleId && parts.has(s.parentId) && s.kind !== 'method' && this.#fits(s)) {
+            candidates.push({ toId: s.id, code: own ? RESOLUTION_CODES.package : RESOLUTION_CODES.import });
+          }
+        }
       }
     }
     if (!strategy.exportsOnly || own) {
-      for (const s of accepted(reader.children(moduleId, name), accept)) candidates.push({ toId: s.id, code: localLabel });
-      for (const b of bindings) {
+      for (const s of accepted(moduleLevel(reader.children(moduleId, name)), accept)) if (this.#fits(s)) candidates.push({ toId: s.id, code: localLabel });
+      for (const b of fileScoped ? [] : reader.bindingsNamed(file.id, null, name)) {
         if (b.kind === 'star' || b.kind === 'export') continue;
         candidates.push(b.kind === 'assign' ? unresolved(RESOLUTION_CODES.dynamic) : relabel(this.#followBinding(b, file, depth + 1), RESOLUTION_CODES.import));
       }
     } else {
       // Another module asks: only exported names. `export function f` / `export class C` are
       // flagged exported; `export { a as b }` and re-exports are export bindings.
-      for (const s of reader.children(moduleId, name)) if ((s.flags & 1) !== 0) candidates.push({ toId: s.id, code: RESOLUTION_CODES.import });
-      for (const b of bindings) {
+      for (const s of moduleLevel(reader.children(moduleId, name))) if ((s.flags & 1) !== 0) candidates.push({ toId: s.id, code: RESOLUTION_CODES.import });
+      for (const b of reader.bindingsNamed(file.id, null, name)) {
         if (b.kind !== 'export') continue;
         if (b.module !== null) candidates.push(this.#memberOfSpecifier(b.module, b.member ?? name, file, depth + 1));
         else candidates.push(this.#moduleMember(moduleId, b.member ?? name, depth + 1, true) ?? NOT_FOUND);
       }
     }
-    const direct = combine(candidates);
+    // Two definitions of an open class in one module (reopened in its file) are one class.
+    const direct = combine(this.#companion(strategy.openClasses === true ? candidates.map((c) => this.#canonical(c)) : candidates));
     if (direct) return direct;
-    // Star imports: each module's public names; one outside the codebase may bind anything.
+    // Star imports: each module's public names; one outside the codebase may bind anything. The
+    // answer now depends on what this module star-imports (GraphChangeLog's star key).
+    if (!fileScoped) reader.depend(starKey(module.name));
     const stars: Outcome[] = [];
-    for (const b of reader.bindingsNamed(file.id, '*')) {
-      if (b.scopeId !== null || b.kind !== 'star' || b.module === null) continue;
+    for (const b of fileScoped ? [] : reader.bindingsOfKind(file.id, 'star')) {
+      if (b.module === null) continue;
       if (strategy.isPrivateName?.(name) === true) continue;
-      const target = this.#resolveModule(b.module, file);
+      const target = this.#resolveContainer(b.module, file);
       if (target.toId === null) {
         stars.push(target);
+        continue;
+      }
+      const container = this.#reader.symbol(target.toId);
+      if (container?.kind === 'class') {
+        // `import static a.Util.*`: the class's members.
+        const member = this.#classMember(container, name, new Set());
+        if (member.toId !== null || member.code !== RESOLUTION_CODES['not-found']) stars.push(relabel(member, RESOLUTION_CODES.import));
         continue;
       }
       if (!this.#starExports(target.toId, name)) continue;
@@ -389,12 +477,14 @@ export class Resolver {
     }
     if (stars.length > 0) {
       const resolvedStars = stars.filter((s) => s.toId !== null);
-      // A codebase module that binds the name, next to one we cannot see into: either may win.
+      // A codebase module that binds the name, next to one we cannot see into: either may win,
+      // unless binding it twice would not compile (then the one we see is the one).
+      if (resolvedStars.length > 0 && strategy.starConflictsAreErrors === true) return combine(stars.filter((s) => s.code !== RESOLUTION_CODES.external));
       if (resolvedStars.length > 0 && resolvedStars.length < stars.length) return unresolved(RESOLUTION_CODES.ambiguous);
       return combine(stars);
     }
     if (strategy.submodulesAreMembers) {
-      const sub = this.#modulesNamed(`${module.name}.${name}`, strategy, file);
+      const sub = this.#modulesNamed(strategy.qualify(module.name, [name]), strategy, file);
       if (sub === 'ambiguous') return unresolved(RESOLUTION_CODES.ambiguous);
       if (sub) return { toId: sub.id, code: RESOLUTION_CODES.import };
     }
@@ -408,7 +498,7 @@ export class Resolver {
   #starExports(moduleId: number, name: string): boolean {
     const module = this.#reader.symbol(moduleId);
     if (!module) return false;
-    const exports = this.#reader.bindings(module.fileId).filter((b) => b.scopeId === null && b.kind === 'export' && b.module === null);
+    const exports = this.#reader.bindingsOfKind(module.fileId, 'export').filter((b) => b.module === null);
     const file = this.#reader.file(module.fileId);
     if (exports.length === 0 || (file && this.#strategyOf(file.language).exportsOnly)) return true;
     return exports.some((b) => b.name === name);
@@ -417,38 +507,120 @@ export class Resolver {
   /** Where an import binding leads. */
   #followBinding(b: GraphBinding, file: GraphFile, depth: number): Outcome {
     if (b.module === null) return NOT_FOUND;
-    if (b.kind === 'module') return this.#resolveModule(b.module, file);
+    if (b.kind === 'module') return this.#resolveContainer(b.module, file);
     if (b.kind === 'member') return this.#memberOfSpecifier(b.module, b.member ?? b.name, file, depth);
     return NOT_FOUND;
   }
 
-  /** `member` of the module an import specifier names. */
+  /** `member` of the module (or, with member imports, the class) an import specifier names. */
   #memberOfSpecifier(specifier: string, member: string, file: GraphFile, depth: number): Outcome {
-    const target = this.#resolveModule(specifier, file);
+    const target = this.#resolveContainer(specifier, file);
     if (target.toId === null) return target;
+    const container = this.#reader.symbol(target.toId);
+    if (container?.kind === 'class') return this.#classMember(container, member, new Set());
     return this.#moduleMember(target.toId, member, depth, false) ?? NOT_FOUND;
+  }
+
+  /**
+   * The module an import specifier names or, in a language with member imports, the class it
+   * names inside a module (`a.b.Outer.Inner`: module `a.b`, class `Outer`, its class `Inner`).
+   */
+  #resolveContainer(specifier: string, file: GraphFile): Outcome {
+    const direct = this.#resolveModule(specifier, file);
+    const strategy = this.#strategyOf(file.language);
+    if (direct.toId !== null || direct.code !== RESOLUTION_CODES.external || strategy.memberImports !== true) return direct;
+    const sep = strategy.pathSeparator ?? '.';
+    const parts = specifier.split(sep);
+    for (let cut = parts.length - 1; cut >= 1; cut--) {
+      const module = this.#resolveModule(parts.slice(0, cut).join(sep), file);
+      if (module.toId === null) {
+        if (module.code === RESOLUTION_CODES.external) continue;
+        return module;
+      }
+      let current: Outcome = module;
+      for (const part of parts.slice(cut)) {
+        const container = this.#reader.symbol(current.toId!);
+        if (container?.kind === 'module') current = this.#moduleMember(container.id, part, 0, false) ?? NOT_FOUND;
+        else if (container?.kind === 'class') current = this.#classMember(container, part, new Set());
+        else current = NOT_FOUND;
+        if (current.toId === null) break;
+      }
+      if (current.toId !== null && this.#reader.symbol(current.toId)?.kind === 'class') return relabel(current, RESOLUTION_CODES.import);
+      // A package of the codebase without that class (Java's `com.acme` beside `com.acme.util`):
+      // a shorter prefix may still name the module, else the specifier is outside the codebase.
+      if (current.code === RESOLUTION_CODES.ambiguous) return current;
+    }
+    return direct;
   }
 
   /** The module an import specifier names from `file`, or why not (outside the codebase: external). */
   #resolveModule(specifier: string, file: GraphFile): Outcome {
     const strategy = this.#strategyOf(file.language);
     const fromModule = this.#reader.symbol(file.moduleId);
-    for (const name of strategy.importTargets(specifier, fromModule?.name ?? '', file.path)) {
+    const targets = strategy.importTargets(specifier, fromModule?.name ?? '', file.path);
+    for (const name of targets) {
       const module = this.#modulesNamed(name, strategy, file);
       if (module === 'ambiguous') return unresolved(RESOLUTION_CODES.ambiguous);
       if (module) return { toId: module.id, code: RESOLUTION_CODES.import };
     }
+    const sep = strategy.pathSeparator;
+    if (sep !== undefined) {
+      for (const name of targets) {
+        const walked = this.#walkModulePath(name.split(sep), sep, strategy, file);
+        if (walked) return walked;
+      }
+    }
     return unresolved(RESOLUTION_CODES.external);
+  }
+
+  /**
+   * A module path no module is named by, read as a path through members: its longest prefix
+   * that names a module, then each further part a member of the one before that is a module
+   * (Rust's `use crate::mem::swap` where the crate root says `use core::mem`). Undefined when no
+   * prefix is a module or a part is not one.
+   */
+  #walkModulePath(parts: readonly string[], sep: string, strategy: LanguageGraph, file: GraphFile): Outcome | undefined {
+    for (let n = parts.length - 1; n >= 1; n--) {
+      const prefix = this.#modulesNamed(parts.slice(0, n).join(sep), strategy, file);
+      if (prefix === undefined) continue;
+      if (prefix === 'ambiguous') return unresolved(RESOLUTION_CODES.ambiguous);
+      let current: GraphSymbol | undefined = prefix;
+      for (const part of parts.slice(n)) {
+        const next = this.#moduleMember(current.id, part, 1, false);
+        current = next?.toId != null ? this.#reader.symbol(next.toId) : undefined;
+        if (current?.kind !== 'module') return undefined;
+      }
+      return { toId: current.id, code: RESOLUTION_CODES.import };
+    }
+    return undefined;
   }
 
   /** Every module symbol named `name` in the strategy's family (the files of a shared module), in id order. */
   #modulesAllNamed(name: string, strategy: LanguageGraph): readonly GraphSymbol[] {
+    return this.#modulesOf(name, strategy).list;
+  }
+
+  /** The ids of {@link Resolver.#modulesAllNamed}. */
+  #moduleIds(name: string, strategy: LanguageGraph): ReadonlySet<number> {
+    return this.#modulesOf(name, strategy).ids;
+  }
+
+  #modulesOf(name: string, strategy: LanguageGraph): { readonly list: readonly GraphSymbol[]; readonly ids: ReadonlySet<number> } {
     const reader = this.#reader;
-    return reader.named(name).filter((s) => {
-      if (s.kind !== 'module') return false;
-      const f = reader.file(s.fileId);
-      return f !== undefined && this.#strategyOf(f.language).family === strategy.family;
-    });
+    const key = `${strategy.family}\0${name}`;
+    let found = this.#modules.get(key);
+    if (found === undefined) {
+      const list = reader.named(name).filter((s) => {
+        if (s.kind !== 'module') return false;
+        const f = reader.file(s.fileId);
+        return f !== undefined && this.#strategyOf(f.language).family === strategy.family;
+      });
+      this.#modules.set(key, (found = { list, ids: new Set(list.map((s) => s.id)) }));
+    } else {
+      // Memoised for the pass, but the answer still depends on the name (incremental updates).
+      reader.depend(name);
+    }
+    return found;
   }
 
   /**
@@ -458,12 +630,23 @@ export class Resolver {
   #modulesNamed(name: string, strategy: LanguageGraph, _from: GraphFile): GraphSymbol | 'ambiguous' | undefined {
     const reader = this.#reader;
     const modules = this.#modulesAllNamed(name, strategy);
-    if (modules.length <= 1 || strategy.sharedModules === true) return modules[0];
+    if (modules.length <= 1) return modules[0];
+    if (strategy.sharedModules === true) {
+      // The file that sorts first stands for the package: ids depend on the order files were
+      // written, which an update does not repeat, and the answer must not.
+      let first = modules[0]!;
+      let firstPath = reader.file(first.fileId)?.path ?? '';
+      for (const m of modules) {
+        const path = reader.file(m.fileId)?.path ?? '';
+        if (path < firstPath) [first, firstPath] = [m, path];
+      }
+      return first;
+    }
     const picked = strategy.pickModule?.(modules.map((m) => ({ path: reader.file(m.fileId)!.path })));
     return picked === undefined ? 'ambiguous' : modules[picked];
   }
 
-  /** The import site's module. */
+  /** The import site's module (or, with member imports, the class or member it names). */
   #importedModule(specifier: string, ctx: SiteContext): Outcome {
     if (ctx.strategy.includeCandidates) {
       // A plain path is a tail of every module it can mean: adding or removing one of those
@@ -473,7 +656,13 @@ export class Resolver {
       if (targets.length === 1) return { toId: targets[0]!.id, code: RESOLUTION_CODES.import };
       return unresolved(targets.length === 0 ? RESOLUTION_CODES.external : RESOLUTION_CODES.ambiguous);
     }
-    return this.#resolveModule(specifier, ctx.file);
+    const container = this.#resolveContainer(specifier, ctx.file);
+    const sep = ctx.strategy.pathSeparator ?? '.';
+    const cut = specifier.lastIndexOf(sep);
+    if (container.toId !== null || ctx.strategy.memberImports !== true || cut <= 0) return container;
+    // `import com.acme.util.slug` (a Kotlin top-level function), `import a.Strings.slug as s`.
+    const member = this.#memberOfSpecifier(specifier.slice(0, cut), specifier.slice(cut + sep.length), ctx.file, 0);
+    return member.toId !== null || member.code === RESOLUTION_CODES.ambiguous ? relabel(member, RESOLUTION_CODES.import) : container;
   }
 
   /**
@@ -639,10 +828,9 @@ export class Resolver {
     return hub;
   }
 
-
   /** A class named by a base clause or a member_of edge: a plain or qualified name that must be a class. */
   #classNamed(name: string, receiver: ReceiverFact | undefined, ctx: SiteContext): Outcome {
-    const outcome = receiver?.kind === 'path' ? this.#qualified(receiver.path, name, ctx, 'type') : this.#plain(name, ctx, isClass);
+    const outcome = receiver?.kind === 'path' ? this.#qualified(receiver.path, name, ctx, 'type') : this.#plain(name, ctx, false, 'type');
     if (outcome.toId === null) return outcome;
     return this.#reader.symbol(outcome.toId)?.kind === 'class' ? outcome : NOT_FOUND;
   }
@@ -651,59 +839,174 @@ export class Resolver {
   #typeNamed(type: string, ctx: SiteContext, constructed: boolean): Outcome {
     const parts = type.split('.');
     const last = parts.pop()!;
-    const outcome = parts.length > 0 ? this.#qualified(parts, last, ctx, 'type') : this.#plain(last, ctx, isClass);
+    const outcome = parts.length > 0 ? this.#qualified(parts, last, ctx, 'type') : this.#plain(last, ctx, false, 'type');
     if (outcome.toId === null) return outcome;
     const symbol = this.#reader.symbol(outcome.toId);
     if (symbol?.kind === 'class') return outcome;
+    // `x = Foo::new()` where new is declared to return its own class (Rust `-> Self`).
+    if (constructed && symbol !== undefined && (symbol.flags & SYMBOL_FLAGS['returns-self']) !== 0) {
+      const owner = this.#ownerClass(symbol);
+      if (owner) return { toId: owner.id, code: outcome.code };
+    }
     // `x = make()` where make is a function: x is whatever make returns.
     return unresolved(constructed ? RESOLUTION_CODES.dynamic : RESOLUTION_CODES['not-found']);
   }
 
   /** `a.b.name`: the head as a plain name, then each part as a member of a module or class (`want`: a type, or any value). */
   #qualified(path: readonly string[], name: string, ctx: SiteContext, want: 'type' | 'value' = 'value'): Outcome {
+    const use = this.#use;
+    const arity = this.#arity;
+    // The qualifier is a value (`Foo.create()`: the object Foo), the last name what the site asks.
+    this.#use = 'term';
+    this.#arity = undefined;
     let current = this.#plain(path[0]!, ctx);
-    if (current.toId === null && ctx.strategy.qualifiedNames === true && ctx.strategy.fallback) {
-      // A head that is no definition may be a namespace (C++ `geo::util::log`, `geo::Circle::area`):
-      // the qualifier as a class inside namespaces, else the name as a namespace member.
-      const fallback = ctx.strategy.fallback;
-      const site = this.#fallbackSite(ctx.file);
+    const label = current.code;
+    // A head that binds nothing (or only a builtin) may be what the language's own rules know (Lua's tables).
+    const asked = ctx.strategy.qualifiedNames === true;
+    // With fallbackFirst, `external` is the fallback's own answer for a head it does not know
+    // while the file includes headers outside the codebase: no binding, so still maybe a namespace.
+    const headUnknown =
+      current.code === RESOLUTION_CODES['not-found'] || current.code === RESOLUTION_CODES.builtin || (current.code === RESOLUTION_CODES.external && ctx.strategy.fallbackFirst === true);
+    if (asked && current.toId === null && headUnknown) {
+      this.#use = use;
+      this.#arity = arity;
       const scope = this.#scopeOf(ctx);
-      const asOutcome = (o: FallbackOutcome | undefined): Outcome =>
-        o === undefined ? NOT_FOUND : o.toId !== null ? { toId: o.toId, code: RESOLUTION_CODES.qualified } : unresolved(RESOLUTION_CODES[o.reason]);
+      // The qualifier may end in a class inside namespaces (C++ `geo::Circle::area`): its members, bases included.
       if (path.length > 1) {
-        const container = asOutcome(fallback(path[path.length - 1]!, site, { scope, qualifier: path.slice(0, -1), want: 'type' }));
-        const cls = container.toId === null ? undefined : this.#reader.symbol(container.toId);
+        const container = this.#askFallback(path[path.length - 1]!, ctx, { qualifier: path.slice(0, -1), want: 'type', scope });
+        const cls = container?.toId == null ? undefined : this.#reader.symbol(container.toId);
         if (cls?.kind === 'class') return relabel(this.#classMember(cls, name, new Set()), RESOLUTION_CODES.qualified);
       }
-      return asOutcome(fallback(name, site, { scope, qualifier: path, want }));
+      return this.#askFallback(name, ctx, want === 'type' ? { qualifier: path, want, scope } : { qualifier: path, scope }) ?? current;
     }
-    const label = current.code;
-    for (const part of [...path.slice(1), name]) {
+    for (const [i, part] of [...path.slice(1), name].entries()) {
+      if (i === path.length - 1) {
+        this.#use = use;
+        this.#arity = arity;
+      }
       if (current.toId === null) return current;
       const container = this.#reader.symbol(current.toId);
       if (!container) return NOT_FOUND;
-      if (container.kind === 'module') current = this.#moduleMember(container.id, part, 0, false) ?? NOT_FOUND;
-      else if (container.kind === 'class') current = this.#classMember(container, part, new Set());
+      if (container.kind === 'module') {
+        const member = this.#moduleMember(container.id, part, 0, false);
+        // A module without the member may hold it in what it returns (a Lua module's table).
+        if (member === undefined && asked && i === 0) {
+          const found = this.#askFallback(name, ctx, { qualifier: path, module: { id: container.id, name: container.name, fileId: container.fileId } });
+          return found ? relabel(found, label) : NOT_FOUND;
+        }
+        current = member ?? NOT_FOUND;
+      } else if (container.kind === 'class') current = this.#classMember(container, part, new Set());
       else return unresolved(RESOLUTION_CODES.dynamic); // an attribute of a function's value
     }
     return relabel(current, label);
   }
 
+  /** Whether a candidate can take the current call's arguments (classes and unknown counts always can). */
+  #fits(s: GraphSymbol): boolean {
+    return s.kind === 'class' || s.kind === 'module' || admitsArity(s.flags, this.#arity);
+  }
+
+  /** Of a class and an object of one name (companions), the one the current use means. */
+  #companion<T extends Outcome | GraphSymbol>(candidates: T[]): T[] {
+    if (candidates.length < 2) return candidates;
+    const symbols = candidates.map((c): GraphSymbol | undefined => ('toId' in c ? (c.toId === null ? undefined : this.#reader.symbol(c.toId)) : (c as GraphSymbol)));
+    if (symbols.some((s) => s?.kind !== 'class')) return candidates;
+    const singleton = (s: GraphSymbol | undefined): boolean => ((s?.flags ?? 0) & SYMBOL_FLAGS.singleton) !== 0;
+    const objects = candidates.filter((_, i) => singleton(symbols[i]));
+    if (objects.length === 0 || objects.length === candidates.length) return candidates;
+    const wanted = this.#use === 'term' ? objects : candidates.filter((_, i) => !singleton(symbols[i]));
+    return wanted;
+  }
+
   /** `name` in a class or, depth-first in declaration order, its bases. */
   #classMember(cls: GraphSymbol, name: string, seen: Set<number>): Outcome {
-    const own = this.#reader.children(cls.id, name);
+    // Its methods and nested classes: a plain function in a class's range is no member of it
+    // (a Java anonymous class's method in a field initializer).
+    const own = this.#openMembers(cls, name) ?? this.#companion(this.#reader.children(cls.id, name).filter((s) => s.kind !== 'function' && this.#fits(s)));
     if (own.length > 0) return combine(own.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.self })))!;
     return this.#baseMember(cls, name, seen);
   }
 
+  /** The rules of the language a symbol is written in. */
+  #strategyOfSymbol(s: GraphSymbol): LanguageGraph | undefined {
+    const file = this.#reader.file(s.fileId);
+    return file ? this.#strategyOf(file.language) : undefined;
+  }
+
+  /**
+   * Every definition of an open class (LanguageGraph.openClasses), the first by file path then
+   * position first; just the class elsewhere.
+   */
+  #parts(cls: GraphSymbol): readonly GraphSymbol[] {
+    const strategy = this.#strategyOfSymbol(cls);
+    if (strategy?.openClasses !== true) return [cls];
+    const key = `${strategy.family}\u0000${cls.qualifiedName}`;
+    const known = this.#openParts.get(key);
+    // Memoised for the pass, but the answer still depends on the name (incremental updates).
+    if (known) {
+      this.#reader.depend(cls.name);
+      return known;
+    }
+    const reader = this.#reader;
+    const pathOf = (s: GraphSymbol): string => reader.file(s.fileId)?.path ?? '';
+    const parts = reader
+      .named(cls.name)
+      .filter((s) => s.kind === 'class' && s.qualifiedName === cls.qualifiedName && this.#strategyOfSymbol(s)?.family === strategy.family)
+      .sort((a, b) => (pathOf(a) < pathOf(b) ? -1 : pathOf(a) > pathOf(b) ? 1 : a.id - b.id));
+    const out = parts.length > 0 ? parts : [cls];
+    this.#openParts.set(key, out);
+    return out;
+  }
+
+  /** An outcome whose target is a definition of an open class, as the class's first definition. */
+  #canonical(outcome: Outcome): Outcome {
+    if (outcome.toId === null) return outcome;
+    const target = this.#reader.symbol(outcome.toId);
+    if (target?.kind !== 'class') return outcome;
+    const first = this.#parts(target)[0]!;
+    return first.id === target.id ? outcome : { toId: first.id, code: outcome.code };
+  }
+
+  /**
+   * The members named `name` of an open class, found by qualified name in every file (the
+   * methods of each reopening, a class nested by `class A::B`), nested classes as their first
+   * definition; undefined for a class that is not open.
+   */
+  #openMembers(cls: GraphSymbol, name: string): GraphSymbol[] | undefined {
+    const strategy = this.#strategyOfSymbol(cls);
+    if (strategy?.openClasses !== true) return undefined;
+    const qualified = strategy.qualify('', [cls.qualifiedName, name]);
+    const out = new Map<number, GraphSymbol>();
+    for (const s of this.#reader.named(name)) {
+      if (s.kind === 'function' || s.kind === 'module' || s.qualifiedName !== qualified || !this.#fits(s)) continue;
+      if (this.#strategyOfSymbol(s)?.family !== strategy.family) continue;
+      const first = s.kind === 'class' ? this.#parts(s)[0]! : s;
+      out.set(first.id, first);
+    }
+    return [...out.values()];
+  }
+
+  /** The fallback's answer as an outcome (open classes: as the class's first definition), or undefined when it has none. */
+  #askFallback(name: string, ctx: SiteContext, lookup: FallbackLookup): Outcome | undefined {
+    const answer: FallbackOutcome | undefined = ctx.strategy.fallback?.(name, this.#fallbackSite(ctx.file), lookup);
+    if (!answer) return undefined;
+    const outcome: Outcome = answer.toId !== null ? { toId: answer.toId, code: RESOLUTION_CODES[answer.resolution] } : unresolved(RESOLUTION_CODES[answer.reason]);
+    return ctx.strategy.openClasses === true ? this.#canonical(outcome) : outcome;
+  }
+
   /** `name` in the bases of a class (not the class itself), depth-first in declaration order. */
   #baseMember(cls: GraphSymbol, name: string, seen: Set<number>): Outcome {
-    if (seen.has(cls.id) || seen.size > 64) return unresolved(RESOLUTION_CODES.ambiguous);
-    seen.add(cls.id);
+    const file = this.#reader.file(cls.fileId);
+    if (file && this.#strategyOf(file.language).basesByDepth === true) return this.#baseMemberByDepth(cls, name);
+    const parts = this.#parts(cls);
+    if (seen.has(parts[0]!.id) || seen.size > 64) return unresolved(RESOLUTION_CODES.ambiguous);
+    seen.add(parts[0]!.id);
     // The answer depends on this class's bases: a change to its file must re-resolve the site.
     this.#reader.depend(cls.name);
     let unknownBase = false;
-    for (const baseId of this.#reader.bases(cls.id)) {
+    // An open class's bases are those of all its definitions, in their order.
+    const bases = parts.length === 1 ? this.#reader.bases(parts[0]!.id) : parts.flatMap((p) => this.#reader.bases(p.id));
+    for (const baseId of bases) {
       if (baseId === null) {
         unknownBase = true;
         continue;
@@ -713,6 +1016,37 @@ export class Resolver {
       const found = this.#classMember(base, name, seen);
       if (found.toId !== null) return unknownBase ? unresolved(RESOLUTION_CODES.ambiguous) : found;
       if (found.code === RESOLUTION_CODES.external || found.code === RESOLUTION_CODES.ambiguous) unknownBase = true;
+    }
+    return unknownBase ? unresolved(RESOLUTION_CODES.external) : NOT_FOUND;
+  }
+
+  /**
+   * `name` in the bases of a class level by level (Go's promotion through embedded types): the
+   * members of the shallowest level that has any win, two different ones there are ambiguous,
+   * and a base outside the codebase at or above that level may hide one of the same name.
+   */
+  #baseMemberByDepth(cls: GraphSymbol, name: string): Outcome {
+    const reader = this.#reader;
+    const seen = new Set<number>([cls.id]);
+    let level: GraphSymbol[] = [cls];
+    let unknownBase = false;
+    for (let depth = 0; level.length > 0 && depth < MAX_DEPTH && seen.size <= 64; depth++) {
+      const next: GraphSymbol[] = [];
+      for (const c of level) {
+        // The answer depends on this class's bases: a change to its file must re-resolve the site.
+        reader.depend(c.name);
+        for (const baseId of reader.bases(c.id)) {
+          if (baseId === null) unknownBase = true;
+          else if (!seen.has(baseId)) {
+            seen.add(baseId);
+            const base = reader.symbol(baseId);
+            if (base) next.push(base);
+          }
+        }
+      }
+      const found = next.flatMap((b) => reader.children(b.id, name).map((s): Outcome => ({ toId: s.id, code: RESOLUTION_CODES.self })));
+      if (found.length > 0) return unknownBase ? unresolved(RESOLUTION_CODES.ambiguous) : combine(found)!;
+      level = next;
     }
     return unknownBase ? unresolved(RESOLUTION_CODES.external) : NOT_FOUND;
   }
@@ -740,10 +1074,18 @@ export class Resolver {
     const file = this.#reader.file(cls.fileId);
     const strategy = file ? this.#strategyOf(file.language) : ctx.strategy;
     for (const ctorName of strategy.constructorNames(cls.name)) {
-      const found = this.#reader.children(cls.id, ctorName).filter((s) => s.kind !== 'class');
+      const found = (this.#openMembers(cls, ctorName) ?? this.#reader.children(cls.id, ctorName)).filter((s) => s.kind !== 'class' && this.#fits(s));
       if (found.length === 1) return found[0];
     }
     return undefined;
+  }
+
+  /** The class a method belongs to: its lexical parent, or the class it was joined to. */
+  #ownerClass(method: GraphSymbol): GraphSymbol | undefined {
+    const parent = method.parentId === null ? undefined : this.#reader.symbol(method.parentId);
+    if (parent?.kind === 'class') return parent;
+    const owner = this.#reader.memberOf(method.id);
+    return owner === null ? undefined : this.#reader.symbol(owner);
   }
 
   /** The class a site's `self` means: the nearest enclosing class, or the class a method was joined to. */
@@ -766,15 +1108,15 @@ export class Resolver {
 
   /** What a language's fallback may read (see FallbackSite), one object per file. */
   #fallbackSite(file: GraphFile): FallbackSite {
-    if (this.#lastFallback?.file === file) return this.#lastFallback;
+    if (this.#lastFallback?.file.id === file.id) return this.#lastFallback;
     const reader = this.#reader;
     const strategy = this.#strategyOf(file.language);
     const site: FallbackSite = {
-      file,
+      file: { ...file, moduleName: reader.symbol(file.moduleId)?.name ?? '' },
       named: (name) =>
         reader.named(name).map((s) => {
           const f = reader.file(s.fileId);
-          return { id: s.id, kind: s.kind, fileId: s.fileId, parentId: s.parentId, flags: s.flags, path: f?.path ?? '', language: f?.language ?? '' };
+          return { id: s.id, kind: s.kind, qualifiedName: s.qualifiedName, fileId: s.fileId, parentId: s.parentId, flags: s.flags, path: f?.path ?? '', language: f?.language ?? '' };
         }),
       bindings: (fileId) => reader.bindings(fileId),
       modulesNamed: (name) =>

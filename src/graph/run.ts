@@ -1,38 +1,34 @@
 import type { Database, SqlValue, Statement } from 'sql.js';
 import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../db/schema.js';
 import { graphStrategyFor } from './languages/index.js';
-import { GraphReader, toSymbol } from './reader.js';
+import { GraphReader } from './reader.js';
 import { Resolver, type Outcome } from './resolver.js';
 import { decodeSite, FIXED_SITE } from './site.js';
 import type { LanguageGraph } from './strategy.js';
+import type { PendingSites } from './pending.js';
+import { DepsIndex } from './deps-index.js';
 
 /**
- * What a write session changed, for the resolution pass that ends it: the files it wrote (their
- * edges are pending), the ids of the symbols it removed (edges that pointed at them dangle),
- * and every name those files bound before or after (definitions, imports, module names): a
- * site whose answer looked up one of these names may now resolve differently.
+ * What a write session changed, for the resolution pass that ends it (GraphChangeLog): the files
+ * it wrote (their edges are pending), definitions that stayed the same under a new id (edges that
+ * pointed at them move), removed definitions (edges that pointed at them dangle), and the names
+ * whose definitions or bindings changed: a site whose answer looked one up may now resolve
+ * differently.
  *
  * For languages whose imports are textual inclusion ({@link LanguageGraph.includeCandidates}),
  * what a file sees also depends on what the files it includes include: `importsBefore` (the
  * import specifiers of each rewritten or removed file, by path, as they were), the names of
- * modules that appeared or disappeared and of removed module symbols let the pass find every
- * file whose includes may have changed, and re-resolve the files that include those.
+ * module symbols removed and written let the pass find every file whose includes may have
+ * changed, and re-resolve the files that include those.
  */
 export interface GraphChanges {
-  readonly writtenFiles: Set<number>;
-  readonly removedSymbols: Set<number>;
-  readonly names: Set<string>;
-  /** Import specifiers (sorted, `\n`-joined) of each file the session rewrote or removed, by path, before. */
-  readonly importsBefore: Map<string, string>;
-  /** Names of the module symbols the session removed, by id (a rewritten file's old module too). */
-  readonly removedModules: Map<number, string>;
-  /** Names of the module symbols the session wrote. */
-  readonly writtenModules: Set<string>;
-}
-
-/** A new, empty change set. */
-export function newGraphChanges(): GraphChanges {
-  return { writtenFiles: new Set(), removedSymbols: new Set(), names: new Set(), importsBefore: new Map(), removedModules: new Map(), writtenModules: new Set() };
+  readonly writtenFiles: ReadonlySet<number>;
+  readonly removedSymbols: ReadonlySet<number>;
+  readonly names: ReadonlySet<string>;
+  readonly remap: ReadonlyMap<number, number>;
+  readonly importsBefore: ReadonlyMap<string, string>;
+  readonly removedModules: ReadonlyMap<number, string>;
+  readonly writtenModules: ReadonlySet<string>;
 }
 
 interface SiteRow {
@@ -46,17 +42,17 @@ interface SiteRow {
   readonly deps: string | null;
 }
 
-// Each site row comes with its caller's symbol: a pass then never looks a caller up alone.
-const SITE_COLUMNS = 'e.id, e.kind, e.from_id, n.name, e.site, e.to_id, e.resolution, e.deps, s.id, s.kind, s.name, s.qualified_name, s.file_id, s.parent_id, s.flags';
-const SITE_FROM = 'edges e JOIN names n ON n.id = e.name_id JOIN symbols s ON s.id = e.from_id';
-const STRUCTURE_KINDS: ReadonlySet<number> = new Set([EDGE_KIND_CODES.imports, EDGE_KIND_CODES.inherits, EDGE_KIND_CODES.implements, EDGE_KIND_CODES.member_of]);
-const STRUCTURE_LIST = [...STRUCTURE_KINDS].join(', ');
-/** Ids written by one batched update. */
-const BATCH = 128;
-/** Rows read and resolved at a time by a pass over every pending site. */
-const CHUNK = 4096;
-/** Names the reader may memoise before it starts over (see GraphReader.trim). */
+/** A build reads every symbol at once up to this many (about 150 bytes each in memory). */
+const PRELOAD_SYMBOLS = 300_000;
+/** Entries the reader may memoise before it starts over, when it did not read every symbol (see GraphReader.trim). */
 const MEMO_LIMIT = 60_000;
+/** Sites a build resolves between two looks at the reader's memo. */
+const TRIM_EVERY = 4096;
+
+// An edge's name is a row of `names` (see schema.ts).
+const SITE_COLUMNS = 'e.id, e.kind, e.from_id, n.name, e.site, e.to_id, e.resolution, e.deps';
+const SITE_FROM = 'edges e JOIN names n ON n.id = e.name_id';
+const STRUCTURE_KINDS: ReadonlySet<number> = new Set([EDGE_KIND_CODES.imports, EDGE_KIND_CODES.inherits, EDGE_KIND_CODES.implements, EDGE_KIND_CODES.member_of]);
 
 function toRow(r: SqlValue[]): SiteRow {
   return {
@@ -71,6 +67,13 @@ function toRow(r: SqlValue[]): SiteRow {
   };
 }
 
+/** Every `/`-separated tail of a path (`a/b/c.h` → `a/b/c.h`, `b/c.h`, `c.h`): what an include may name it by. */
+export function pathTails(path: string): string[] {
+  const out = [path];
+  for (let i = path.indexOf('/'); i >= 0; i = path.indexOf('/', i + 1)) if (i + 1 < path.length) out.push(path.slice(i + 1));
+  return out;
+}
+
 /** Counts of one resolution pass. */
 export interface ResolutionStats {
   /** Sites looked at. */
@@ -79,21 +82,18 @@ export interface ResolutionStats {
   readonly updated: number;
 }
 
-/** Every `/`-separated tail of a path (`a/b/c.h` → `a/b/c.h`, `b/c.h`, `c.h`): what an include may name it by. */
-export function pathTails(path: string): string[] {
-  const out = [path];
-  for (let i = path.indexOf('/'); i >= 0; i = path.indexOf('/', i + 1)) if (i + 1 < path.length) out.push(path.slice(i + 1));
-  return out;
-}
-
 /**
  * Resolves the sites a write session may have changed, inside its transaction: every pending
  * site (of files it wrote), every site that pointed at a removed symbol, and every site whose
  * last answer depended on a name in `changes.names`. With `changes` = 'all' (a build from
- * nothing) every pending site, streamed in id order a chunk at a time. Structure edges
- * (imports, bases, members) first, then calls and value uses, which read them.
+ * nothing) every pending site. Structure edges (imports, bases, members) first, then calls and
+ * value uses, which read them.
  */
-export function resolveGraph(db: Database, changes: GraphChanges | 'all'): ResolutionStats {
+export function resolveGraph(
+  db: Database,
+  changes: GraphChanges | { readonly build: PendingSites },
+  cache: { deps?: DepsIndex | undefined } = {},
+): ResolutionStats {
   const strategies = new Map<string, LanguageGraph>();
   const strategyOf = (language: string): LanguageGraph => {
     let s = strategies.get(language);
@@ -103,141 +103,79 @@ export function resolveGraph(db: Database, changes: GraphChanges | 'all'): Resol
   const reader = new GraphReader(db);
   const resolver = new Resolver(reader, strategyOf);
   const statements: Statement[] = [];
-  const prepared = new Map<string, Statement>();
   const prepare = (sql: string): Statement => {
-    let s = prepared.get(sql);
-    if (!s) {
-      s = db.prepare(sql);
-      prepared.set(sql, s);
-      statements.push(s);
-    }
+    const s = db.prepare(sql);
+    statements.push(s);
     return s;
   };
-  /** Reads site rows (skipping fixed ones) into `out`, making their callers known to the reader. */
   const select = (stmt: Statement, params: SqlValue[], out: Map<number, SiteRow>): void => {
     try {
       stmt.bind(params);
       while (stmt.step()) {
-        const r = stmt.get();
-        const row = toRow(r);
-        if (row.site === FIXED_SITE) continue;
-        if (!reader.knows(row.fromId)) reader.prime(toSymbol(r.slice(8)));
-        out.set(row.id, row);
+        const row = toRow(stmt.get());
+        if (row.site !== FIXED_SITE) out.set(row.id, row);
       }
     } finally {
       stmt.reset();
     }
   };
+  const prepared = new Map<string, Statement>();
+  const prepareOnce = (sql: string): Statement => {
+    let s = prepared.get(sql);
+    if (!s) prepared.set(sql, (s = prepare(sql)));
+    return s;
+  };
   const update = prepare('UPDATE edges SET to_id = ?, resolution = ?, deps = ? WHERE id = ?');
+  let deps_: DepsIndex | undefined;
   let sites = 0;
   let updated = 0;
-  const deps = new Set<string>();
-  /**
-   * Unresolved rows without dependencies, by code, written a batch at a time (most rows of a
-   * pass over every site: one statement per batch is a fraction of one per row).
-   */
-  let unresolved: Map<number, number[]> | undefined;
-  const flushUnresolved = (): void => {
-    if (!unresolved) return;
-    for (const [code, ids] of unresolved) {
-      for (let i = 0; i < ids.length; i += BATCH) {
-        const batch = ids.slice(i, i + BATCH);
-        while (batch.length < BATCH) batch.push(batch[batch.length - 1]!);
-        updateMany.run([code, ...batch]);
-      }
-    }
-    unresolved.clear();
-  };
-  const updateMany = prepare(`UPDATE edges SET to_id = NULL, resolution = ?, deps = NULL WHERE id IN (${new Array(BATCH).fill('?').join(', ')})`);
-  /** Resolves one row, writing back what changed; returns its outcome. */
-  const resolveRow = (row: SiteRow): Outcome => {
-    sites++;
-    deps.clear();
-    reader.track(deps);
-    let outcome: Outcome;
-    try {
-      outcome = resolver.resolve({ kind: row.kind, fromId: row.fromId, name: row.name, shape: decodeSite(row.site) });
-    } finally {
-      reader.track(undefined);
-    }
-    deps.delete(row.name);
-    const depsText = deps.size > 0 ? [...deps].sort().join(' ') : null;
-    if (outcome.toId !== row.toId || outcome.code !== row.resolution || depsText !== row.deps) {
-      if (unresolved && outcome.toId === null && depsText === null) {
-        const ids = unresolved.get(outcome.code);
-        if (ids) ids.push(row.id);
-        else unresolved.set(outcome.code, [row.id]);
-      } else update.run([outcome.toId, outcome.code, depsText, row.id]);
-      updated++;
-    }
-    return outcome;
-  };
-  /** Resolves rows; returns the rows whose outcome changed, with the new outcome. */
-  const resolveRows = (rows: Iterable<SiteRow>): { row: SiteRow; outcome: Outcome }[] => {
-    const changed: { row: SiteRow; outcome: Outcome }[] = [];
+  /** Resolves rows, writing back what changed; returns the rows whose outcome changed. */
+  const resolveRows = (rows: Iterable<SiteRow>, outcomes?: Map<number, Outcome>): SiteRow[] => {
+    const changed: SiteRow[] = [];
     for (const row of rows) {
-      const outcome = resolveRow(row);
-      if (outcome.toId !== row.toId || outcome.code !== row.resolution) changed.push({ row, outcome });
+      sites++;
+      const deps = new Set<string>();
+      reader.track(deps);
+      let outcome: Outcome;
+      try {
+        outcome = resolver.resolve({ kind: row.kind, fromId: row.fromId, name: row.name, shape: decodeSite(row.site) });
+      } finally {
+        reader.track(undefined);
+      }
+      deps.delete(row.name);
+      outcomes?.set(row.id, outcome);
+      const depsText = deps.size > 0 ? [...deps].sort().join(' ') : null;
+      if (outcome.toId !== row.toId || outcome.code !== row.resolution || depsText !== row.deps) {
+        update.run([outcome.toId, outcome.code, depsText, row.id]);
+        deps_?.set(row.id, row.deps, depsText);
+        updated++;
+        if (outcome.toId !== row.toId || outcome.code !== row.resolution) changed.push(row);
+      }
     }
     return changed;
   };
-  /**
-   * Every pending row of the structure kinds (or of the others), a chunk at a time in id order:
-   * the chunk's callers and the symbols of the names it writes are read in batches first.
-   */
-  const streamPending = (structure: boolean): void => {
-    const stmt = prepare(
-      `SELECT e.id, e.kind, e.from_id, n.name, e.site, e.to_id, e.resolution, e.deps FROM edges e JOIN names n ON n.id = e.name_id
-       WHERE e.id > ? AND e.resolution = ${RESOLUTION_CODES.pending} AND e.kind ${structure ? 'IN' : 'NOT IN'} (${STRUCTURE_LIST}) ORDER BY e.id LIMIT ${CHUNK}`,
-    );
-    unresolved = new Map();
-    const chunk: SiteRow[] = [];
-    try {
-      for (let after = 0; ; ) {
-        chunk.length = 0;
-        reader.nextChunk();
-        try {
-          stmt.bind([after]);
-          while (stmt.step()) chunk.push(toRow(stmt.get()));
-        } finally {
-          stmt.reset();
-        }
-        if (chunk.length === 0) break;
-        reader.prefetchCallers(chunk.map((r) => r.fromId));
-        reader.prefetch(chunk.map((r) => r.name));
-        for (const row of chunk) resolveRow(row);
-        after = chunk[chunk.length - 1]!.id;
-        flushUnresolved();
-        reader.trim(MEMO_LIMIT);
-      }
-    } finally {
-      unresolved = undefined;
-    }
-  };
 
-  // A bigger page cache while the pass runs: its lookups jump around the symbol and name
-  // indexes, and sql.js reads every missed page through its file system layer.
-  const cacheSize = db.exec('PRAGMA cache_size')[0]?.values[0]?.[0];
-  db.run('PRAGMA cache_size = -16384');
   try {
-    if (changes === 'all') {
-      streamPending(true);
-      reader.forgetStructure();
-      streamPending(false);
-      return { sites, updated };
-    }
-
+    if ('build' in changes) return resolveBuild(changes.build);
+    // Loaded before this pass writes anything: it must describe the rows as they are now.
+    cache.deps ??= DepsIndex.load(db);
+    deps_ = cache.deps;
     const todo = new Map<number, SiteRow>();
-    const ofFile = prepare(`SELECT ${SITE_COLUMNS} FROM ${SITE_FROM} WHERE s.file_id = ?`);
-    for (const fileId of changes.writtenFiles) select(ofFile, [fileId], todo);
-    const pointingAt = prepare(`SELECT ${SITE_COLUMNS} FROM ${SITE_FROM} WHERE e.to_id = ?`);
-    for (const id of changes.removedSymbols) select(pointingAt, [id], todo);
+    const ofFile = prepare(`SELECT ${SITE_COLUMNS} FROM ${SITE_FROM} WHERE e.from_id IN (SELECT id FROM symbols WHERE file_id = ?)`);
     // A module that appeared or disappeared changes what an include of any tail of its path means.
     const modulesChanged = new Set<string>();
-    const removedNames = new Set(changes.removedModules.values());
-    for (const name of changes.writtenModules) if (!removedNames.has(name)) for (const tail of pathTails(name)) modulesChanged.add(tail);
-    for (const name of removedNames) if (!changes.writtenModules.has(name)) for (const tail of pathTails(name)) modulesChanged.add(tail);
-    collectByNames(new Set([...changes.names, ...modulesChanged]));
+    {
+      // Edges that pointed at a definition that is the same after the write follow it to its new id.
+      const move = prepare('UPDATE edges SET to_id = ? WHERE to_id = ?');
+      for (const [from, to] of changes.remap) move.run([to, from]);
+      for (const fileId of changes.writtenFiles) select(ofFile, [fileId], todo);
+      const pointingAt = prepare(`SELECT ${SITE_COLUMNS} FROM ${SITE_FROM} WHERE e.to_id = ?`);
+      for (const id of changes.removedSymbols) select(pointingAt, [id], todo);
+      const removedNames = new Set(changes.removedModules.values());
+      for (const name of changes.writtenModules) if (!removedNames.has(name)) for (const tail of pathTails(name)) modulesChanged.add(tail);
+      for (const name of removedNames) if (!changes.writtenModules.has(name)) for (const tail of pathTails(name)) modulesChanged.add(tail);
+      collectByNames(modulesChanged.size === 0 ? changes.names : new Set([...changes.names, ...modulesChanged]));
+    }
 
     // Files whose includes may now mean other files (textual-inclusion languages).
     const includesChanged = new Set<number>();
@@ -252,11 +190,11 @@ export function resolveGraph(db: Database, changes: GraphChanges | 'all'): Resol
       const before = changes.importsBefore.get(file.path);
       if ((before ?? '') !== [...specs].sort().join('\n') || specs.some((s) => modulesChanged.has(s))) includesChanged.add(fileId);
     }
+    // Ids change when a file is rewritten: includes are compared by the names of their modules.
     const moduleName = (id: number | null): string | null => (id === null ? null : (changes.removedModules.get(id) ?? reader.symbol(id)?.name ?? null));
 
-    // Structure first, until stable (a base named through a nested class reads other bases).
-    // Files that see through their includes a file whose includes changed are re-resolved
-    // whole: their structure rows join the rounds here, the others are streamed at the end.
+    // Files that see, through their includes, a file whose includes changed are re-resolved
+    // whole: their structure rows join the rounds below, the others are resolved at the end.
     const seeded = new Set<number>();
     const expanded = new Set<number>();
     const expand = (): void => {
@@ -272,12 +210,16 @@ export function resolveGraph(db: Database, changes: GraphChanges | 'all'): Resol
       }
     };
     expand();
+
+    // Structure first, until stable (a base named through a nested class reads other bases).
     for (let round = 0; round < 8; round++) {
       const structure = [...todo.values()].filter((r) => STRUCTURE_KINDS.has(r.kind));
       for (const r of structure) todo.delete(r.id);
       if (structure.length === 0) break;
       reader.forgetStructure();
-      const changed = resolveRows(structure);
+      resolver.forgetStructure();
+      const outcomes = new Map<number, Outcome>();
+      const changed = resolveRows(structure, outcomes);
       for (const r of structure) {
         if (r.kind !== EDGE_KIND_CODES.imports || r.resolution === RESOLUTION_CODES.pending) continue;
         const from = reader.symbol(r.fromId);
@@ -285,46 +227,123 @@ export function resolveGraph(db: Database, changes: GraphChanges | 'all'): Resol
         // An ambiguous include sees every candidate: a new or gone one changes what it sees.
         if (modulesChanged.has(r.name) && r.resolution === RESOLUTION_CODES.ambiguous) includesChanged.add(from.fileId);
       }
-      const names = new Set<string>();
-      for (const { row: r, outcome } of changed) {
-        // A class whose bases or members changed: sites that walked through it look again.
-        names.add(r.name);
-        const from = reader.symbol(r.fromId);
-        if (from) names.add(from.name);
-        // An include that now means another file (ids change when a file is rewritten: compare names).
-        if (r.kind === EDGE_KIND_CODES.imports && from && inclusive(from.fileId) && r.resolution !== RESOLUTION_CODES.pending) {
-          if (outcome.code !== r.resolution || moduleName(outcome.toId) !== moduleName(r.toId)) includesChanged.add(from.fileId);
+      if (changed.length > 0) {
+        const names = new Set<string>();
+        for (const r of changed) {
+          // A class whose bases or members changed: sites that walked through it look again.
+          names.add(r.name);
+          const from = reader.symbol(r.fromId);
+          if (from) names.add(from.name);
+          // An include that now means another file.
+          if (r.kind === EDGE_KIND_CODES.imports && from && inclusive(from.fileId) && r.resolution !== RESOLUTION_CODES.pending) {
+            const outcome = outcomes.get(r.id)!;
+            if (outcome.code !== r.resolution || moduleName(outcome.toId) !== moduleName(r.toId)) includesChanged.add(from.fileId);
+          }
         }
+        collectByNames(names, true);
       }
-      collectByNames(names, true);
       expand();
     }
     reader.forgetStructure();
+    resolver.forgetStructure();
     const inExpanded = (row: SiteRow): boolean => {
       const from = reader.symbol(row.fromId);
       return from !== undefined && expanded.has(from.fileId);
     };
-    resolveRows([...todo.values()].filter((r) => !STRUCTURE_KINDS.has(r.kind) && !inExpanded(r)));
+    resolveRows([...todo.values()].filter((r) => !STRUCTURE_KINDS.has(r.kind) && (expanded.size === 0 || !inExpanded(r))));
     // Then every other row of the files whose view changed, a file at a time.
     const rows = new Map<number, SiteRow>();
     for (const fileId of expanded) {
       rows.clear();
-      reader.nextChunk();
       select(ofFile, [fileId], rows);
       resolveRows([...rows.values()].filter((r) => !STRUCTURE_KINDS.has(r.kind)));
-      reader.trim(MEMO_LIMIT);
     }
     return { sites, updated };
 
+    /** A build: every site is in memory; resolve them all, then insert each edge once. */
+    function resolveBuild(build: PendingSites): ResolutionStats {
+      reader.preload(PRELOAD_SYMBOLS);
+      // Include closures read every module's includes before any edge is written.
+      reader.knowImports(build.moduleImports);
+      const n = build.length;
+      const toIds = new Int32Array(n).fill(-1);
+      const codes = new Uint8Array(n);
+      const deps = new Map<number, string>();
+      const collected = new Set<string>();
+      const resolveAt = (i: number): void => {
+        sites++;
+        // A pass over millions of sites would otherwise end up holding every symbol as objects.
+        if (sites % TRIM_EVERY === 0) reader.trim(MEMO_LIMIT);
+        collected.clear();
+        reader.track(collected);
+        let outcome: Outcome;
+        try {
+          outcome = resolver.resolve({ kind: build.kind(i), fromId: build.from(i), name: build.name(i), shape: decodeSite(build.site(i)) });
+        } finally {
+          reader.track(undefined);
+        }
+        collected.delete(build.name(i));
+        if (collected.size > 0) deps.set(i, [...collected].sort().join(' '));
+        toIds[i] = outcome.toId ?? -1;
+        codes[i] = outcome.code;
+      };
+      // Structure first; calls then read every class's bases from memory.
+      const bases = new Map<number, (number | null)[]>();
+      const memberOf = new Map<number, number | null>();
+      for (let i = 0; i < n; i++) {
+        const kind = build.kind(i);
+        if (!STRUCTURE_KINDS.has(kind) || build.site(i) === FIXED_SITE) continue;
+        resolveAt(i);
+        const toId = toIds[i]! < 0 ? null : toIds[i]!;
+        if (kind === EDGE_KIND_CODES.inherits || kind === EDGE_KIND_CODES.implements) {
+          let list = bases.get(build.from(i));
+          if (!list) bases.set(build.from(i), (list = []));
+          list.push(toId);
+        } else if (kind === EDGE_KIND_CODES.member_of) memberOf.set(build.from(i), toId);
+      }
+      reader.knowStructure(bases, memberOf, true);
+      resolver.forgetStructure();
+      for (let i = 0; i < n; i++) {
+        if (STRUCTURE_KINDS.has(build.kind(i))) continue;
+        if (build.site(i) === FIXED_SITE) codes[i] = build.resolution(i);
+        else resolveAt(i);
+      }
+      // Names get ids as first written (an empty index has no edge, so no name either).
+      db.run('DELETE FROM names');
+      const insertName = prepare('INSERT INTO names (id, name) VALUES (?, ?)');
+      const nameIds = new Int32Array(build.stringCount);
+      let nextName = 1;
+      const insert = prepare('INSERT INTO edges (kind, from_id, to_id, name_id, line, resolution, site, deps) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+      // Rows get consecutive ids after the last one: the build knows each row's dependencies.
+      const firstId = Number(db.exec('SELECT coalesce(max(id), 0) + 1 FROM edges')[0]?.values[0]?.[0] ?? 1);
+      const index = new DepsIndex();
+      for (const [i, text] of deps) index.set(firstId + i, null, text);
+      cache.deps = index;
+      for (let i = 0; i < n; i++) {
+        if (STRUCTURE_KINDS.has(build.kind(i)) && build.site(i) === FIXED_SITE) codes[i] = build.resolution(i);
+        const k = build.nameNumber(i);
+        let nameId = nameIds[k]!;
+        if (nameId === 0) {
+          nameId = nameIds[k] = nextName++;
+          insertName.run([nameId, build.name(i)]);
+        }
+        insert.run([build.kind(i), build.from(i), toIds[i]! < 0 ? null : toIds[i]!, nameId, build.line(i), codes[i]!, build.site(i), deps.get(i) ?? null]);
+      }
+      return { sites, updated: n };
+    }
+
     function collectByNames(names: ReadonlySet<string>, structureAgain = false): void {
       if (names.size === 0) return;
-      const byName = prepare(`SELECT ${SITE_COLUMNS} FROM ${SITE_FROM} WHERE n.name = ?`);
+      const byName = prepareOnce(`SELECT ${SITE_COLUMNS} FROM ${SITE_FROM} WHERE n.name = ?`);
       const found = new Map<number, SiteRow>();
       for (const name of names) select(byName, [name], found);
-      const withDeps = prepare(`SELECT ${SITE_COLUMNS} FROM ${SITE_FROM} WHERE e.deps IS NOT NULL`);
-      const all = new Map<number, SiteRow>();
-      select(withDeps, [], all);
-      for (const row of all.values()) if (row.deps!.split(' ').some((d) => names.has(d))) found.set(row.id, row);
+      // Rows whose dependencies hold one of the names, from the in-memory index (read back by id:
+      // the index may still list rows deleted since).
+      const byId = prepareOnce(`SELECT ${SITE_COLUMNS} FROM ${SITE_FROM} WHERE e.id = ?`);
+      const rows = new Map<number, SiteRow>();
+      for (const id of deps_!.edgesDependingOn(names)) if (!found.has(id)) select(byId, [id], rows);
+      // An id may now be another row's (ids of deleted rows are given again): check its dependencies.
+      for (const [id, row] of rows) if (row.deps !== null && row.deps.split(' ').some((d) => names.has(d))) found.set(id, row);
       for (const [id, row] of found) if (structureAgain || !todo.has(id)) todo.set(id, row);
     }
 
@@ -332,11 +351,17 @@ export function resolveGraph(db: Database, changes: GraphChanges | 'all'): Resol
     function includers(files: ReadonlySet<number>): Set<number> {
       const out = new Set(files);
       const queue = [...files];
-      const byName = prepare(`SELECT s.file_id FROM ${SITE_FROM} WHERE n.name = ? AND e.kind = ${EDGE_KIND_CODES.imports}`);
+      const byName = prepareOnce(`SELECT s.file_id FROM ${SITE_FROM} JOIN symbols s ON s.id = e.from_id WHERE n.name = ? AND e.kind = ${EDGE_KIND_CODES.imports}`);
       // Includes written with `./` or `../` name their file by its file name in `deps`.
       const withDeps = new Map<string, number[]>();
-      const rows = db.exec(`SELECT s.file_id, e.deps FROM ${SITE_FROM} WHERE e.kind = ${EDGE_KIND_CODES.imports} AND e.deps IS NOT NULL`)[0]?.values ?? [];
-      for (const [fileId, text] of rows) for (const d of String(text).split(' ')) withDeps.set(d, [...(withDeps.get(d) ?? []), Number(fileId)]);
+      const rows = db.exec(`SELECT s.file_id, e.deps FROM edges e JOIN symbols s ON s.id = e.from_id WHERE e.kind = ${EDGE_KIND_CODES.imports} AND e.deps IS NOT NULL`)[0]?.values ?? [];
+      for (const [fileId, text] of rows) {
+        for (const d of String(text).split(' ')) {
+          let list = withDeps.get(d);
+          if (!list) withDeps.set(d, (list = []));
+          list.push(Number(fileId));
+        }
+      }
       while (queue.length > 0) {
         const file = reader.file(queue.pop()!);
         const module = file ? reader.symbol(file.moduleId) : undefined;
@@ -362,6 +387,5 @@ export function resolveGraph(db: Database, changes: GraphChanges | 'all'): Resol
   } finally {
     reader.close();
     for (const s of statements) s.free();
-    db.run(`PRAGMA cache_size = ${Number(cacheSize ?? -2000)}`);
   }
 }

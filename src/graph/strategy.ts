@@ -11,19 +11,50 @@ export interface NamingContext {
   readonly rootName: string;
   /** The root holds an `__init__.py`: it is itself a Python package, named {@link rootName}. */
   readonly rootIsPythonPackage: boolean;
+  /**
+   * The project files module names depend on ({@link LanguageGraph.manifests}: Go's `go.mod`,
+   * Rust's `Cargo.toml`) found in the folders of the files being described and above them up to
+   * the root, by path relative to the root (`go.mod`, `svc/go.mod`), with their text. A folder's
+   * manifests are read before any of its files is described, so a missing path means there is none.
+   */
+  readonly manifests: ReadonlyMap<string, string>;
+}
+
+/**
+ * The nearest manifest named `name` at or above the folder of `relativePath` (a file's path from
+ * the root): its folder (`''` for the root) and text, or undefined.
+ */
+export function nearestManifest(context: NamingContext, relativePath: string, name: string): { readonly dir: string; readonly text: string } | undefined {
+  let dir = relativePath.includes('/') ? relativePath.slice(0, relativePath.lastIndexOf('/')) : '';
+  for (;;) {
+    const text = context.manifests.get(dir === '' ? name : `${dir}/${name}`);
+    if (text !== undefined) return { dir, text };
+    if (dir === '') return undefined;
+    dir = dir.includes('/') ? dir.slice(0, dir.lastIndexOf('/')) : '';
+  }
 }
 
 /** How a language's graph works. Every member is a pure function of its arguments. */
 export interface LanguageGraph {
   /** Languages whose files import one another (TypeScript imports JavaScript). */
   readonly family: string;
-  /** The module name of a file (`relativePath`: POSIX, from the codebase root). */
-  moduleName(relativePath: string, context: NamingContext): string;
   /**
-   * What module names depend on besides a file's path, as a short key ('' when nothing): stored
-   * with each file's extractor version, so a change re-parses the language's files.
+   * The module name of a file (`relativePath`: POSIX, from the codebase root). `declaredPackage`
+   * is the package or namespace the file declares (the reference visitor's `setPackage`), for
+   * languages whose module is that declaration rather than the path (Java, Kotlin, Scala, C#).
    */
-  namingKey?(context: NamingContext): string;
+  moduleName(relativePath: string, context: NamingContext, declaredPackage?: string): string;
+  /**
+   * What the module name of the file at `relativePath` depends on besides its path, as a short
+   * key ('' when nothing): stored with the file's extractor version, so a change re-parses it.
+   */
+  namingKey?(context: NamingContext, relativePath: string): string;
+  /**
+   * File names whose content module names depend on (`go.mod`, `Cargo.toml`): they are read in
+   * every indexed folder and its ancestors into {@link NamingContext.manifests}, and are part of
+   * the snapshot key, so editing one re-indexes the files whose {@link LanguageGraph.namingKey} changes.
+   */
+  readonly manifests?: readonly string[];
   /** Joins a definition's module name and its chain of enclosing names (`pkg.mod` + `Catalog`, `add`). */
   qualify(moduleName: string, chain: readonly string[]): string;
   /**
@@ -42,6 +73,14 @@ export interface LanguageGraph {
   readonly exportsOnly: boolean;
   /** A package's member names start with `_` when private (Python's `from m import *` skips them). */
   isPrivateName?(name: string): boolean;
+  /**
+   * How module names join their parts (Rust `::`). When set, an import path that names no
+   * module is walked from its longest prefix that does through module members, so a module
+   * re-exported under another path is found (Rust's `use crate::mem` at a crate root, then
+   * `use crate::mem::swap` elsewhere). Member imports (`memberImports`) are split at it too
+   * (PHP's `App\\Models\\User`); `.` without it.
+   */
+  readonly pathSeparator?: string;
   /** An unresolved absolute import may be a submodule attribute (`import pkg` then `pkg.sub.f()`). */
   readonly submodulesAreMembers: boolean;
   /**
@@ -56,24 +95,65 @@ export interface LanguageGraph {
    */
   readonly implicitMembers?: boolean;
   /**
+   * An import specifier may name a class inside a module, not only a module: Java
+   * `import a.b.Outer.Inner;` and `import static a.b.Util.slug;`, Kotlin and Scala imports of an
+   * object's members, C# `using static`. A specifier no module has is then looked up as a
+   * module (its longest prefix that names one) followed by classes nested in it.
+   */
+  readonly memberImports?: boolean;
+  /**
+   * A name that two star imports both bind is a compile error when used (Java and Kotlin
+   * on-demand imports, C# `using` namespaces, Scala wildcards): so when a star import of a
+   * codebase module binds the name, star imports of modules outside the codebase cannot, and
+   * the codebase's wins (otherwise a star import we cannot see into makes the name ambiguous).
+   */
+  readonly starConflictsAreErrors?: boolean;
+  /**
+   * A member is looked up in the bases level by level, not depth-first: the shallowest one wins
+   * and two different ones at the same depth leave the site ambiguous (Go's promoted methods of
+   * embedded types, Rust's methods from the traits a type implements).
+   */
+  readonly basesByDepth?: boolean;
+  /**
    * The last resort for a plain name nothing in its scopes or module binds, before builtins:
    * C's global functions (declared in an included header, defined in one `.c` file). Return
-   * undefined to go on.
+   * undefined to go on. `lookup` says what is asked: a name that must be a class (`want:
+   * 'type'`), or, with {@link LanguageGraph.qualifiedNames}, the member of a qualifier the
+   * resolver could not follow.
    */
   fallback?(name: string, site: FallbackSite, lookup?: FallbackLookup): FallbackOutcome | undefined;
+  /**
+   * A qualified name (`M.f()`) the resolver cannot follow member by member (its head binds
+   * nothing or is a builtin, or a module along it has no such member) is asked of the
+   * {@link LanguageGraph.fallback} with its qualifier: Lua's tables are no definitions, so
+   * `function M.f()` is found by its qualified name, and a module's members are those of the
+   * table it returns. C++'s namespaces are no definitions either (`ns::f()`, `ns::Class::m()`):
+   * the resolver first asks for the qualifier's last part as a class inside the rest
+   * (`want: 'type'`), whose members it then looks up itself, bases included; with
+   * {@link LanguageGraph.fallbackFirst}, a head the fallback calls `external` (the file includes
+   * headers outside the codebase) may still be a namespace, and is asked too.
+   */
+  readonly qualifiedNames?: boolean;
+  /**
+   * Classes are open (Ruby): every class definition of one qualified name in the family is the
+   * same class. A lookup that finds several means the one whose file path sorts first (then
+   * the first in its file); its members are the symbols whose qualified name is
+   * `qualify('', [class's qualified name, member])` in any file (methods of every reopening,
+   * classes nested by a compact `class A::B`), its bases those of every definition in that order.
+   */
+  readonly openClasses?: boolean;
+  /**
+   * `self` is implicit (Ruby: `puts` in a method is `self.puts`): a `self` call that the
+   * enclosing class and its bases do not answer (not found) is a builtin when the language has
+   * one of that name (a method every object has), not a codebase definition found by name.
+   */
+  readonly implicitSelf?: boolean;
   /**
    * Where a plain name is looked up from besides the file, as a key: C++'s enclosing
    * namespaces and classes (`geo::Circle` for a call in `geo::Circle::area`). Sites of one file
    * with the same scope share an answer; the fallback gets it in {@link FallbackLookup.scope}.
    */
   lookupScope?(caller: { readonly kind: string; readonly name: string; readonly qualifiedName: string }): string;
-  /**
-   * A qualified name's head may be a namespace, which is no definition (C++ `ns::f()`,
-   * `ns::Class::m()`): when the head is not found, the resolver asks the fallback for the
-   * qualifier as a class, then for the name as a member of the namespace path
-   * ({@link FallbackLookup.qualifier}).
-   */
-  readonly qualifiedNames?: boolean;
   /**
    * A plain name outside functions is looked up by the fallback alone, the file's own
    * definitions included (C++: a file's definitions sit in namespaces, which only the
@@ -85,6 +165,12 @@ export interface LanguageGraph {
    * only types (C: a `struct` tag never names a function). Default true.
    */
   readonly callableClasses?: boolean;
+  /**
+   * Types and values are named apart (C, C++: `struct stat` beside the function `stat()`): a
+   * lookup that wants a type (a base, a declared type) sees only classes, so a function of the
+   * same name does not make it ambiguous.
+   */
+  readonly typesApart?: boolean;
   /**
    * Imports are textual inclusion (C and C++ `#include`): a file sees what the files it
    * includes declare, and what they include, transitively ({@link FallbackSite.visible}). An
@@ -99,22 +185,24 @@ export interface LanguageGraph {
   includeCandidates?(specifier: string, fromModule: string, modules: readonly { readonly name: string }[]): readonly number[];
 }
 
-/** How a name is looked up, for {@link LanguageGraph.fallback}. */
+/** What a {@link LanguageGraph.fallback} is asked. */
 export interface FallbackLookup {
-  /** The caller's {@link LanguageGraph.lookupScope} ('' without one). */
-  readonly scope: string;
-  /** For a qualified name (`geo::util::log` → `['geo', 'util']`): the qualifier; absent for a plain name. */
-  readonly qualifier?: readonly string[];
-  /** `type`: the name must be a class (a base, a declared type); `value` (the default): anything a call or value use may mean. */
+  /** `type`: the name must be a class (`new Foo`, a declared type, a base); `value` (default): anything a call or value use may mean. */
   readonly want?: 'type' | 'value';
+  /** For a qualified name (`M.f` → `['M']`, `a.b.f` → `['a', 'b']`, `geo::util::log` → `['geo', 'util']`): the qualifier as written. */
+  readonly qualifier?: readonly string[];
+  /** The module the qualifier led to when that module has no such member (Lua `m.f()` after `local m = require("a.b")`). */
+  readonly module?: { readonly id: number; readonly name: string; readonly fileId: number };
+  /** The caller's {@link LanguageGraph.lookupScope} ('' without one). */
+  readonly scope?: string;
 }
 
 /** What {@link LanguageGraph.fallback} may read about the site and the codebase. */
 export interface FallbackSite {
-  /** The site's file. */
-  readonly file: { readonly id: number; readonly path: string; readonly language: string; readonly moduleId: number };
+  /** The site's file (`moduleName`: its module symbol's name). */
+  readonly file: { readonly id: number; readonly path: string; readonly language: string; readonly moduleId: number; readonly moduleName: string };
   /** Symbols named exactly `name` (every file), with their file's path and language. */
-  named(name: string): readonly { readonly id: number; readonly kind: string; readonly fileId: number; readonly parentId: number | null; readonly flags: number; readonly path: string; readonly language: string }[];
+  named(name: string): readonly { readonly id: number; readonly kind: string; readonly qualifiedName: string; readonly fileId: number; readonly parentId: number | null; readonly flags: number; readonly path: string; readonly language: string }[];
   /** A file's bindings (imports, includes) in source order. */
   bindings(fileId: number): readonly { readonly scopeId: number | null; readonly kind: string; readonly name: string; readonly module: string | null; readonly member: string | null }[];
   /** The files whose module is named `name` in this language's family. */
@@ -148,5 +236,5 @@ export interface FallbackSymbol {
 
 /** A fallback's answer: a symbol id with how it was found, or the cause it failed. */
 export type FallbackOutcome =
-  | { readonly toId: number; readonly resolution: 'local' | 'include' | 'global' | 'package' | 'import' | 'qualified' }
+  | { readonly toId: number; readonly resolution: 'local' | 'self' | 'qualified' | 'include' | 'global' | 'package' | 'import' }
   | { readonly toId: null; readonly reason: 'ambiguous' | 'not-found' | 'external' | 'builtin' | 'macro' };

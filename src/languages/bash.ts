@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { fieldText, nearestAncestor, typeSet } from './common.js';
 import type { LanguageDefinition, VisitorSink } from './types.js';
+import { bashReferences } from './references/bash.js';
 
 const FUNCTION = typeSet('function_definition');
 
@@ -30,8 +31,11 @@ function visit(root: Node, sink: VisitorSink): void {
 export const bash: LanguageDefinition = {
   id: 'bash',
   extensions: ['.sh', '.bash'],
+  interpreters: ['sh', 'bash', 'dash', 'ash', 'ksh', 'mksh'],
   grammar: 'tree-sitter-bash.wasm',
   grammarPackage: { name: 'tree-sitter-bash', version: '0.25.1' },
-  version: '1',
+  // 2: code graph references.
+  version: '2',
   visitor: visit,
+  references: bashReferences,
 };

@@ -2,7 +2,6 @@ import { cFamilyVisitor } from './c-family.js';
 import { cReferences, OPAQUE_DIRECTIVE } from './references/c.js';
 import type { LanguageDefinition } from './types.js';
 
-
 /**
  * Whether a C text may hold a definition or a graph fact (a site or binding of
  * references/c.ts). False only when, outside comments and directives, the text has none of
@@ -71,10 +70,14 @@ function endOfLine(source: string, from: number): number {
 /**
  * C: function definitions named by descending the declarator chain, so pointer-returning
  * (`char *dup(...)`, `char **split(...)`), function-pointer-returning (`int (*handler(int))(int)`)
- * and parenthesised (`int (name)(void)`) definitions are found by their plain name. Structs and
- * unions with a body are classes (tagged ones by tag, `typedef struct { ... } Point;` as `Point`),
- * their fields summary being the member declarations. Prototypes, forward declarations and
- * `struct S *p` type uses are not definitions and are not indexed.
+ * and parenthesised (`int (name)(void)`) definitions are found by their plain name. Structs,
+ * unions and enums with a body are classes (tagged ones by tag, `typedef struct { ... } Point;`
+ * as `Point`), their fields summary being the member declarations (an enum's: its
+ * enumerators). Prototypes, forward declarations and `struct S *p` type uses are not
+ * definitions and are not indexed. Functions made by a macro at file scope
+ * (`SYSCALL_DEFINE3(read, unsigned int, fd, …) { … }`, `BPF_CALL_2(…)`,
+ * `DEFINE_INTERRUPT_HANDLER(name)`) are named after its first identifier argument; see
+ * `IndexOptions.functionMacros` for more.
  *
  * `.h` files use this grammar: a header cannot be told apart from a C++ one without reading it,
  * and C is the safe default. C++ headers should be named `.hpp` / `.hh`; C++ constructs in a `.h`
@@ -92,8 +95,10 @@ export const c: LanguageDefinition = {
   extensions: ['.c', '.h'],
   grammar: 'tree-sitter-c.wasm',
   grammarPackage: { name: 'tree-sitter-c', version: '0.24.1' },
-  version: '2',
-  visitor: cFamilyVisitor({ classTypes: ['struct_specifier', 'union_specifier'], methods: false }),
+  // 2: enums are classes; macro-made functions (SYSCALL_DEFINEn, BPF_CALL_n, ...).
+  // 3: graph facts (the reference visitor); brace-free files with includes, macros or calls are parsed.
+  version: '3',
+  visitor: cFamilyVisitor({ classTypes: ['struct_specifier', 'union_specifier', 'enum_specifier'], methods: false }),
   references: cReferences,
   // A function definition needs a compound statement and a struct or union row needs its field
   // list: without any brace there is no definition to find. (Not so in C++: `A::A() = default;`.)

@@ -66,3 +66,26 @@ export function fieldLine(raw: string): string {
   const eq = text.includes('\n') ? text.search(/=(?![=>])/) : -1;
   return collapseSpaces(eq > 0 ? text.slice(0, eq) : text);
 }
+
+/**
+ * Replaces every character but line breaks in the `[start, end)` ranges with spaces, and
+ * single characters as `chars` says (index → one replacement character): the offset-keeping
+ * edits of a source rewrite (`LanguageDefinition.rewriteSource`). Returns `text` itself when
+ * there is nothing to do.
+ */
+export function applyTextEdits(text: string, ranges: readonly (readonly [number, number])[], chars?: ReadonlyMap<number, string>): string {
+  const edits: [number, number, string | undefined][] = ranges.map(([start, end]) => [start, end, undefined]);
+  for (const [at, c] of chars ?? []) edits.push([at, at + 1, c]);
+  if (edits.length === 0) return text;
+  edits.sort((a, b) => a[0] - b[0]);
+  const parts: string[] = [];
+  let at = 0;
+  for (const [start, end, replacement] of edits) {
+    if (end <= at) continue;
+    const from = Math.max(start, at);
+    parts.push(text.slice(at, from), replacement ?? text.slice(from, end).replace(/[^\r\n]/g, ' '));
+    at = end;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
+}

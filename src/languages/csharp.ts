@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { allChildren, collapseSpaces, fieldLine, fieldText, namedChildren, nearestAncestor, typeSet } from './common.js';
+import { csharpReferences } from './references/csharp.js';
 import type { LanguageDefinition, VisitorSink } from './types.js';
 
 // Node types of tree-sitter-c-sharp 0.23.
@@ -124,6 +125,7 @@ export const csharp: LanguageDefinition = {
   extensions: ['.cs'],
   grammar: 'tree-sitter-c_sharp.wasm',
   grammarPackage: { name: 'tree-sitter-c-sharp', version: '0.23.5' },
-  version: '1',
+  version: '2',
   visitor: visit,
+  references: csharpReferences,
 };

@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { allChildren, collapseSpaces, namedChildren, typeSet } from './common.js';
+import { allChildren, applyTextEdits, collapseSpaces, namedChildren, typeSet } from './common.js';
 import type { Visitor, VisitorSink } from './types.js';
 
 // One visitor for the TypeScript, TSX and JavaScript grammars: they share their node names
@@ -19,6 +19,13 @@ import type { Visitor, VisitorSink } from './types.js';
 //   (`exports.run = function () {}`: named after the last property) or by an object key
 //   (`{ run: () => … }`), object-literal methods, and named function expressions that are not
 //   bound (`setTimeout(function tick() {})`). Namespaces and modules are transparent.
+//   At module scope (namespaces included), a `const` whose value is made by a call from a
+//   function literal (`const map = dual(2, (self, f) => …)`, `const Button = memo(forwardRef(
+//   (props, ref) => …))`, `const run = Effect.fn("run")(function* () {…})`) or is a function
+//   literal under `as` / `satisfies` / parentheses is a function named after the binding
+//   (range: the statement); a named function literal inside it of the same name is not
+//   indexed again. Interfaces' construct signatures (`new (…): T`) are methods named `new`,
+//   and so are their members typed as a function (`readonly add: <E>(path: string) => X`).
 //   `parentFunction` is the nearest enclosing named function or method, wherever it is
 //   (so an object-literal method inside a class method is a function nested in that method,
 //   never a method of the class).
@@ -216,7 +223,22 @@ function addClassLike(node: Node, name: string, range: Node, out: Definition[]):
         }
         return;
       }
-      case 'property_signature':
+      case 'construct_signature':
+        methods.push(headText(member, undefined));
+        out.push(newDefinition('method', 'new', member, { parentClass: name }));
+        return;
+      case 'property_signature': {
+        // `readonly add: <E>(path: string) => Effect<E>`: a member typed as a function is a method.
+        const type = member.childForFieldName('type')?.firstNamedChild;
+        const propertyName = memberName(member.childForFieldName('name'));
+        if (type?.type === 'function_type' && propertyName) {
+          methods.push(headText(member, undefined));
+          out.push(newDefinition('method', propertyName, member, { parentClass: name }));
+        } else {
+          fields.push(headText(member, undefined) || member.text);
+        }
+        return;
+      }
       case 'property_identifier':
       case 'enum_assignment':
         fields.push(headText(member, undefined) || member.text);
@@ -252,10 +274,91 @@ function collect(root: Node): Definition[] {
       if (name) out.push(newDefinition('function', name, node));
     } else {
       const bound = boundName(node);
-      if (bound) out.push(newDefinition('function', bound.name, bound.range));
+      if (bound && !(bound.range === node && insideCallMadeBinding(node, bound.name))) out.push(newDefinition('function', bound.name, bound.range));
     }
   }
+  collectCallMade(root, out, 0);
   return out;
+}
+
+/** Wrappers a value may sit in without changing what it is: `x as T`, `x satisfies T`, `(x)`, `x!`. */
+const VALUE_WRAPPERS = typeSet('as_expression', 'satisfies_expression', 'parenthesized_expression', 'non_null_expression', 'type_assertion');
+
+/** The value inside `as` / `satisfies` / parentheses. */
+function unwrapValue(value: Node): Node {
+  let node = value;
+  for (let depth = 0; VALUE_WRAPPERS.has(node.type) && depth < 8; depth++) {
+    const inner = node.type === 'type_assertion' ? node.namedChildren.at(-1) : node.firstNamedChild;
+    if (!inner) break;
+    node = inner;
+  }
+  return node;
+}
+
+/** A call whose arguments hold a function literal, directly or in a nested call's arguments. */
+function madeFromFunction(call: Node, depth: number): boolean {
+  if (depth > 3) return false;
+  const calls = [call];
+  // `Effect.fn("name")(function* () {…})`: the callee may itself be a call.
+  const callee = call.childForFieldName('function');
+  if (callee?.type === 'call_expression') calls.push(callee);
+  for (const c of calls) {
+    for (const argument of namedChildren(c.childForFieldName('arguments'))) {
+      const value = unwrapValue(argument);
+      if (FUNCTION_VALUES.has(value.type)) return true;
+      if (value.type === 'call_expression' && madeFromFunction(value, depth + 1)) return true;
+    }
+  }
+  return false;
+}
+
+/** Where module-scope declarations live: the program, namespace and module bodies, `export` / `declare`. */
+function collectCallMade(scope: Node, out: Definition[], depth: number): void {
+  if (depth > 8) return;
+  for (const statement of namedChildren(scope)) {
+    switch (statement.type) {
+      case 'export_statement':
+      case 'ambient_declaration':
+        collectCallMade(statement, out, depth + 1);
+        break;
+      case 'expression_statement':
+      case 'internal_module':
+      case 'module': {
+        const module = statement.type === 'expression_statement' ? statement.firstNamedChild : statement;
+        if (module?.type === 'internal_module' || module?.type === 'module') collectCallMade(module.childForFieldName('body') ?? module, out, depth + 1);
+        break;
+      }
+      case 'lexical_declaration': {
+        if (statement.childForFieldName('kind')?.type !== 'const') break;
+        for (const declarator of namedChildren(statement)) {
+          if (declarator.type !== 'variable_declarator') continue;
+          const name = declarator.childForFieldName('name');
+          const value = declarator.childForFieldName('value');
+          if (name?.type !== 'identifier' || !value) continue;
+          const inner = unwrapValue(value);
+          // A function literal directly bound (`const f = () => …`) is found with the literal.
+          const wrappedFunction = inner !== value && FUNCTION_VALUES.has(inner.type);
+          if (wrappedFunction || (inner.type === 'call_expression' && madeFromFunction(inner, 0))) {
+            out.push(newDefinition('function', name.text, bindingRange(declarator)));
+          }
+        }
+        break;
+      }
+    }
+  }
+}
+
+/**
+ * True for a named function literal inside a call-made binding of the same name
+ * (`const Button = forwardRef(function Button(…) {…})`): the binding's row covers it.
+ */
+function insideCallMadeBinding(fn: Node, name: string): boolean {
+  let node = fn.parent;
+  for (let depth = 0; node && depth < 12; depth++, node = node.parent) {
+    if (node.type === 'variable_declarator') return node.childForFieldName('name')?.text === name;
+    if (node.type !== 'arguments' && node.type !== 'call_expression' && !VALUE_WRAPPERS.has(node.type)) return false;
+  }
+  return false;
 }
 
 function visit(root: Node, sink: VisitorSink): void {
@@ -295,3 +398,117 @@ function visit(root: Node, sink: VisitorSink): void {
  * @public
  */
 export const ecmascriptVisitor: Visitor = visit;
+
+// ---------------------------------------------------------------------------------------------
+// TypeScript source rewrite. tree-sitter-typescript 0.23.2 (the newest on npm) fails on three
+// shapes, and its error recovery then often turns the rest of the file into one ERROR node
+// (effect's Schema.ts, 19,547 lines): variance annotations (`interface Stream<out A, in R>`), a
+// generic call signature on its own line after a member (`{ (a: A): B ⏎ <C>(c: C): D }`), and
+// backslashes in template literal types (`` `a\`b` ``). Each is rewritten with offsets kept
+// (rows and texts still come from the original source): the variance keywords become spaces, a
+// `;` goes into the indentation before the signature, and every escape pair `\x` becomes `__`
+// (inside a string, template, regex or comment, where escapes live, that changes contents only).
+
+/** A head whose `<` opens type parameters that may carry variance: `interface X<`, `class<`. */
+const VARIANCE_HEADS = /\b(?:interface|class|type)\b(?:\s+[A-Za-z_$][\w$]*)?\s*</g;
+/** `in ` / `out ` / `in out ` before a type parameter's name (`out extends` names a parameter `out`). */
+const VARIANCE = /^(?:(?:in|out)\s+)+(?!extends\b)(?=[A-Za-z_$])/;
+
+/** Blank ranges of the variance keywords in every type parameter list a declaration opens. */
+function varianceRanges(text: string): [number, number][] {
+  const ranges: [number, number][] = [];
+  if (!/\b(?:in|out)\s/.test(text)) return ranges;
+  for (const match of text.matchAll(VARIANCE_HEADS)) {
+    let depth = 0;
+    let atStart = true; // at a parameter's start: after `<` or a top-level `,`
+    for (let i = match.index + match[0].length; i < text.length && i < match.index + 4000; i++) {
+      const c = text[i]!;
+      if (atStart) {
+        if (/\s/.test(c)) continue;
+        atStart = false;
+        const variance = VARIANCE.exec(text.slice(i, i + 40));
+        if (variance) {
+          ranges.push([i, i + variance[0].length]);
+          i += variance[0].length - 1;
+          continue;
+        }
+      }
+      if (c === '<' || c === '(' || c === '[' || c === '{') depth++;
+      else if (c === '>' && text[i - 1] !== '=') {
+        if (depth === 0) break;
+        depth--;
+      } else if (c === ')' || c === ']' || c === '}') {
+        if (depth === 0) break;
+        depth--;
+      } else if (c === ',' && depth === 0) atStart = true;
+      else if (c === ';') break;
+    }
+  }
+  return ranges;
+}
+
+/** A generic call signature starting a line: `  <A, B>(…`, `  <const T extends …`, `  <` ⏎ `A,`. */
+const CALL_SIGNATURE_LINE = /\n([ \t]*)[ \t]<\s*(?:const\s+)?[A-Za-z_$][\w$]*\s*(?:,|>|extends\b|=)/g;
+
+/**
+ * Where a `;` goes before a generic call signature that follows a member on the line above
+ * without a separator (the grammar reads `B ⏎ <C>(c: C): D` as type arguments of `B`): the
+ * indentation character before its `<`. Only after code that can end a type (a name, `)`,
+ * `]`, `}`, a quote, `>` but not `=>`); comments in between are skipped.
+ */
+function callSignatureSeparators(text: string): Map<number, string> {
+  const chars = new Map<number, string>();
+  if (!text.includes('<')) return chars;
+  for (const match of text.matchAll(CALL_SIGNATURE_LINE)) {
+    if (endsLikeAType(text, match.index)) chars.set(match.index + 1 + match[1]!.length, ';');
+  }
+  return chars;
+}
+
+/** True when the code before the line break at `lineBreak` (comments skipped) ends a type. */
+function endsLikeAType(text: string, lineBreak: number): boolean {
+  let end = lineBreak;
+  for (let guard = 0; guard < 200 && end > 0; guard++) {
+    const start = text.lastIndexOf('\n', end - 1) + 1;
+    let line = text.slice(start, end);
+    const trimmed = line.trim();
+    if (trimmed === '' || trimmed.startsWith('//') || (trimmed.startsWith('*') && !trimmed.endsWith('*/'))) {
+      end = start - 1;
+      continue;
+    }
+    if (trimmed.endsWith('*/')) {
+      // A block comment ending here: continue before its `/*`.
+      const open = text.lastIndexOf('/*', start + line.lastIndexOf('*/'));
+      if (open < 0) return false;
+      const lineStart = text.lastIndexOf('\n', open - 1) + 1;
+      line = text.slice(lineStart, open);
+      if (line.trim() === '') {
+        end = lineStart - 1;
+        continue;
+      }
+    }
+    line = line.replace(/\s\/\/.*$/, '').trimEnd();
+    const last = line[line.length - 1];
+    if (last === undefined) {
+      end = start - 1;
+      continue;
+    }
+    if (/[\w$)\]}'"`]/.test(last)) return true;
+    return last === '>' && line[line.length - 2] !== '=';
+  }
+  return false;
+}
+
+/**
+ * The TypeScript / TSX rewrite (see the notes above `VARIANCE_HEADS`); returns `source`
+ * itself when nothing needs it.
+ *
+ * @example
+ * ```ts
+ * rewriteTypeScriptSource('interface Stream<out A> {}'); // 'interface Stream<    A> {}'
+ * ```
+ */
+export function rewriteTypeScriptSource(source: string): string {
+  const unescaped = source.includes('\\') ? source.replace(/\\[^\n\r\u2028\u2029\ud800-\udfff]/g, '__') : source;
+  return applyTextEdits(unescaped, varianceRanges(unescaped), callSignatureSeparators(unescaped));
+}

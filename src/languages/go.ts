@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { collapseSpaces, fieldText, namedChildren, typeSet } from './common.js';
 import type { LanguageDefinition, VisitorSink } from './types.js';
+import { goReferences } from './references/go.js';
 
 /** Type kinds that make a `type X …` a class-like definition; `type Level int` is not one. */
 const CLASS_TYPES = typeSet('struct_type', 'interface_type');
@@ -126,6 +127,8 @@ export const go: LanguageDefinition = {
   extensions: ['.go'],
   grammar: 'tree-sitter-go.wasm',
   grammarPackage: { name: 'tree-sitter-go', version: '0.25.0' },
-  version: '1',
+  // 2: code graph references (calls, imports, embedded types).
+  version: '2',
   visitor: visit,
+  references: goReferences,
 };

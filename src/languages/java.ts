@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { collapseSpaces, fieldText, namedChildren, typeSet } from './common.js';
+import { javaReferences } from './references/java.js';
 import type { LanguageDefinition, VisitorSink } from './types.js';
 
 /** Declarations that become class rows and own the methods inside them. */
@@ -149,6 +150,7 @@ export const java: LanguageDefinition = {
   extensions: ['.java'],
   grammar: 'tree-sitter-java.wasm',
   grammarPackage: { name: 'tree-sitter-java', version: '0.23.5' },
-  version: '1',
+  version: '2',
   visitor: visit,
+  references: javaReferences,
 };

@@ -17,9 +17,11 @@ import { ecmascriptReferences } from './references/ecmascript.js';
 export const javascript: LanguageDefinition = {
   id: 'javascript',
   extensions: ['.js', '.jsx', '.mjs', '.cjs'],
+  interpreters: ['node', 'nodejs'],
   grammar: 'tree-sitter-javascript.wasm',
   grammarPackage: { name: 'tree-sitter-javascript', version: '0.25.0' },
-  version: '2',
+  // 3: call-made functions (`const Button = memo(forwardRef((props, ref) => …))`).
+  version: '3',
   visitor: ecmascriptVisitor,
   references: ecmascriptReferences,
 };

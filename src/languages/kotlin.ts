@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { allChildren, collapseSpaces, fieldLine, fieldText, namedChildren, nearestAncestor, typeSet } from './common.js';
+import { kotlinReferences } from './references/kotlin.js';
 import type { FunctionInfo, LanguageDefinition, VisitorSink } from './types.js';
 
 // Node types of @tree-sitter-grammars/tree-sitter-kotlin 1.1. `class_declaration` covers
@@ -129,8 +130,10 @@ function visit(root: Node, sink: VisitorSink): void {
 export const kotlin: LanguageDefinition = {
   id: 'kotlin',
   extensions: ['.kt', '.kts'],
+  interpreters: ['kotlin'],
   grammar: 'tree-sitter-kotlin.wasm',
   grammarPackage: { name: '@tree-sitter-grammars/tree-sitter-kotlin', version: '1.1.0' },
-  version: '1',
+  version: '2',
   visitor: visit,
+  references: kotlinReferences,
 };

@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { fieldText, namedChildren } from './common.js';
 import type { FunctionInfo, LanguageDefinition, VisitorSink } from './types.js';
+import { luaReferences } from './references/lua.js';
 
 // Node types of @tree-sitter-grammars/tree-sitter-lua 0.4. `function_declaration` is a
 // `function name() … end` statement (with or without `local`); `function_definition` is an
@@ -48,10 +49,45 @@ function assignedName(fn: Node): { target: ReturnType<typeof fromTarget>; statem
   return { target, statement };
 }
 
-/** The name a function node is known by (declared or assigned), or undefined for anonymous ones. */
+/**
+ * The table expression a table constructor is bound to, as written: `M` for `local M = {…}`,
+ * `a.b` for `a.b = {…}`, `M.sub` for the `sub = {…}` field of `M`'s constructor; undefined for
+ * a constructor that is not bound to a name (an argument, a return value).
+ */
+function tableName(table: Node, depth = 0): string | undefined {
+  if (depth > 8) return undefined;
+  const parent = table.parent;
+  if (parent?.type === 'field') {
+    const key = parent.childForFieldName('name');
+    const outer = parent.parent?.type === 'table_constructor' ? tableName(parent.parent, depth + 1) : undefined;
+    return key?.type === 'identifier' && outer !== undefined ? `${outer}.${key.text}` : undefined;
+  }
+  if (parent?.type !== 'expression_list' || parent.parent?.type !== 'assignment_statement') return undefined;
+  const assignment = parent.parent;
+  const index = namedChildren(parent).findIndex((v) => v.startIndex === table.startIndex && v.endIndex === table.endIndex);
+  const variables = namedChildren(assignment).find((c) => c.type === 'variable_list');
+  const target = namedChildren(variables)[index];
+  return target?.type === 'identifier' || target?.type === 'dot_index_expression' ? target.text : undefined;
+}
+
+/**
+ * A function in a table constructor (`{ f = function() end }`): named after its key, a method
+ * of the table's name when the constructor is bound to one; the `field` is the range. Bracketed
+ * keys (`["f"] = …`) and positional entries are not names.
+ */
+function fieldFunction(fn: Node): { target: { name: string; parentClass?: string }; field: Node } | undefined {
+  const field = fn.parent;
+  if (field?.type !== 'field' || field.childForFieldName('value')?.startIndex !== fn.startIndex) return undefined;
+  const key = field.childForFieldName('name');
+  if (key?.type !== 'identifier') return undefined;
+  const table = field.parent?.type === 'table_constructor' ? tableName(field.parent) : undefined;
+  return { target: table === undefined ? { name: key.text } : { name: key.text, parentClass: table }, field };
+}
+
+/** The name a function node is known by (declared, assigned or a table key), or undefined for anonymous ones. */
 function nameOf(node: Node): string | undefined {
   if (node.type === 'function_declaration') return fromTarget(node.childForFieldName('name'))?.name;
-  return assignedName(node)?.target?.name;
+  return assignedName(node)?.target?.name ?? fieldFunction(node)?.target.name;
 }
 
 /** The nearest enclosing named function; anonymous functions in between are transparent. */
@@ -81,7 +117,12 @@ function visit(root: Node, sink: VisitorSink): void {
       continue;
     }
     const assigned = assignedName(node);
-    if (assigned?.target) report(assigned.statement, assigned.target, sink);
+    if (assigned?.target) {
+      report(assigned.statement, assigned.target, sink);
+      continue;
+    }
+    const inTable = fieldFunction(node);
+    if (inTable) report(inTable.field, inTable.target, sink);
   }
 }
 
@@ -91,8 +132,11 @@ function visit(root: Node, sink: VisitorSink): void {
  * `a.b.c` for `function a.b.c:f()`). A function bound by assignment (`local f = function() end`,
  * `T.f = function() end`) counts the same, with the whole statement as its range. Functions
  * nested in another named function get it as `parentFunction` (even when the outer one is a
- * method). Tables are not recorded as classes, and functions in table constructors
- * (`{ f = function() end }`) are not recorded.
+ * method). Functions in table constructors are named after their key: methods of the
+ * table's name when the constructor is bound to one (`local M = { f = function() end }` →
+ * method `f` of `M`; a nested `sub = { g = … }` → of `M.sub`), plain functions otherwise
+ * (`setmetatable(t, { __call = function() end })`), the `key = function … end` field being the
+ * range. Tables are not recorded as classes.
  *
  * @example
  * ```ts
@@ -105,8 +149,11 @@ function visit(root: Node, sink: VisitorSink): void {
 export const lua: LanguageDefinition = {
   id: 'lua',
   extensions: ['.lua'],
+  interpreters: ['lua', 'luajit'],
   grammar: 'tree-sitter-lua.wasm',
   grammarPackage: { name: '@tree-sitter-grammars/tree-sitter-lua', version: '0.4.1' },
-  version: '1',
+  // 2: functions in table constructors; 3: code graph references.
+  version: '3',
   visitor: visit,
+  references: luaReferences,
 };

@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { collapseSpaces, fieldText, namedChildren, nearestAncestor, typeSet } from './common.js';
 import type { LanguageDefinition, VisitorSink } from './types.js';
+import { phpReferences } from './references/php.js';
 
 const CLASS_TYPES = typeSet('class_declaration', 'interface_declaration', 'trait_declaration', 'enum_declaration');
 /** What decides a method's owner: the nearest class-like node, anonymous classes included. */
@@ -82,8 +83,11 @@ function visit(root: Node, sink: VisitorSink): void {
 export const php: LanguageDefinition = {
   id: 'php',
   extensions: ['.php'],
+  interpreters: ['php'],
   grammar: 'tree-sitter-php.wasm',
   grammarPackage: { name: 'tree-sitter-php', version: '0.24.2' },
-  version: '1',
+  // 2: code graph references.
+  version: '2',
   visitor: visit,
+  references: phpReferences,
 };

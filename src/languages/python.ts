@@ -64,6 +64,7 @@ function visit(root: Node, sink: VisitorSink): void {
 export const python: LanguageDefinition = {
   id: 'python',
   extensions: ['.py', '.pyi'],
+  interpreters: ['python', 'pypy'],
   grammar: 'tree-sitter-python.wasm',
   grammarPackage: { name: 'tree-sitter-python', version: '0.25.0' },
   version: '2',

@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { collapseSpaces, fieldText, namedChildren, nearestAncestor, typeSet } from './common.js';
 import type { LanguageDefinition, VisitorSink } from './types.js';
+import { rubyReferences } from './references/ruby.js';
 
 const CLASS_TYPES = typeSet('class', 'module');
 const METHOD_TYPES = typeSet('method', 'singleton_method');
@@ -119,8 +120,11 @@ function visit(root: Node, sink: VisitorSink): void {
 export const ruby: LanguageDefinition = {
   id: 'ruby',
   extensions: ['.rb'],
+  interpreters: ['ruby', 'jruby'],
   grammar: 'tree-sitter-ruby.wasm',
   grammarPackage: { name: 'tree-sitter-ruby', version: '0.23.1' },
-  version: '1',
+  // 2: code graph references.
+  version: '2',
   visitor: visit,
+  references: rubyReferences,
 };

@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { collapseSpaces, fieldText, namedChildren, nearestAncestor, typeSet } from './common.js';
 import type { LanguageDefinition, VisitorSink } from './types.js';
+import { rustReferences } from './references/rust.js';
 
 const CLASS_ITEMS = typeSet('struct_item', 'enum_item', 'trait_item', 'union_item');
 /** What decides a function's parent: the nearest of these (a `mod` is transparent). */
@@ -9,7 +10,7 @@ const FUNCTIONS = typeSet('function_item', 'function_signature_item');
 
 /**
  * The bare name of an `impl` target: `Stack<T>` → `Stack`, `crate::m::S<u8>` → `S`, `&E` → `E`.
- * `dyn Trait` → `Trait`. Types without a name of their own (tuples, arrays…) keep their folded text.
+ * `dyn Trait` and `dyn Error + Send` → the first trait. Types without a name of their own (tuples, arrays…) keep their folded text.
  */
 function implTypeName(impl: Node): string | undefined {
   const target = impl.childForFieldName('type');
@@ -29,6 +30,9 @@ function implTypeName(impl: Node): string | undefined {
         break;
       case 'dynamic_type': // impl dyn Trait { … }: inherent methods of the trait object
         type = type.childForFieldName('trait');
+        break;
+      case 'bounded_type': // dyn Error + Send: the first bound names the type
+        type = type.firstNamedChild;
         break;
       default:
         return collapseSpaces(type.text);
@@ -148,6 +152,9 @@ export const rust: LanguageDefinition = {
   extensions: ['.rs'],
   grammar: 'tree-sitter-rust.wasm',
   grammarPackage: { name: 'tree-sitter-rust', version: '0.24.0' },
-  version: '1',
+  // 2: `impl X for dyn Error + Send` belongs to `Error`, not to the folded bound list.
+  // 3: code graph references (calls, `use`, `impl Trait for X`, macros' calls).
+  version: '3',
   visitor: visit,
+  references: rustReferences,
 };

@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { allChildren, collapseSpaces, fieldLine, fieldText, namedChildren, typeSet } from './common.js';
+import { scalaReferences } from './references/scala.js';
 import type { FunctionInfo, LanguageDefinition, VisitorSink } from './types.js';
 
 // Node types of tree-sitter-scala 0.24 (Scala 2 and 3 syntax, braces or indentation).
@@ -86,8 +87,10 @@ function visit(root: Node, sink: VisitorSink): void {
 export const scala: LanguageDefinition = {
   id: 'scala',
   extensions: ['.scala', '.sc'],
+  interpreters: ['scala'],
   grammar: 'tree-sitter-scala.wasm',
   grammarPackage: { name: 'tree-sitter-scala', version: '0.24.0' },
-  version: '1',
+  version: '2',
   visitor: visit,
+  references: scalaReferences,
 };

@@ -5,8 +5,8 @@ import type { ReferenceVisitor } from '../graph/facts.js';
  * Where a grammar's wasm comes from.
  *
  * - a `string` is a wasm file name (`'tree-sitter-python.wasm'`) that the runtime's wasm loader
- *   resolves: in Node from ckg-wasm's own `wasm/` folder, in a browser against `wasm.baseUrl`
- *   or through `wasm.load`;
+ *   resolves through the `wasm` options (`load`, `files`, `baseUrl`), else in Node from
+ *   ckg-wasm's own `wasm/` folder (docs/browser.md);
  * - a `URL` is fetched (or read from disk for `file:` URLs in Node);
  * - bytes are used as they are;
  * - a function is called once, lazily, the first time a file of the language is parsed.
@@ -36,6 +36,12 @@ export interface FunctionInfo {
   readonly parentClass?: string | undefined;
   /** The name of the function this one is nested in. */
   readonly parentFunction?: string | undefined;
+  /**
+   * Where the definition ends when tree-sitter splits it in two siblings: the row then spans
+   * from the reported node's start to this node's end (C: `SYSCALL_DEFINE1(close, int, fd)`
+   * parses as a call, then a block).
+   */
+  readonly endNode?: Node | undefined;
 }
 
 /**
@@ -81,6 +87,26 @@ export interface VisitorSink {
 }
 
 /**
+ * Per-index settings of the extraction, handed to every visitor: plain data (it crosses to
+ * parse workers), part of every file's extractor version (changing it re-parses the index).
+ *
+ * @example
+ * ```ts
+ * const options: ExtractionOptions = { functionMacros: ['DEFINE_HANDLER', 'TEST_CASE_METHOD:2'] };
+ * ```
+ * @public
+ */
+export interface ExtractionOptions {
+  /**
+   * C and C++ macros that define a function (`DEFINE_HANDLER(timer) { … }`), beyond the shapes
+   * found without help (see `IndexOptions.functionMacros`): a macro name, a prefix ending in
+   * `*` (`SYSCALL_DEFINE*`), optionally `:N` to name the function after the macro's N-th
+   * argument (1-based) instead of its first identifier argument.
+   */
+  readonly functionMacros?: readonly string[] | undefined;
+}
+
+/**
  * A language's visitor: given the root of a parsed file, it reports every definition to the
  * sink. Visitors must be stateless (the same visitor serves every file and worker), must not
  * keep nodes after returning, and should traverse inside wasm (`descendantsOfType`, a
@@ -97,7 +123,7 @@ export interface VisitorSink {
  * ```
  * @public
  */
-export type Visitor = (root: Node, sink: VisitorSink) => void;
+export type Visitor = (root: Node, sink: VisitorSink, options?: ExtractionOptions) => void;
 
 /**
  * One language in the visitor registry: plain data plus its visitor.
@@ -155,4 +181,25 @@ export interface LanguageDefinition {
    * ```
    */
   readonly mayDefine?: ((source: string) => boolean) | undefined;
+  /**
+   * Rewrites a file's text before it is parsed, to step around known gaps of the grammar (a
+   * construct it cannot parse makes it lose much more than that construct). The rewrite must
+   * keep every offset: the same length, with line breaks (`\n`) exactly where they were, so
+   * lines and columns stay right; a result that does not is rejected (the file is skipped as
+   * `parse-failed`). Rows, names and summaries are still read from the original text, which
+   * the nodes' offsets slice exactly. Return the argument itself when nothing needs rewriting.
+   *
+   * @example
+   * ```ts
+   * // TypeScript: `interface Stream<out A>` parses once the variance keyword is blanked.
+   * const rewriteSource = (source: string): string => source.replace(/<out (?=\w)/g, '<    ');
+   * ```
+   */
+  readonly rewriteSource?: ((source: string) => string) | undefined;
+  /**
+   * Interpreter names (`python`, `bash`, `node`) whose `#!` line makes an extensionless file
+   * one of this language's: `#!/usr/bin/env python3` and `#!/usr/bin/python3.11` name
+   * `python3.11`, `python3` and `python` (version digits dropped).
+   */
+  readonly interpreters?: readonly string[] | undefined;
 }

@@ -1,4 +1,4 @@
-import { ecmascriptVisitor } from './ecmascript.js';
+import { ecmascriptVisitor, rewriteTypeScriptSource } from './ecmascript.js';
 import type { LanguageDefinition } from './types.js';
 import { ecmascriptReferences } from './references/ecmascript.js';
 
@@ -6,7 +6,9 @@ import { ecmascriptReferences } from './references/ecmascript.js';
  * TypeScript (`.ts`, `.mts`, `.cts`, `.d.ts` included): functions (declarations, generators,
  * functions bound to names, `declare function` signatures), classes (classes, abstract classes,
  * interfaces, enums, bound class expressions) with their methods and field/method summaries.
- * The rules are shared with JavaScript; see `ecmascript.ts`.
+ * The rules are shared with JavaScript; see `ecmascript.ts`. Three shapes the grammar cannot
+ * parse (variance annotations `<in out A>`, a generic call signature on its own line after a
+ * member, backslashes in template literal types) are rewritten before parsing, offsets kept.
  *
  * @example
  * ```ts
@@ -18,11 +20,14 @@ import { ecmascriptReferences } from './references/ecmascript.js';
 export const typescript: LanguageDefinition = {
   id: 'typescript',
   extensions: ['.ts', '.mts', '.cts'],
+  interpreters: ['ts-node', 'tsx', 'deno', 'bun'],
   grammar: 'tree-sitter-typescript.wasm',
   grammarPackage: { name: 'tree-sitter-typescript', version: '0.23.2' },
-  version: '2',
+  // 3: the grammar-gap rewrite; call-made functions; construct signatures.
+  version: '3',
   visitor: ecmascriptVisitor,
   references: ecmascriptReferences,
+  rewriteSource: rewriteTypeScriptSource,
 };
 
 /**
@@ -41,7 +46,9 @@ export const tsx: LanguageDefinition = {
   extensions: ['.tsx'],
   grammar: 'tree-sitter-tsx.wasm',
   grammarPackage: { name: 'tree-sitter-typescript', version: '0.23.2' },
-  version: '2',
+  // 3: the grammar-gap rewrite; call-made functions; construct signatures.
+  version: '3',
   visitor: ecmascriptVisitor,
   references: ecmascriptReferences,
+  rewriteSource: rewriteTypeScriptSource,
 };

@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import * as nodeFs from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { CKGError } from '../errors.js';
 import type { Storage } from '../storage/types.js';
+import { checkOptions } from '../options/validate.js';
+import { DIRECTORY_STORAGE_OPTIONS } from './option-schemas.js';
 
 /**
  * The part of `node:fs/promises` that {@link DirectoryStorage} uses (a memfs volume's
@@ -65,18 +68,31 @@ function errorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-/** A key as a file name: safe keys as they are, others hex-encoded behind `~` (never a safe key's first char). */
-function fileNameOf(key: string): string {
+/** Longest file name used (most file systems allow 255 bytes). */
+const MAX_NAME = 200;
+/** Beside a hashed entry `#<digest>.db`: `#<digest>.key` holds its key. */
+const KEY_SUFFIX = '.key';
+
+/**
+ * A key as a file name: safe keys as they are, others hex-encoded behind `~` (never a safe
+ * key's first char); a key whose name would be too long for a file name is hashed (`#` + its
+ * SHA-256), its key kept in a `.key` file beside it.
+ */
+function fileNameOf(key: string): { readonly name: string; readonly hashed: boolean } {
   if (typeof key !== 'string' || key === '') throw new CKGError('INVALID_ARGUMENT', `storage key must be a non-empty string, got ${String(key)}`);
   const name = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(key)
     ? key
     : `~${[...new TextEncoder().encode(key)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
-  if (name.length + SUFFIX.length > 250) throw new CKGError('INVALID_ARGUMENT', `storage key is too long for a file name: ${key.slice(0, 40)}…`);
-  return name + SUFFIX;
+  if (name.length + SUFFIX.length <= MAX_NAME) return { name: name + SUFFIX, hashed: false };
+  return { name: `#${createHash('sha256').update(key).digest('hex')}${SUFFIX}`, hashed: true };
+}
+
+function keyFileOf(dbFile: string): string {
+  return `${dbFile.slice(0, -SUFFIX.length)}${KEY_SUFFIX}`;
 }
 
 function keyOf(fileName: string): string | undefined {
-  if (!fileName.endsWith(SUFFIX) || fileName.startsWith('.')) return undefined;
+  if (!fileName.endsWith(SUFFIX) || fileName.startsWith('.') || fileName.startsWith('#')) return undefined;
   const name = fileName.slice(0, -SUFFIX.length);
   if (!name.startsWith('~')) return name;
   const hex = name.slice(1);
@@ -85,14 +101,14 @@ function keyOf(fileName: string): string | undefined {
 }
 
 /**
- * A {@link Storage} that keeps each database as one file in a folder (Node only).
+ * A {@link ckg-wasm#Storage} that keeps each database as one file in a folder (Node only).
  *
  * @remarks
  * - Writes are atomic: bytes go to a temp file in the same folder, are flushed to disk, then
  *   renamed over the old file. A crash or a failed write (disk full) leaves the previous
  *   database intact, never a half-written one; the temp file is removed on failure.
  * - `get` records the use by setting the file's mtime to now, so `list()` (and
- *   {@link expireStorage}) see the last USE, not the build time.
+ *   {@link ckg-wasm#expireStorage}) see the last USE, not the build time.
  * - `list()` also removes temp files older than an hour (left by a killed process).
  * - The folder is created with mode 0700 and files with 0600: indexes contain source code.
  *
@@ -113,6 +129,7 @@ export class DirectoryStorage implements Storage {
   readonly #now: () => number;
 
   constructor(options: DirectoryStorageOptions = {}) {
+    checkOptions('DirectoryStorage', options, DIRECTORY_STORAGE_OPTIONS);
     this.directory = options.directory ?? defaultCacheDirectory();
     this.#fs = options.fs ?? nodeFs;
     this.#now = options.now ?? Date.now;
@@ -120,7 +137,10 @@ export class DirectoryStorage implements Storage {
 
   /** The bytes stored under `key` (recording this use), or undefined. */
   async get(key: string): Promise<Uint8Array | undefined> {
-    const path = join(this.directory, fileNameOf(key));
+    const { name, hashed } = fileNameOf(key);
+    const path = join(this.directory, name);
+    // A hashed entry is this key's only if its key file says so.
+    if (hashed && (await this.#storedKey(keyFileOf(path))) !== key) return undefined;
     let bytes: Uint8Array;
     try {
       const data = await this.#fs.readFile(path);
@@ -141,7 +161,7 @@ export class DirectoryStorage implements Storage {
   /** Stores `bytes` under `key` atomically (temp file, flush, rename). */
   async set(key: string, bytes: Uint8Array): Promise<void> {
     if (!(bytes instanceof Uint8Array)) throw new CKGError('INVALID_ARGUMENT', 'bytes must be a Uint8Array');
-    const name = fileNameOf(key);
+    const { name, hashed } = fileNameOf(key);
     const path = join(this.directory, name);
     const temp = join(this.directory, `.${name}.${process.pid}.${Math.random().toString(36).slice(2, 10)}${TEMP_SUFFIX}`);
     try {
@@ -157,6 +177,7 @@ export class DirectoryStorage implements Storage {
       } finally {
         await handle.close();
       }
+      if (hashed) await this.#writeAtomically(keyFileOf(path), new TextEncoder().encode(key));
       await this.#fs.rename(temp, path);
     } catch (error) {
       await this.#fs.unlink(temp).catch(() => undefined);
@@ -164,11 +185,39 @@ export class DirectoryStorage implements Storage {
     }
   }
 
+  async #writeAtomically(path: string, bytes: Uint8Array): Promise<void> {
+    const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${Math.random().toString(36).slice(2, 10)}${TEMP_SUFFIX}`);
+    try {
+      const handle = await this.#fs.open(temp, 'wx', 0o600);
+      try {
+        await handle.writeFile(bytes);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await this.#fs.rename(temp, path);
+    } catch (error) {
+      await this.#fs.unlink(temp).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** The key a hashed entry's key file holds, or undefined. */
+  async #storedKey(keyFile: string): Promise<string | undefined> {
+    try {
+      return new TextDecoder().decode(await this.#fs.readFile(keyFile));
+    } catch {
+      return undefined;
+    }
+  }
+
   /** Removes `key`; no error when absent. */
   async delete(key: string): Promise<void> {
-    const path = join(this.directory, fileNameOf(key));
+    const { name, hashed } = fileNameOf(key);
+    const path = join(this.directory, name);
     try {
       await this.#fs.unlink(path);
+      if (hashed) await this.#fs.unlink(keyFileOf(path)).catch(() => undefined);
     } catch (error) {
       if (errorCode(error) !== 'ENOENT') throw storageError('delete', path, error);
     }
@@ -192,7 +241,7 @@ export class DirectoryStorage implements Storage {
         if (info && now - info.mtimeMs > STALE_TEMP_MS) await this.#fs.unlink(path).catch(() => undefined);
         continue;
       }
-      const key = keyOf(name);
+      const key = name.startsWith('#') && name.endsWith(SUFFIX) ? await this.#storedKey(join(this.directory, keyFileOf(name))) : keyOf(name);
       if (key === undefined) continue;
       const info = await this.#fs.stat(path).catch(() => undefined);
       if (info?.isFile()) out.push({ key, lastUsed: info.mtimeMs });

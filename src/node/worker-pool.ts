@@ -3,11 +3,14 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import type { FileProcessor } from '../build/indexer.js';
+import type { FileProcessor } from '../build/report.js';
+import { CKGError } from '../errors.js';
 import { ThreadPoolProcessor, type ParsePoolOptions, type SpawnWorker } from '../parser/thread-pool.js';
+import { checkOptions } from '../options/validate.js';
+import { WORKER_POOL_OPTIONS } from './option-schemas.js';
 
 /**
- * A pool of parse workers: a {@link FileProcessor} to pass to `CKGDatabase.open`. Close it
+ * A pool of parse workers: a {@link ckg-wasm#FileProcessor} to pass to `CKGDatabase.open`. Close it
  * when done (`await pool.close()` or `await using pool = …`); idle workers do not keep Node
  * alive, so a forgotten pool does not hang the process.
  *
@@ -21,11 +24,15 @@ import { ThreadPoolProcessor, type ParsePoolOptions, type SpawnWorker } from '..
 export interface ParsePool extends FileProcessor {
   /** Number of workers. */
   readonly size: number;
+  /** Workers running now (all of them from the start, unless one died and was not replaced yet). */
+  readonly started: number;
   /** Files in flight at once (workers × pipeline); a build keeps this many queued. */
   readonly concurrency: number;
   /** Stops the workers; files still pending reject with `CLOSED`. Idempotent. */
   close(): Promise<void>;
+  /** True once {@link ParsePool.close} was called. */
   readonly closed: boolean;
+  /** `await using pool = createWorkerPool()` closes it at scope end. */
   [Symbol.asyncDispose](): Promise<void>;
 }
 
@@ -39,7 +46,10 @@ export interface ParsePool extends FileProcessor {
  * @public
  */
 export interface WorkerPoolOptions extends ParsePoolOptions {
-  /** The worker script. Default: `worker-thread.js` next to this module in the package. */
+  /**
+   * The worker script: the package's `ckg-wasm/node-worker` entry, or its bundled copy in an
+   * app bundle. Default: `worker-thread.js` next to this module in the package.
+   */
   readonly workerUrl?: URL;
   /** Extra `worker_threads` options for each worker. */
   readonly workerOptions?: Pick<WorkerOptions, 'execArgv' | 'resourceLimits' | 'env' | 'stdout' | 'stderr'>;
@@ -51,12 +61,18 @@ class NodeWorkerPool extends ThreadPoolProcessor implements ParsePool {
   }
 }
 
-/** The worker script of this build: dist/node/worker-thread.js beside dist/node/worker-pool.js. */
-function defaultWorkerUrl(): URL {
-  const url = new URL('./worker-thread.js', import.meta.url);
+/**
+ * The worker script of this build: dist/node/worker-thread.js beside dist/node/worker-pool.js,
+ * or undefined where it is not on disk (a bundle).
+ */
+export function defaultWorkerUrl(): URL | undefined {
+  const here = (import.meta as { url?: unknown }).url;
+  if (typeof here !== 'string' || here === '') return undefined; // CommonJS bundle output
+  const url = new URL('./worker-thread.js', here);
   if (existsSync(fileURLToPath(url))) return url;
   // Running from the TypeScript sources (tests, `ckg-source` condition): use the built worker.
-  return new URL('../../dist/node/worker-thread.js', import.meta.url);
+  const built = new URL('../../dist/node/worker-thread.js', here);
+  return existsSync(fileURLToPath(built)) ? built : undefined;
 }
 
 /**
@@ -86,7 +102,14 @@ function defaultWorkerUrl(): URL {
  * @public
  */
 export function createWorkerPool(options: WorkerPoolOptions = {}): ParsePool {
+  checkOptions('createWorkerPool', options, WORKER_POOL_OPTIONS);
   const url = options.workerUrl ?? defaultWorkerUrl();
+  if (url === undefined) {
+    throw new CKGError(
+      'WORKER_FAILED',
+      "ckg-wasm's worker script is not beside this module (is ckg-wasm bundled?): bundle the 'ckg-wasm/node-worker' entry as a file of its own and pass its URL as workerUrl (docs/node.md, 'Bundling').",
+    );
+  }
   const spawn: SpawnWorker = (events) => {
     const worker = new Worker(url, { ...options.workerOptions });
     let lastError = '';

@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import type { ClassInfo, FunctionInfo, LanguageDefinition, VisitorSink } from '../languages/types.js';
+import type { ClassInfo, ExtractionOptions, FunctionInfo, LanguageDefinition, VisitorSink } from '../languages/types.js';
 import type { ParserPool } from './runtime.js';
 import { textHash } from '../build/decode.js';
 import type { ExtractedGraph } from '../graph/facts.js';
@@ -14,7 +14,9 @@ import { GraphCollector } from './graph-collector.js';
  * ```
  */
 export interface ExtractedFunction {
+  /** The plain name. */
   readonly name: string;
+  /** The definition's source text. */
   readonly body: string;
   /** Where `body` starts in the decoded source text (UTF-16 code units, like `String.slice`). */
   readonly bodyStart: number;
@@ -25,9 +27,13 @@ export interface ExtractedFunction {
    * writes the database does not hash every body; recomputed there when absent.
    */
   readonly bodyHash?: number;
+  /** 1-based first line. */
   readonly startLine: number;
+  /** 1-based last line, inclusive. */
   readonly endLine: number;
+  /** The enclosing function's name, or null. */
   readonly parentFunction: string | null;
+  /** The class's bare name for a method, or null. */
   readonly parentClass: string | null;
 }
 
@@ -40,7 +46,9 @@ export interface ExtractedFunction {
  * ```
  */
 export interface ExtractedClass {
+  /** The plain name. */
   readonly name: string;
+  /** The definition's source text. */
   readonly body: string;
   /** Where `body` starts in the decoded source text (UTF-16 code units). */
   readonly bodyStart: number;
@@ -48,9 +56,13 @@ export interface ExtractedClass {
   readonly bodyEnd: number;
   /** `textHash(body)`, as for {@link ExtractedFunction.bodyHash}. */
   readonly bodyHash?: number;
+  /** 1-based first line. */
   readonly startLine: number;
+  /** 1-based last line, inclusive. */
   readonly endLine: number;
+  /** Field summary lines (`- …`, joined by newlines), or null. */
   readonly fields: string | null;
+  /** Method summary lines (`- …`, joined by newlines), or null. */
   readonly methods: string | null;
 }
 
@@ -64,7 +76,9 @@ export interface ExtractedClass {
  * ```
  */
 export interface ExtractedFile {
+  /** Functions and methods, in source order. */
   readonly functions: ExtractedFunction[];
+  /** Class-like definitions, in source order. */
   readonly classes: ExtractedClass[];
   /** The tree had ERROR or MISSING nodes: some definitions may be absent. */
   readonly hasSyntaxErrors: boolean;
@@ -74,12 +88,15 @@ export interface ExtractedFile {
   readonly graph?: ExtractedGraph;
 }
 
-/** 1-based inclusive lines of a node; a node that ends at column 0 ends on the line before. */
-function lineRange(node: Node): { startLine: number; endLine: number } {
+/**
+ * 1-based inclusive lines from `node`'s start to `last`'s end; a range that ends at column 0
+ * ends on the line before.
+ */
+function lineRange(node: Node, last: Node): { startLine: number; endLine: number } {
   const start = node.startPosition.row + 1;
-  const end = node.endPosition.column === 0 && node.endPosition.row > node.startPosition.row
-    ? node.endPosition.row
-    : node.endPosition.row + 1;
+  const end = last.endPosition.column === 0 && last.endPosition.row > node.startPosition.row
+    ? last.endPosition.row
+    : last.endPosition.row + 1;
   return { startLine: start, endLine: end };
 }
 
@@ -88,27 +105,38 @@ function summary(lines: readonly string[] | undefined): string | null {
   return lines.map((l) => `- ${l}`).join('\n');
 }
 
-/** Collects a visitor's reports as rows, dropping exact duplicates (same kind, name, start). */
+/**
+ * Collects a visitor's reports as rows, dropping exact duplicates (same kind, name, start).
+ * Bodies are cut from `source`, the file's original text (the grammar may have been given a
+ * rewritten one, with the same offsets).
+ */
 export class RowCollector implements VisitorSink {
   readonly functions: ExtractedFunction[] = [];
   readonly classes: ExtractedClass[] = [];
   readonly #seen = new Set<string>();
+  readonly #source: string;
+
+  constructor(source: string) {
+    this.#source = source;
+  }
 
   addFunction(node: Node, info: FunctionInfo): void {
     if (!info.name) return;
     const key = `f\u0000${info.name}\u0000${node.startIndex}\u0000${info.parentClass ?? ''}`;
     if (this.#seen.has(key)) return;
+    // A split definition (see FunctionInfo.endNode) ends where its last part does.
+    const last = info.endNode !== undefined && info.endNode.endIndex > node.endIndex ? info.endNode : node;
     this.#seen.add(key);
-    const body = node.text;
+    // For a string input web-tree-sitter indexes UTF-16 code units, so this is exactly what
+    // the lazy and compressed body modes slice again: source.slice(bodyStart, bodyEnd).
+    const body = this.#source.slice(node.startIndex, last.endIndex);
     this.functions.push({
       name: info.name,
       body,
       bodyHash: textHash(body),
-      // For a string input web-tree-sitter indexes UTF-16 code units, so node.text is exactly
-      // source.slice(startIndex, endIndex): what the lazy and compressed body modes rely on.
       bodyStart: node.startIndex,
-      bodyEnd: node.endIndex,
-      ...lineRange(node),
+      bodyEnd: last.endIndex,
+      ...lineRange(node, last),
       parentFunction: info.parentFunction ?? null,
       parentClass: info.parentClass ?? null,
     });
@@ -119,14 +147,14 @@ export class RowCollector implements VisitorSink {
     const key = `c\u0000${info.name}\u0000${node.startIndex}`;
     if (this.#seen.has(key)) return;
     this.#seen.add(key);
-    const body = node.text;
+    const body = this.#source.slice(node.startIndex, node.endIndex);
     this.classes.push({
       name: info.name,
       body,
       bodyHash: textHash(body),
       bodyStart: node.startIndex,
       bodyEnd: node.endIndex,
-      ...lineRange(node),
+      ...lineRange(node, node),
       fields: summary(info.fields),
       methods: summary(info.methods),
     });
@@ -142,23 +170,25 @@ function lineCount(source: string): number {
 }
 
 /**
- * Parses one file's text and runs its language's visitor. Frees the tree before returning.
- * `reuse` lets the pool re-parse incrementally from a tree kept for the same path (see
- * {@link ParserPool.parseReusing}); the rows are the same either way.
+ * Parses one file's text and runs its language's visitor with the index's extraction options
+ * (and its reference visitor unless `withGraph` is false). Frees the tree before returning. `reuse` lets the pool re-parse incrementally from a tree
+ * kept for the same path (see {@link ParserPool.parseReusing}); the rows are the same either way.
  */
 export async function extractSource(
   pool: ParserPool,
   language: LanguageDefinition,
   source: string,
   reuse?: { readonly key: string; readonly keep?: boolean },
+  withGraph = true,
+  options: ExtractionOptions = {},
 ): Promise<ExtractedFile> {
   const { tree, incremental } = await pool.parseReusing(language, source, reuse);
   try {
-    const collector = new RowCollector();
-    language.visitor(tree.rootNode, collector);
+    const collector = new RowCollector(source);
+    language.visitor(tree.rootNode, collector, options);
     let graph: ExtractedGraph | undefined;
-    if (language.references) {
-      const references = new GraphCollector();
+    if (withGraph && language.references) {
+      const references = new GraphCollector(source);
       language.references(tree.rootNode, references);
       graph = references.finish(collector.functions, collector.classes, lineCount(source));
     }

@@ -21,21 +21,52 @@ export class GraphCollector implements ReferenceSink {
   readonly #sites: Pending<Omit<SiteFact, 'caller'>>[] = [];
   readonly #bindings: Pending<Omit<BindingFact, 'scope'>>[] = [];
   readonly #flags: Pending<DefinitionFlag>[] = [];
+  readonly #signatures: Pending<readonly [number, number | null]>[] = [];
   readonly #namespaces: { readonly start: number; readonly end: number; readonly name: string }[] = [];
   #package: string | undefined;
+  /** Offsets where lines start, for a site's line from its offset (cheaper than a node's position). */
+  readonly #lineStarts: Int32Array;
 
-  site(at: Node, fact: Omit<SiteFact, 'line' | 'caller'>): void {
+  constructor(source: string) {
+    let n = 1;
+    for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) n++;
+    const starts = new Int32Array(n);
+    let k = 1;
+    for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) starts[k++] = i + 1;
+    this.#lineStarts = starts;
+  }
+
+  /** The 1-based line of an offset (UTF-16 units, as node offsets are for string input). */
+  #lineOf(offset: number): number {
+    const starts = this.#lineStarts;
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (starts[mid]! <= offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  site(at: Node, fact: Omit<SiteFact, 'line' | 'caller'>, owner?: Node): void {
     if (!fact.name) return;
-    this.#sites.push({ offset: at.startIndex, fact: { ...fact, line: at.startPosition.row + 1 } });
+    const offset = at.startIndex;
+    this.#sites.push({ offset: (owner ?? at).startIndex, fact: { ...fact, line: this.#lineOf(offset) } });
   }
 
   binding(at: Node, fact: Omit<BindingFact, 'line' | 'scope'>): void {
     if (!fact.name) return;
-    this.#bindings.push({ offset: at.startIndex, fact: { ...fact, line: at.startPosition.row + 1 } });
+    const offset = at.startIndex;
+    this.#bindings.push({ offset, fact: { ...fact, line: this.#lineOf(offset) } });
   }
 
   flag(definition: Node, flag: DefinitionFlag): void {
     this.#flags.push({ offset: definition.startIndex, fact: flag });
+  }
+
+  signature(definition: Node, min: number, max: number | null): void {
+    this.#signatures.push({ offset: definition.startIndex, fact: [min, max] });
   }
 
   namespace(node: Node, name: string): void {
@@ -63,7 +94,7 @@ export class GraphCollector implements ReferenceSink {
         open.push(i);
       }
     }
-    const offsets = [...this.#sites, ...this.#bindings, ...this.#flags].map((p) => p.offset);
+    const offsets = [...this.#sites, ...this.#bindings, ...this.#flags, ...this.#signatures].map((p) => p.offset);
     const placed = placeAll(spans, order, offsets);
     const nSites = this.#sites.length;
     const nBindings = this.#bindings.length;
@@ -76,6 +107,11 @@ export class GraphCollector implements ReferenceSink {
       if (def < 0) continue;
       const list = (flags[def] ??= []);
       if (!list.includes(fact)) list.push(fact);
+    }
+    let arities: Record<number, readonly [number, number | null]> | undefined;
+    for (let i = 0; i < this.#signatures.length; i++) {
+      const def = placed[nSites + nBindings + this.#flags.length + i]!;
+      if (def >= 0) (arities ??= {})[def] = this.#signatures[i]!.fact;
     }
     let namespaces: Record<number, string[]> | undefined;
     if (this.#namespaces.length > 0) {
@@ -96,6 +132,7 @@ export class GraphCollector implements ReferenceSink {
       bindings,
       flags,
       ...(namespaces !== undefined ? { namespaces } : {}),
+      ...(arities !== undefined ? { arities } : {}),
       ...(this.#package !== undefined ? { package: this.#package } : {}),
       lineCount,
     };

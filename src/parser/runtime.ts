@@ -1,86 +1,44 @@
-import type { SqlJsStatic } from 'sql.js';
 import { Edit, Language, Parser, type Tree } from 'web-tree-sitter';
 import { platform } from '#platform';
 import { CKGError } from '../errors.js';
 import type { GrammarSource, LanguageDefinition } from '../languages/types.js';
+import { checkWasm, readConfiguredWasm, readWasm, RUNTIME_WASM } from '../wasm/locate.js';
+import type { WasmOptions } from '../wasm/options.js';
 
-/**
- * Where ckg-wasm finds its wasm files (grammars, the tree-sitter runtime, sql.js).
- * In Node nothing is needed: the package's own `wasm/` folder is used. In a browser, give
- * `baseUrl` (the folder the files are served from) or `load`.
- *
- * @example
- * ```ts
- * const db = await CKGDatabase.open({ codebasePath: '/src', fs, wasm: { baseUrl: '/ckg-wasm/' } });
- * ```
- * @public
- */
-export interface WasmOptions {
-  /** Base URL the wasm files are served from (`new URL(fileName, baseUrl)`). */
-  readonly baseUrl?: string | URL;
-  /** Returns the bytes of a wasm file by name; wins over `baseUrl`. */
-  readonly load?: (fileName: string) => Promise<Uint8Array>;
-  /** An already-initialised sql.js (`initSqlJs` keeps the first caller's config process-wide). */
-  readonly sqlJs?: SqlJsStatic;
-}
+export type { WasmOptions } from '../wasm/options.js';
 
 let treeSitterReady: Promise<void> | undefined;
-let sqlJsReady: Promise<SqlJsStatic> | undefined;
-
-async function readNamedWasm(options: WasmOptions, fileName: string, packageName?: string): Promise<Uint8Array> {
-  if (options.load) return await options.load(fileName);
-  if (options.baseUrl !== undefined) return await platform.readUrl(new URL(fileName, options.baseUrl));
-  return await platform.loadBundledWasm(fileName, packageName);
-}
 
 async function readGrammar(source: GrammarSource, options: WasmOptions, packageName?: string): Promise<Uint8Array> {
-  if (source instanceof Uint8Array) return source;
-  if (typeof source === 'function') return await source();
-  if (source instanceof URL) return await platform.readUrl(source);
-  return await readNamedWasm(options, source, packageName);
+  if (source instanceof Uint8Array) return checkWasm(source, 'the grammar', 'its LanguageDefinition');
+  if (typeof source === 'function') return checkWasm(await source(), 'the grammar', 'its LanguageDefinition.grammar()');
+  if (source instanceof URL) return checkWasm(await platform.readUrl(source), source.pathname.split('/').pop() ?? 'the grammar', source.href);
+  return await readWasm(options, source, packageName === undefined ? undefined : { packageName });
 }
 
-/** Initialises the web-tree-sitter runtime once per process (it is a module-level singleton). */
+const RUNTIME_HELP =
+  "web-tree-sitter reads web-tree-sitter.wasm next to its own module (in Node from its package folder; bundlers such as Vite and webpack emit it as an asset): " +
+  "serve it there, or give its URL or bytes as wasm.files['web-tree-sitter.wasm'] or through wasm.load";
+
+/**
+ * Initialises the web-tree-sitter runtime once per process. web-tree-sitter keeps one module
+ * instance per process (a later `Parser.init()` reuses it), so a host app that uses the same
+ * deduplicated web-tree-sitter shares it safely (test/shared-runtime.test.ts).
+ */
 export function initTreeSitter(options: WasmOptions): Promise<void> {
   treeSitterReady ??= (async () => {
-    if (options.load || options.baseUrl !== undefined) {
-      const wasmBinary = await readNamedWasm(options, 'web-tree-sitter.wasm', 'web-tree-sitter');
-      await Parser.init({ wasmBinary: wasmBinary as unknown as ArrayBuffer });
-    } else {
-      await Parser.init();
+    const wasmBinary = await readConfiguredWasm(options, RUNTIME_WASM);
+    try {
+      await Parser.init(wasmBinary === undefined ? undefined : { wasmBinary: wasmBinary as unknown as ArrayBuffer });
+    } catch (error) {
+      const where = wasmBinary === undefined ? RUNTIME_HELP : 'the bytes given through wasm.files or wasm.load must be the web-tree-sitter.wasm of the installed web-tree-sitter version';
+      throw new CKGError('WASM_LOAD_FAILED', `Cannot load the tree-sitter runtime (${RUNTIME_WASM}): ${error instanceof Error ? error.message : String(error)}. ${where}.`, { file: RUNTIME_WASM }, { cause: error });
     }
   })().catch((error: unknown) => {
     treeSitterReady = undefined;
-    throw new CKGError('WASM_LOAD_FAILED', `Cannot load the tree-sitter runtime: ${String(error)}`, {}, { cause: error });
+    throw error instanceof CKGError ? error : new CKGError('WASM_LOAD_FAILED', `Cannot load the tree-sitter runtime: ${String(error)}`, {}, { cause: error });
   });
   return treeSitterReady;
-}
-
-/** `initSqlJs` through a dynamic import (bundlers put sql.js in a chunk of its own). */
-async function importSqlJs(): Promise<typeof import('sql.js').default> {
-  const sqlJsModule = (await import('sql.js')) as unknown as { default?: typeof import('sql.js').default };
-  return sqlJsModule.default ?? (sqlJsModule as unknown as typeof import('sql.js').default);
-}
-
-/** Initialises sql.js once per process, or adopts the caller's instance. */
-export function initSql(options: WasmOptions): Promise<SqlJsStatic> {
-  if (options.sqlJs) {
-    sqlJsReady ??= Promise.resolve(options.sqlJs);
-    return Promise.resolve(options.sqlJs);
-  }
-  sqlJsReady ??= (async () => {
-    // Loaded on first use: parse workers share this module and never open a database.
-    const initSqlJs = platform.loadSqlJs ? await platform.loadSqlJs() : await importSqlJs();
-    if (options.load || options.baseUrl !== undefined) {
-      const wasmBinary = await readNamedWasm(options, platform.sqlWasmFileName, 'sql.js');
-      return await initSqlJs({ wasmBinary: wasmBinary as unknown as ArrayBuffer });
-    }
-    return await initSqlJs();
-  })().catch((error: unknown) => {
-    sqlJsReady = undefined;
-    throw new CKGError('WASM_LOAD_FAILED', `Cannot load sql.js: ${String(error)}`, {}, { cause: error });
-  });
-  return sqlJsReady;
 }
 
 /** How many syntax trees a {@link ParserPool} keeps for incremental re-parses. */
@@ -132,6 +90,49 @@ export function textEdit(before: string, after: string): Edit {
   });
 }
 
+/**
+ * The text a language's grammar is given for `source`: its {@link LanguageDefinition.rewriteSource}
+ * result, checked to keep every offset (same length, line breaks in place), or `source` itself.
+ * Throws `INVALID_ARGUMENT` for a rewrite that moved anything.
+ *
+ * @example
+ * ```ts
+ * const text = textToParse(typescript, 'interface S<out A> {}'); // 'interface S<    A> {}'
+ * ```
+ */
+export function textToParse(language: LanguageDefinition, source: string): string {
+  const rewritten: unknown = language.rewriteSource?.(source) ?? source;
+  if (rewritten === source) return source;
+  if (typeof rewritten !== 'string' || rewritten.length !== source.length || !sameLineBreaks(source, rewritten)) {
+    throw new CKGError('INVALID_ARGUMENT', `The ${language.id} source rewrite moved text (it must keep the length and every line break)`, { language: language.id });
+  }
+  return rewritten;
+}
+
+/** True when both texts (of one length) have their `\n` at the same offsets. */
+function sameLineBreaks(a: string, b: string): boolean {
+  let i = a.indexOf('\n');
+  let j = b.indexOf('\n');
+  while (i === j && i !== -1) {
+    i = a.indexOf('\n', i + 1);
+    j = b.indexOf('\n', j + 1);
+  }
+  return i === j;
+}
+
+/**
+ * Makes a tree parsed from a rewritten text read its node texts from the original (offsets are
+ * the same). web-tree-sitter reads `node.text` through the tree's text callback, the input it
+ * parsed; false when this web-tree-sitter has no such callback (the caller parses the original
+ * then).
+ */
+function readTextsFrom(tree: Tree, source: string): boolean {
+  const internals = tree as unknown as { textCallback?: unknown };
+  if (typeof internals.textCallback !== 'function') return false;
+  internals.textCallback = (index: number): string => source.slice(index);
+  return true;
+}
+
 const isHighSurrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
 const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
 
@@ -144,7 +145,7 @@ export class ParserPool {
   readonly #options: WasmOptions;
   readonly #parsers = new Map<string, Promise<Parser>>();
   /** Trees kept for incremental re-parses, by key (a path); Map order = least recently parsed first. */
-  readonly #kept = new Map<string, { readonly languageId: string; readonly source: string; readonly tree: Tree }>();
+  readonly #kept = new Map<string, { readonly languageId: string; readonly text: string; readonly tree: Tree }>();
   #keptChars = 0;
   readonly #keptLimit: number;
   readonly #keptCharsLimit: number;
@@ -191,7 +192,8 @@ export class ParserPool {
    * Like {@link ParserPool.parse}, keyed by `reuse.key` (a file path): a tree kept from an
    * earlier parse of the same key is edited to the new text and handed to tree-sitter, which
    * then re-parses only around the change (a function appended to a 16 kB Python file: 0.5 ms
-   * instead of 6 ms); `incremental` says whether that happened. `reuse.keep` keeps the new tree
+   * instead of 6 ms); `incremental` says whether that happened (not when the new text has
+   * syntax errors: those are parsed afresh, see below). `reuse.keep` keeps the new tree
    * for the next parse of that key: set it when the file is likely to change again soon (a
    * small update after an edit), not in a full build, where every kept tree is memory spent
    * for nothing. At most {@link KEPT_TREES_LIMIT} trees, for {@link KEPT_TREES_CHARS}
@@ -203,16 +205,34 @@ export class ParserPool {
     reuse: { readonly key: string; readonly keep?: boolean } | undefined,
   ): Promise<{ tree: Tree; incremental: boolean }> {
     const parser = await this.parserFor(language);
+    // The kept tree and its text are those of the text parsed, which differs from `source`
+    // where the language rewrites it (both have the same offsets).
+    let text = textToParse(language, source);
     const key = reuse?.key;
     const kept = key === undefined ? undefined : this.#kept.get(key);
     if (kept !== undefined) this.#forget(key!);
-    const incremental = kept !== undefined && kept.languageId === language.id;
+    let incremental = kept !== undefined && kept.languageId === language.id;
     let tree: Tree | null;
     try {
       if (incremental) {
-        kept.tree.edit(textEdit(kept.source, source));
-        tree = parser.parse(source, kept.tree);
+        kept!.tree.edit(textEdit(kept!.text, text));
+        tree = parser.parse(text, kept!.tree);
+        if (tree?.rootNode.hasError) {
+          // Error recovery may go another way from an old tree than from scratch (a definition
+          // found by one parse is lost in the other), and an index must not depend on the
+          // order edits came in: text with errors is parsed afresh.
+          tree.delete();
+          tree = parser.parse(text);
+          incremental = false;
+        }
       } else {
+        tree = parser.parse(text);
+      }
+      if (tree && text !== source && !readTextsFrom(tree, source)) {
+        // Node texts could not be pointed at the original: parse the original itself.
+        tree.delete();
+        text = source;
+        incremental = false;
         tree = parser.parse(source);
       }
     } finally {
@@ -220,8 +240,8 @@ export class ParserPool {
     }
     if (!tree) throw new CKGError('INVALID_ARGUMENT', `tree-sitter returned no tree for a ${language.id} file`);
     if (key !== undefined && reuse?.keep === true && source.length <= this.#keptCharsLimit) {
-      this.#kept.set(key, { languageId: language.id, source, tree: tree.copy() });
-      this.#keptChars += source.length;
+      this.#kept.set(key, { languageId: language.id, text, tree: tree.copy() });
+      this.#keptChars += text.length;
       for (const oldest of this.#kept.keys()) {
         if (this.#kept.size <= this.#keptLimit && this.#keptChars <= this.#keptCharsLimit) break;
         this.#forget(oldest, true);
@@ -240,7 +260,7 @@ export class ParserPool {
     const kept = this.#kept.get(key);
     if (kept === undefined) return;
     this.#kept.delete(key);
-    this.#keptChars -= kept.source.length;
+    this.#keptChars -= kept.text.length;
     if (free) kept.tree.delete();
   }
 
@@ -272,7 +292,9 @@ export function loadLanguage(language: LanguageDefinition, options: WasmOptions)
       try {
         bytes = await readGrammar(language.grammar, options, language.grammarPackage?.name);
       } catch (error) {
-        throw new CKGError('WASM_LOAD_FAILED', `Cannot load the ${language.id} grammar: ${String(error)}`, { language: language.id }, { cause: error });
+        const detail = error instanceof Error ? error.message : String(error);
+        const data = error instanceof CKGError ? { ...error.data, language: language.id } : { language: language.id };
+        throw new CKGError('WASM_LOAD_FAILED', `Cannot load the ${language.id} grammar: ${detail}`, data, { cause: error });
       }
       try {
         return await Language.load(bytes);

@@ -2,15 +2,15 @@
 // fallback for custom languages, and close(). `ckg-wasm/node`'s WorkerPool (worker_threads)
 // and the browser WebWorkerPool (Web Workers) only supply a way to start a worker.
 import { CKGError, type CKGErrorCode } from '../errors.js';
-import { yieldToEventLoop } from '../event-loop.js';
-
-/** How long a dead worker's late answers are awaited before its first unanswered file is blamed. */
-const DEATH_GRACE_MS = 30;
+import { PARSE_POOL_OPTIONS } from '../options/pool-schemas.js';
+import { checkOptions } from '../options/validate.js';
 import { builtinLanguages } from '../languages/index.js';
-import type { LanguageDefinition } from '../languages/types.js';
-import { extractSource, type ExtractedFile } from './extract.js';
+import type { ExtractionOptions, LanguageDefinition } from '../languages/types.js';
+import type { ExtractedFile } from './extract.js';
+import { LocalProcessor } from './local-processor.js';
 import { KEPT_TREES_LIMIT, ParserPool, type WasmOptions } from './runtime.js';
-import type { ProcessOptions } from '../build/indexer.js';
+import { hasWasmLocation, readConfiguredWasm } from '../wasm/locate.js';
+import type { ProcessOptions } from '../build/report.js';
 import { fromWire, type WorkerRequest, type WorkerResponse } from './worker-protocol.js';
 
 /**
@@ -73,8 +73,8 @@ export interface ParsePoolOptions {
    */
   readonly pipeline?: number;
   /**
-   * Wasm locations. Workers receive only `baseUrl` (functions cannot cross threads); `load` and
-   * `sqlJs` serve the in-thread fallback for languages that are not built in.
+   * Wasm locations ({@link WasmOptions}). Workers ask this thread for each file they need, so
+   * `load` and `files` work with workers too, and each file is read once for all workers.
    */
   readonly wasm?: WasmOptions;
 }
@@ -85,6 +85,8 @@ interface Job {
   readonly source: string;
   readonly path: string;
   readonly keepTree: boolean;
+  readonly graph: boolean;
+  readonly extraction: ExtractionOptions | undefined;
   readonly resolve: (file: ExtractedFile) => void;
   readonly reject: (error: unknown) => void;
 }
@@ -96,10 +98,13 @@ interface Slot {
   /** Source length of {@link Slot.jobs}: the slot's load. */
   queued: number;
   ready: boolean;
-  /** Set once the slot's worker is gone; its late events are ignored. */
+  /** Set once the slot's worker is gone; its later events (late answers included) are ignored. */
   dead: boolean;
-  /** The worker exited or failed; its answered files are still being collected. */
-  dying?: boolean;
+  /**
+   * The slot re-parses the unanswered files of a dead worker one at a time and takes nothing
+   * else, so when it dies the one file it holds is certainly the one it died on.
+   */
+  quarantine: boolean;
 }
 
 const builtins = new Set<LanguageDefinition>(builtinLanguages);
@@ -108,9 +113,11 @@ const builtins = new Set<LanguageDefinition>(builtinLanguages);
  * A {@link FileProcessor} that parses built-in languages in worker threads and any other
  * language in the calling thread. Files go to the least busy worker. A worker that dies takes
  * only the file it was parsing with it (that file is rejected with `WORKER_FAILED`, which a
- * build reports as a skipped `parse-failed` file); the files queued behind it are re-sent to a
- * fresh worker. A worker that dies before it started rejects with `WASM_LOAD_FAILED`, which
- * stops the build.
+ * build reports as a skipped `parse-failed` file): its unanswered files are re-parsed one at a
+ * time by a fresh worker in quarantine, and a file is blamed only when a worker holding that
+ * file alone dies. Blame so never depends on whether a dead worker's last answers arrive
+ * before or after the news of its death. A worker that dies before it started rejects with
+ * `WASM_LOAD_FAILED`, which stops the build.
  *
  * @example
  * ```ts
@@ -131,20 +138,31 @@ export class ThreadPoolProcessor {
   #roundRobin = 0;
   /** Paths whose trees a worker keeps, with that worker's slot index. */
   readonly #keptBy = new Map<string, number>();
-  #local: ParserPool | undefined;
+  /** Unanswered files of dead workers, waiting for the quarantine slot (oldest first). */
+  readonly #suspects: Job[] = [];
+  /** Files that arrived while every slot was in quarantine (a pool of one worker). */
+  readonly #backlog: Job[] = [];
+  #local: LocalProcessor | undefined;
   #closing: Promise<void> | undefined;
+  /** Wasm files read for the workers, by name (undefined: the caller did not say; the worker's default applies). */
+  readonly #wasmFiles = new Map<string, Promise<Uint8Array | undefined>>();
 
-  constructor(spawn: SpawnWorker, options: ParsePoolOptions & { readonly defaultSize: number }) {
-    const size = options.size ?? options.defaultSize;
-    if (!Number.isInteger(size) || size < 1) throw new CKGError('INVALID_ARGUMENT', `size must be a positive integer, got ${String(size)}`);
+  /**
+   * `startWorkers`: `'now'` starts every worker at once (loading the runtime then overlaps the
+   * caller's file walk); `'on-demand'` starts one when a file finds no idle worker, so a pool
+   * whose caller parses nothing (an index reused from storage) starts none.
+   */
+  constructor(spawn: SpawnWorker, options: ParsePoolOptions & { readonly defaultSize: number; readonly startWorkers?: 'now' | 'on-demand' }) {
+    const { defaultSize, startWorkers: _startWorkers, ...poolOptions } = options;
+    checkOptions('ThreadPoolProcessor', { size: poolOptions.size, pipeline: poolOptions.pipeline, wasm: poolOptions.wasm }, PARSE_POOL_OPTIONS);
+    const size = options.size ?? defaultSize;
     const pipeline = options.pipeline ?? 8;
-    if (!Number.isInteger(pipeline) || pipeline < 1) throw new CKGError('INVALID_ARGUMENT', `pipeline must be a positive integer, got ${String(pipeline)}`);
     this.size = size;
     this.concurrency = size * pipeline;
     this.#spawn = spawn;
     this.#wasm = options.wasm ?? {};
     this.#slots = new Array<Slot | undefined>(size).fill(undefined);
-    // Start every worker now: loading the runtime overlaps the caller's file walk.
+    if (options.startWorkers === 'on-demand') return;
     try {
       for (let i = 0; i < size; i++) this.#start(i);
     } catch (error) {
@@ -153,17 +171,23 @@ export class ThreadPoolProcessor {
     }
   }
 
+  /** Workers running now (fewer than {@link ThreadPoolProcessor.size} before on-demand starts). */
+  get started(): number {
+    return this.#slots.filter((slot) => slot !== undefined).length;
+  }
+
   /** Extracts the rows of one file: in a worker for a built-in language, here otherwise. */
   process(language: LanguageDefinition, source: string, path: string, options?: ProcessOptions): Promise<ExtractedFile> {
     if (this.#closing) return Promise.reject(new CKGError('CLOSED', 'The worker pool is closed'));
     const keepTree = options?.keepTree === true;
+    const graph = options?.graph !== false;
     if (!builtins.has(language)) {
       // Custom visitors are functions: they cannot be sent to a worker.
-      this.#local ??= new ParserPool(this.#wasm);
-      return extractSource(this.#local, language, source, { key: path, keep: keepTree });
+      this.#local ??= new LocalProcessor(new ParserPool(this.#wasm));
+      return this.#local.process(language, source, path, options);
     }
     return new Promise<ExtractedFile>((resolve, reject) => {
-      this.#dispatch({ id: this.#nextId++, languageId: language.id, source, path, keepTree, resolve, reject });
+      this.#dispatch({ id: this.#nextId++, languageId: language.id, source, path, keepTree, graph, extraction: options?.extraction, resolve, reject });
     });
   }
 
@@ -179,9 +203,11 @@ export class ThreadPoolProcessor {
         for (const job of slot.jobs.splice(0)) job.reject(new CKGError('CLOSED', 'The worker pool was closed', { path: job.path }));
         stops.push(Promise.resolve(slot.port.terminate()).catch(() => undefined));
       }
+      for (const job of [...this.#suspects.splice(0), ...this.#backlog.splice(0)]) job.reject(new CKGError('CLOSED', 'The worker pool was closed', { path: job.path }));
       const local = this.#local;
       this.#local = undefined;
-      await Promise.all([...stops, local?.delete()]);
+      this.#wasmFiles.clear();
+      await Promise.all([...stops, local?.pool.delete()]);
     })();
     return this.#closing;
   }
@@ -194,17 +220,25 @@ export class ThreadPoolProcessor {
   #dispatch(job: Job): void {
     // A file whose tree a worker kept goes back to that worker (an incremental re-parse there
     // beats a full parse anywhere). Otherwise: the least busy worker by queued source text (one
-    // large file outweighs many small ones); ties go round-robin so equal loads spread.
+    // large file outweighs many small ones); ties go round-robin so equal loads spread. A slot
+    // in quarantine takes nothing.
     let best = this.#keptBy.get(job.path) ?? -1;
+    if (best >= 0 && this.#slots[best]?.quarantine === true) best = -1;
     if (best < 0) {
       let bestLoad = Infinity;
       for (let k = 0; k < this.size; k++) {
         const i = (this.#roundRobin + k) % this.size;
-        const load = this.#slots[i]?.queued ?? 0;
+        const slot = this.#slots[i];
+        if (slot?.quarantine === true) continue;
+        const load = slot?.queued ?? 0;
         if (load < bestLoad) {
           best = i;
           bestLoad = load;
         }
+      }
+      if (best < 0) {
+        this.#backlog.push(job);
+        return;
       }
       this.#roundRobin = (best + 1) % this.size;
     }
@@ -214,20 +248,35 @@ export class ThreadPoolProcessor {
       this.#keptBy.set(job.path, best);
       if (this.#keptBy.size > KEPT_TREES_LIMIT * this.size) this.#keptBy.delete(this.#keptBy.keys().next().value!);
     }
-    let slot = this.#slots[best];
-    if (!slot) {
-      try {
-        slot = this.#start(best);
-      } catch (error) {
-        job.reject(new CKGError('WORKER_FAILED', `Cannot start a parse worker for ${job.path}: ${String(error)}`, { path: job.path }, { cause: error }));
-        return;
-      }
+    const slot = this.#slots[best] ?? this.#tryStart(best, job);
+    if (slot) this.#send(slot, job);
+  }
+
+  /** Starts a worker in slot `index`, or rejects `job` (the file that needed it) if it cannot start. */
+  #tryStart(index: number, job: Job): Slot | undefined {
+    try {
+      return this.#start(index);
+    } catch (error) {
+      job.reject(new CKGError('WORKER_FAILED', `Cannot start a parse worker for ${job.path}: ${String(error)}`, { path: job.path }, { cause: error }));
+      return undefined;
     }
+  }
+
+  #send(slot: Slot, job: Job): void {
     slot.jobs.push(job);
     slot.queued += job.source.length;
     if (slot.jobs.length === 1) slot.port.setIdle?.(false);
     try {
-      slot.port.post({ type: 'parse', id: job.id, languageId: job.languageId, source: job.source, path: job.path, ...(job.keepTree ? { keepTree: true } : {}) });
+      slot.port.post({
+        type: 'parse',
+        id: job.id,
+        languageId: job.languageId,
+        source: job.source,
+        path: job.path,
+        ...(job.keepTree ? { keepTree: true } : {}),
+        ...(job.graph ? {} : { graph: false }),
+        ...(job.extraction !== undefined ? { extraction: job.extraction } : {}),
+      });
     } catch (error) {
       slot.jobs.pop();
       slot.queued -= job.source.length;
@@ -236,7 +285,7 @@ export class ThreadPoolProcessor {
   }
 
   #start(index: number): Slot {
-    const slot: Slot = { port: undefined as unknown as WorkerPort, jobs: [], queued: 0, ready: false, dead: false };
+    const slot: Slot = { port: undefined as unknown as WorkerPort, jobs: [], queued: 0, ready: false, dead: false, quarantine: false };
     slot.port = this.#spawn({
       message: (message) => {
         if (!slot.dead) this.#onMessage(slot, message);
@@ -245,8 +294,7 @@ export class ThreadPoolProcessor {
         if (!slot.dead) this.#onExit(index, slot, reason);
       },
     });
-    const init = this.#wasm.baseUrl === undefined ? { type: 'init' as const } : { type: 'init' as const, wasmBaseUrl: String(this.#wasm.baseUrl) };
-    slot.port.post(init);
+    slot.port.post(hasWasmLocation(this.#wasm) ? { type: 'init', wasmFromPool: true } : { type: 'init' });
     slot.port.setIdle?.(true);
     this.#slots[index] = slot;
     return slot;
@@ -255,6 +303,10 @@ export class ThreadPoolProcessor {
   #onMessage(slot: Slot, message: WorkerResponse): void {
     if (message.type === 'ready') {
       slot.ready = true;
+      return;
+    }
+    if (message.type === 'wasm-request') {
+      this.#sendWasm(slot, message.fileName);
       return;
     }
     const at = slot.jobs.findIndex((j) => j.id === message.id);
@@ -269,37 +321,83 @@ export class ThreadPoolProcessor {
       // fatal for a build), anything else (a visitor bug) is a plain Error.
       job.reject(message.code === undefined ? new Error(message.message) : new CKGError(message.code as CKGErrorCode, message.message, { path: job.path }));
     }
+    if (slot.quarantine) this.#nextSuspect(slot);
+  }
+
+  /** Answers a worker's request for a wasm file from the caller's options (read once per file). */
+  #sendWasm(slot: Slot, fileName: string): void {
+    let bytes = this.#wasmFiles.get(fileName);
+    if (bytes === undefined) {
+      bytes = readConfiguredWasm(this.#wasm, fileName);
+      this.#wasmFiles.set(fileName, bytes);
+      bytes.catch(() => this.#wasmFiles.delete(fileName)); // a later request tries again
+    }
+    bytes.then(
+      (found) => {
+        if (!slot.dead) slot.port.post(found === undefined ? { type: 'wasm', fileName } : { type: 'wasm', fileName, bytes: found });
+      },
+      (error: unknown) => {
+        if (slot.dead) return;
+        const failure = error instanceof CKGError ? { code: error.code, message: error.message, data: error.data } : { message: error instanceof Error ? error.message : String(error) };
+        slot.port.post({ type: 'wasm', fileName, error: failure });
+      },
+    );
   }
 
   #onExit(index: number, slot: Slot, reason: string): void {
-    if (slot.dying) return;
-    slot.dying = true;
-    if (this.#slots[index] === slot) this.#slots[index] = undefined; // no new files for it
-    // Results the worker posted before it died can arrive after its error event (a Web
-    // Worker's error and message events are separate tasks): let them land before blaming the
-    // first unanswered file, or an innocent file is blamed and the culprit re-queued. A grace
-    // timer alone is not enough: when this thread was busy for longer than the grace (a build
-    // walks and reads here), the expired timer runs before the messages that queued meanwhile,
-    // so one more turn of the event loop lets those in first.
-    setTimeout(() => {
-      void yieldToEventLoop().then(() => this.#settleDead(slot, reason));
-    }, DEATH_GRACE_MS);
-  }
-
-  #settleDead(slot: Slot, reason: string): void {
-    if (slot.dead) return; // closed meanwhile
     slot.dead = true;
+    if (this.#slots[index] === slot) this.#slots[index] = undefined; // no new files for it
     void Promise.resolve(slot.port.terminate()).catch(() => undefined);
     const jobs = slot.jobs.splice(0);
+    slot.queued = 0;
     if (!slot.ready) {
       // The worker never ran: its script or runtime cannot load here, and every other worker
       // would fail the same way. This is fatal for a build, not a per-file skip.
       for (const job of jobs) job.reject(new CKGError('WASM_LOAD_FAILED', `A parse worker could not start: ${reason}`, { path: job.path }));
+    } else if (slot.quarantine) {
+      // It held one file and nothing else: that file killed it.
+      for (const job of jobs) job.reject(new CKGError('WORKER_FAILED', `The parse worker died on this file: ${reason}`, { path: job.path }));
+    } else {
+      // Any of its unanswered files may be the one it died on: the answers it posted before it
+      // died can reach this thread after the news of its death (a Web Worker's error event and
+      // its messages are separate tasks), or never (they are dropped with the worker). No timer
+      // can tell; re-parsing them one at a time can.
+      this.#suspects.push(...jobs);
+    }
+    if (slot.quarantine || this.#suspects.length > 0) this.#openQuarantine(index);
+  }
+
+  /** Gives the suspects to a fresh worker in slot `index`, unless another slot already has them. */
+  #openQuarantine(index: number): void {
+    if (this.#closing || this.#slots.some((s) => s?.quarantine === true)) return;
+    if (this.#suspects.length === 0) {
+      this.#releaseBacklog();
       return;
     }
-    const [culprit, ...innocent] = jobs;
-    culprit?.reject(new CKGError('WORKER_FAILED', `The parse worker died on this file: ${reason}`, { path: culprit.path }));
-    // The others were only queued behind it: give them to a fresh worker.
-    for (const job of innocent) this.#dispatch(job);
+    const first = this.#suspects[0]!;
+    const slot = this.#slots[index] ?? this.#tryStart(index, first);
+    if (!slot) {
+      this.#suspects.shift();
+      this.#openQuarantine(index);
+      return;
+    }
+    slot.quarantine = true;
+    if (slot.jobs.length === 0) this.#nextSuspect(slot);
+  }
+
+  /** Sends the quarantine slot its next suspect, or returns it to normal work when none is left. */
+  #nextSuspect(slot: Slot): void {
+    while (slot.jobs.length === 0) {
+      const next = this.#suspects.shift();
+      if (!next) break;
+      this.#send(slot, next); // a failed send rejects that file and leaves the slot empty
+    }
+    if (slot.jobs.length > 0) return;
+    slot.quarantine = false;
+    this.#releaseBacklog();
+  }
+
+  #releaseBacklog(): void {
+    for (const job of this.#backlog.splice(0)) this.#dispatch(job);
   }
 }

@@ -2,6 +2,7 @@
 // survive structured cloning (worker_threads and Web Workers alike), so no functions, no
 // class instances, no tree-sitter objects. (Plain functions below are helpers of both sides.)
 import type { ExtractedClass, ExtractedFile, ExtractedFunction } from './extract.js';
+import type { ExtractionOptions } from '../languages/types.js';
 import type { ExtractedGraph } from '../graph/facts.js';
 
 /**
@@ -60,18 +61,35 @@ export function fromWire(file: WireFile, source: string): ExtractedFile {
 }
 
 /**
- * The part of {@link WasmOptions} that can cross a thread boundary: a base URL as a string.
- * (`load` functions and sql.js instances stay in the calling thread.)
+ * The first message to a worker. Functions (`wasm.load`) and per-file URLs stay in the pool's
+ * thread: with `wasmFromPool` the worker asks that thread for each wasm file it needs
+ * ({@link WorkerWasmRequest}), so every file is fetched once, however many workers there are.
  *
  * @example
  * ```ts
- * const init: WorkerInit = { type: 'init', wasmBaseUrl: 'https://example.com/ckg-wasm/wasm/' };
+ * const init: WorkerInit = { type: 'init', wasmFromPool: true };
  * ```
  */
 export interface WorkerInit {
   readonly type: 'init';
-  /** Where the worker fetches grammar and runtime wasm files; absent in Node (bundled files). */
-  readonly wasmBaseUrl?: string;
+  /** Ask the pool for wasm files; without it the worker uses the platform default (Node: the package's files). */
+  readonly wasmFromPool?: boolean;
+}
+
+/**
+ * The pool's answer to a {@link WorkerWasmRequest}: the bytes, nothing (use the default
+ * location), or the error that reading them raised.
+ *
+ * @example
+ * ```ts
+ * port.post({ type: 'wasm', fileName: 'tree-sitter-python.wasm', bytes });
+ * ```
+ */
+export interface WorkerWasm {
+  readonly type: 'wasm';
+  readonly fileName: string;
+  readonly bytes?: Uint8Array;
+  readonly error?: { readonly code?: string; readonly message: string; readonly data?: Readonly<Record<string, unknown>> };
 }
 
 /**
@@ -93,6 +111,10 @@ export interface WorkerParse {
   readonly path?: string;
   /** Keep this file's tree for the next parse of the same path (a small update). */
   readonly keepTree?: boolean;
+  /** `false`: extract definitions only, no code-graph facts. */
+  readonly graph?: boolean;
+  /** The index's extraction options (plain data), for the visitor. */
+  readonly extraction?: ExtractionOptions;
 }
 
 /**
@@ -103,7 +125,7 @@ export interface WorkerParse {
  * port.post({ type: 'parse', id: 1, languageId: 'python', source });
  * ```
  */
-export type WorkerRequest = WorkerInit | WorkerParse;
+export type WorkerRequest = WorkerInit | WorkerParse | WorkerWasm;
 
 /**
  * The worker loaded its code and installed its message handler.
@@ -148,6 +170,19 @@ export interface WorkerFailure {
 }
 
 /**
+ * A worker needs a wasm file (a grammar, the runtime) and asks the pool's thread for it.
+ *
+ * @example
+ * ```ts
+ * if (message.type === 'wasm-request') void answer(message.fileName);
+ * ```
+ */
+export interface WorkerWasmRequest {
+  readonly type: 'wasm-request';
+  readonly fileName: string;
+}
+
+/**
  * What a worker sends back.
  *
  * @example
@@ -155,4 +190,4 @@ export interface WorkerFailure {
  * const onMessage = (message: WorkerResponse): void => { if (message.type !== 'ready') settle(message); };
  * ```
  */
-export type WorkerResponse = WorkerReady | WorkerResult | WorkerFailure;
+export type WorkerResponse = WorkerReady | WorkerResult | WorkerFailure | WorkerWasmRequest;

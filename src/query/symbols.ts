@@ -10,10 +10,12 @@ export interface SymbolRow extends SymbolRef {
   readonly flags: number;
 }
 
-const SYMBOL_SELECT = `SELECT s.id, s.kind, s.name, s.qualified_name, f.language, f.path, s.start_line, s.end_line, s.parent_id, s.file_id, s.flags
+/** The columns of a SymbolRow, from `symbols s JOIN files f` (for queries that select rows whole). */
+export const SYMBOL_SELECT = `SELECT s.id, s.kind, s.name, s.qualified_name, f.language, f.path, s.start_line, s.end_line, s.parent_id, s.file_id, s.flags
   FROM symbols s JOIN files f ON f.id = s.file_id`;
 
-function toSymbol(r: SqlValue[]): SymbolRow {
+/** A SymbolRow from a row of {@link SYMBOL_SELECT}'s columns. */
+export function toSymbol(r: SqlValue[]): SymbolRow {
   return {
     id: Number(r[0]),
     kind: String(r[1]) as SymbolKind,
@@ -53,9 +55,9 @@ export class SymbolCache {
 }
 
 /**
- * The symbols a user's text names: every symbol of that name, and the symbol whose qualified
- * name it is (`pkg.mod.Catalog.add` ends with the name `add`; separators `.`, `::`, `/`, `\`,
- * `#`). A module's name is its full name.
+ * The symbols a user's text names: every symbol of that name, or, for a text with separators
+ * (`.`, `::`, `/`, `\\`, `#`), the symbols whose qualified name is it or ends with it at a
+ * separator (`Catalog.add` names `shop.catalog.Catalog.add`). A module's name is its full name.
  */
 export function symbolsMatching(store: IndexStore, text: string): SymbolRow[] {
   const out = new Map<number, SymbolRow>();
@@ -65,9 +67,10 @@ export function symbolsMatching(store: IndexStore, text: string): SymbolRow[] {
   }
   const last = /([^.:/\\#]+)$/.exec(text)?.[1];
   if (last !== undefined && last !== text) {
-    for (const r of store.rows(`${SYMBOL_SELECT} WHERE s.name = ? AND s.qualified_name = ?`, [last, text])) {
+    for (const r of store.rows(`${SYMBOL_SELECT} WHERE s.name = ?`, [last])) {
       const s = toSymbol(r);
-      out.set(s.id, s);
+      const q = s.qualifiedName;
+      if (q === text || (q.endsWith(text) && /[.:/\\#]/.test(q.charAt(q.length - text.length - 1)))) out.set(s.id, s);
     }
   }
   return [...out.values()];

@@ -1,5 +1,6 @@
 // Git facts for the snapshot key, read through the caller's FileSystem (memfs works):
 // where the git directory is, what HEAD points at, and the index entries.
+import { CKGError } from '../errors.js';
 import type { FsAdapter } from '../fs/adapter.js';
 import { isAbsolute, join } from '../fs/path.js';
 import { parseGitIndex, type GitIndex } from './git-index.js';
@@ -21,13 +22,21 @@ export async function resolveGitDir(fs: FsAdapter, workTree: string): Promise<st
  */
 function readOnlyGitFs(fs: FsAdapter): GitFsClient {
   const raw = fs.raw.promises;
+  // Files are read through the adapter: regular files only (a FIFO as .git/HEAD would block).
+  const read = async (path: string): Promise<Uint8Array> => {
+    try {
+      return await fs.readBytes(path);
+    } catch (error) {
+      if (error instanceof CKGError && error.code === 'NOT_FOUND') throw Object.assign(new Error(error.message), { code: 'ENOENT' });
+      throw error;
+    }
+  };
   const refuse = (): Promise<never> => Promise.reject(Object.assign(new Error('read-only'), { code: 'EROFS' }));
   const promises = {
     async readFile(path: string, options?: string | { encoding?: string }): Promise<Uint8Array | string> {
-      const bytes = await raw.readFile(path);
+      const bytes = await read(path);
       const encoding = typeof options === 'string' ? options : options?.encoding;
-      if (encoding === 'utf8' || encoding === 'utf-8') return typeof bytes === 'string' ? bytes : new TextDecoder().decode(bytes);
-      return typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes;
+      return encoding === 'utf8' || encoding === 'utf-8' ? new TextDecoder().decode(bytes) : bytes;
     },
     stat: (path: string) => raw.stat(path),
     lstat: (path: string) => raw.lstat(path),

@@ -4,10 +4,11 @@
 // - the snapshot key names the codebase's STATE (HEAD + work-tree changes, or a stat digest):
 //   stored inside the database (`meta.snapshot_key`), compared on open and before tool answers.
 import type { FsAdapter } from '../fs/adapter.js';
-import { basename, normalize, relativeInside } from '../fs/path.js';
+import { basename, folderPrefix, normalize, relativeInside } from '../fs/path.js';
 import { findGitRoot, walkCodebase, type WalkOptions, type WalkResult } from '../build/walker.js';
 import { SCHEMA_VERSION } from '../db/schema.js';
 import { DigestInput, digestFields } from './digest.js';
+import { folderOf, foldersUp, manifestNamesOf, readsManifests } from '../graph/manifests.js';
 import { readGitIndex, resolveGitDir, resolveHead } from './git.js';
 import { UnsupportedGitIndex, type GitIndex } from './git-index.js';
 
@@ -97,7 +98,7 @@ export async function computeSnapshot(
   // Walk and git reads overlap: both are I/O bound.
   const [walk, git] = await Promise.all([walkCodebase(fs, root, walkOptions), gitState]);
   const input = new DigestInput().string('ckg-wasm-snapshot-1').string(rel);
-  const rootPrefix = normalize(root) === '/' ? '/' : `${normalize(root)}/`;
+  const rootPrefix = folderPrefix(normalize(root));
   // Walked paths all start with the normalised root.
   const relativeToRoot = (path: string): string => (path.startsWith(rootPrefix) ? path.slice(rootPrefix.length) : path);
   let mode: Snapshot['mode'] = 'files';
@@ -132,9 +133,43 @@ export async function computeSnapshot(
   if (mode === 'files') {
     for (const file of walk.files) input.string(relativeToRoot(file.path)).string(String(file.size)).string(String(file.mtimeMs));
   }
+  // Manifests module names depend on (go.mod, Cargo.toml) are not indexed, but editing one
+  // renames modules: their stats are part of the state.
+  for (const m of await manifestStats(fs, rootPrefix, walk, walkOptions, relativeToRoot)) input.string('#manifest').string(m.path).string(String(m.size)).string(String(m.mtimeMs));
   const digest = await input.digest();
   const key = mode === 'git' ? `git:${git !== undefined && !('error' in git) ? git.head : ''}:${digest}` : `files:${digest}`;
   return { key, mode, walk, ...(fallbackReason === undefined ? {} : { fallbackReason }) };
+}
+
+/** Stats of the manifests at and above the folders of walked files whose language reads them, by relative path. */
+async function manifestStats(
+  fs: FsAdapter,
+  rootPrefix: string,
+  walk: WalkResult,
+  walkOptions: WalkOptions,
+  relativeToRoot: (path: string) => string,
+): Promise<{ path: string; size: number; mtimeMs: number }[]> {
+  const names = manifestNamesOf(walkOptions.registry.list().map((l) => l.id));
+  if (names.length === 0) return [];
+  const reads = new Map<string, boolean>();
+  const folders = new Set<string>();
+  for (const file of walk.files) {
+    let r = reads.get(file.language.id);
+    if (r === undefined) reads.set(file.language.id, (r = readsManifests(file.language.id)));
+    if (!r) continue;
+    const dir = folderOf(relativeToRoot(file.path));
+    if (folders.has(dir)) continue;
+    for (const up of foldersUp(dir)) folders.add(up);
+  }
+  if (folders.size === 0) return [];
+  const paths = [...folders].sort().flatMap((dir) => names.map((name) => (dir === '' ? name : `${dir}/${name}`)));
+  const infos = await fs.lstatMany(paths.map((p) => rootPrefix + p));
+  const out: { path: string; size: number; mtimeMs: number }[] = [];
+  for (let i = 0; i < paths.length; i++) {
+    const info = infos[i];
+    if (info !== undefined && info.kind !== 'directory') out.push({ path: paths[i]!, size: info.size, mtimeMs: info.mtimeMs });
+  }
+  return out;
 }
 
 type GitState =

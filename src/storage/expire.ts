@@ -1,5 +1,6 @@
-import { CKGError } from '../errors.js';
 import type { Storage } from './types.js';
+import { EXPIRE_OPTIONS } from '../options/storage-schemas.js';
+import { checkOptions } from '../options/validate.js';
 
 /**
  * Stored databases unused for longer than this are removed by default: 7 days, as the reference CKG.
@@ -42,10 +43,8 @@ export interface ExpireOptions {
  * @public
  */
 export async function expireStorage(storage: Storage, options: ExpireOptions = {}): Promise<string[]> {
+  checkOptions('expireStorage', options, EXPIRE_OPTIONS);
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_STORAGE_MAX_AGE_MS;
-  if (typeof maxAgeMs !== 'number' || Number.isNaN(maxAgeMs) || maxAgeMs < 0) {
-    throw new CKGError('INVALID_ARGUMENT', `maxAgeMs must be a non-negative number, got ${String(maxAgeMs)}`);
-  }
   const cutoff = (options.now ?? Date.now()) - maxAgeMs;
   const removed: string[] = [];
   for (const { key, lastUsed } of await storage.list()) {

@@ -1,5 +1,21 @@
 import { CKGError } from '../errors.js';
 import type { Storage } from './types.js';
+import { INDEXEDDB_STORAGE_OPTIONS } from '../options/storage-schemas.js';
+import { checkOptions } from '../options/validate.js';
+
+/**
+ * The part of the DOM's `IDBFactory` that {@link IndexedDBStorage} calls (`indexedDB` fits).
+ *
+ * @example
+ * ```ts
+ * const factory: IndexedDBFactoryLike = globalThis.indexedDB;
+ * ```
+ * @public
+ */
+export interface IndexedDBFactoryLike {
+  /** Opens (creating or upgrading) a database: an `IDBOpenDBRequest`. */
+  open(name: string, version?: number): object;
+}
 
 /**
  * Options of {@link IndexedDBStorage}.
@@ -13,8 +29,11 @@ import type { Storage } from './types.js';
 export interface IndexedDBStorageOptions {
   /** Name of the IndexedDB database. Default `'ckg-wasm'`. */
   readonly databaseName?: string;
-  /** The IndexedDB factory; default `globalThis.indexedDB` (pass another for workers or tests). */
-  readonly indexedDB?: IDBFactory;
+  /**
+   * The IndexedDB factory; default `globalThis.indexedDB` (pass another for tests, e.g.
+   * fake-indexeddb's). Typed structurally, so Node projects without the DOM lib compile.
+   */
+  readonly indexedDB?: IndexedDBFactoryLike;
   /** Clock for `lastUsed`, in ms since the epoch. Default `Date.now`. */
   readonly now?: () => number;
 }
@@ -52,8 +71,9 @@ export class IndexedDBStorage implements Storage {
   #db: Promise<IDBDatabase> | undefined;
 
   constructor(options: IndexedDBStorageOptions = {}) {
+    checkOptions('IndexedDBStorage', options, INDEXEDDB_STORAGE_OPTIONS);
     this.databaseName = options.databaseName ?? 'ckg-wasm';
-    this.#factory = options.indexedDB ?? (globalThis as { indexedDB?: IDBFactory }).indexedDB;
+    this.#factory = (options.indexedDB ?? (globalThis as { indexedDB?: IndexedDBFactoryLike }).indexedDB) as IDBFactory | undefined;
     this.#now = options.now ?? Date.now;
   }
 

@@ -1,5 +1,7 @@
 import { CKGError } from '../errors.js';
 import type { Storage } from './types.js';
+import { MEMORY_STORAGE_OPTIONS } from '../options/storage-schemas.js';
+import { checkOptions } from '../options/validate.js';
 
 /**
  * Options of {@link MemoryStorage}.
@@ -41,6 +43,7 @@ export class MemoryStorage implements Storage {
   readonly #now: () => number;
 
   constructor(options: MemoryStorageOptions = {}) {
+    checkOptions('MemoryStorage', options, MEMORY_STORAGE_OPTIONS);
     this.#now = options.now ?? Date.now;
   }
 

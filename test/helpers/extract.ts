@@ -1,5 +1,5 @@
 import { Volume } from 'memfs';
-import { CKGDatabase, type FileSystem } from '../../src/index.js';
+import { CKGDatabase, type FileSystem, type IndexOptions } from '../../src/index.js';
 
 /** A compact, comparable form of every row a language yields for one source file. */
 export interface Row {
@@ -10,9 +10,9 @@ export interface Row {
 }
 
 /** Indexes one file (in memfs) and returns its rows, sorted by start line then kind. */
-export async function extractRows(fileName: string, source: string): Promise<{ rows: Row[]; db: CKGDatabase }> {
+export async function extractRows(fileName: string, source: string, options: IndexOptions = {}): Promise<{ rows: Row[]; db: CKGDatabase }> {
   const vol = Volume.fromJSON({ [`/src/${fileName}`]: source });
-  const db = await CKGDatabase.open({ codebasePath: '/src', fs: vol as unknown as FileSystem });
+  const db = await CKGDatabase.open({ ...options, codebasePath: '/src', fs: vol as unknown as FileSystem });
   const rows: Row[] = [];
   const bytes = db.export();
   const { default: initSqlJs } = await import('sql.js');

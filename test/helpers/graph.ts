@@ -2,6 +2,7 @@
 import nodeFs from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { CKGDatabase, type Edge, type EdgeFilter, type OpenOptions } from '../../src/index.js';
 import { makeTree, type Backend, type FixtureTree } from './fixtures.js';
 
@@ -49,4 +50,30 @@ export async function openGraph(files: Record<string, string>, backend: Backend 
       tree.cleanup();
     },
   };
+}
+
+/** Applies each edit, updates, and checks the edges equal a fresh build's of the same files. */
+export async function expectExactThrough(files: Record<string, string>, backend: Backend, edits: readonly ((files: Record<string, string | null>) => void)[]): Promise<void> {
+  const graph = await openGraph(files, backend);
+  try {
+    const current: Record<string, string | null> = { ...files };
+    for (const edit of edits) {
+      const before = { ...current };
+      edit(current);
+      for (const [path, text] of Object.entries(current)) {
+        if (text === before[path]) continue;
+        if (text === null) graph.tree.remove(path);
+        else graph.tree.write(path, text);
+      }
+      await graph.db.update();
+      const fresh = await CKGDatabase.open({ codebasePath: graph.tree.root, fs: graph.tree.fs });
+      try {
+        expect(await graph.lines()).toEqual((await fresh.edges()).map((e) => edgeLine(e, graph.tree.root)));
+      } finally {
+        fresh.close();
+      }
+    }
+  } finally {
+    graph.close();
+  }
 }

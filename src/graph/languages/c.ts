@@ -1,5 +1,5 @@
 import { SYMBOL_FLAGS } from '../describe.js';
-import type { FallbackOutcome, FallbackSite, LanguageGraph } from '../strategy.js';
+import type { FallbackLookup, FallbackOutcome, FallbackSite, LanguageGraph } from '../strategy.js';
 
 // C (and the part of C++ it shares): a module is its file, named by its path from the codebase
 // root (`include/linux/fs.h`); `#include` is textual inclusion, so a file sees the prototypes,
@@ -96,7 +96,9 @@ function includeCandidates(specifier: string, fromModule: string, modules: reado
  * A plain name that is not the file's own: a function defined in a visible file, or declared
  * there and defined once in the codebase (see the module comment).
  */
-function fallback(name: string, site: FallbackSite): FallbackOutcome | undefined {
+function fallback(name: string, site: FallbackSite, lookup?: FallbackLookup): FallbackOutcome | undefined {
+  // Only functions are found here: a type (a struct tag) is never one.
+  if (lookup?.want === 'type') return undefined;
   if (name.startsWith('__builtin_')) return { toId: null, reason: 'builtin' };
   const { files, external } = site.visible();
   const own = site.file.id;
@@ -146,5 +148,6 @@ export const cGraph: LanguageGraph = {
   exportsOnly: false,
   submodulesAreMembers: false,
   callableClasses: false,
+  typesApart: true,
   fallback,
 };

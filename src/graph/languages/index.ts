@@ -1,8 +1,15 @@
 import type { LanguageGraph } from '../strategy.js';
+import { bashGraph } from './bash.js';
 import { cGraph } from './c.js';
 import { cppGraph } from './cpp.js';
 import { ecmascriptGraph } from './ecmascript.js';
+import { csharpGraph, javaGraph, kotlinGraph, scalaGraph } from './package-scoped.js';
+import { goGraph } from './go.js';
+import { luaGraph } from './lua.js';
+import { phpGraph } from './php.js';
 import { pythonGraph } from './python.js';
+import { rubyGraph } from './ruby.js';
+import { rustGraph } from './rust.js';
 
 /**
  * The rules for a language without graph rules of its own: its module is its file path
@@ -25,6 +32,16 @@ const BUILT_IN: Readonly<Record<string, LanguageGraph>> = {
   javascript: ecmascriptGraph,
   typescript: ecmascriptGraph,
   tsx: ecmascriptGraph,
+  java: javaGraph,
+  kotlin: kotlinGraph,
+  scala: scalaGraph,
+  c_sharp: csharpGraph,
+  go: goGraph,
+  rust: rustGraph,
+  php: phpGraph,
+  ruby: rubyGraph,
+  lua: luaGraph,
+  bash: bashGraph,
   c: cGraph,
   cpp: cppGraph,
 };

@@ -19,6 +19,8 @@ const NAMESPACES = typeSet('internal_module', 'module');
 const BINDERS = typeSet('variable_declarator', 'for_in_statement', 'catch_clause', 'import_statement', 'export_statement', 'assignment_expression');
 const VALUE_PARENTS = typeSet('arguments', 'return_statement', 'array', 'pair', 'jsx_expression', 'spread_element');
 const SEARCHED = [...FUNCTIONS, ...CLASSES, ...NAMESPACES, ...BINDERS, ...VALUE_PARENTS, 'call_expression', 'new_expression', 'field_definition', 'public_field_definition', 'interface_declaration', 'object', 'shorthand_property_identifier', 'decorator'];
+/** Methods every JavaScript function has that call or bind it. */
+const BOUND_CALLS: ReadonlySet<string> = new Set(['bind', 'call', 'apply']);
 const FUNCTION_VALUES = typeSet('arrow_function', 'function_expression', 'function', 'generator_function', 'class');
 
 /** Identifiers a declaration pattern binds: `a`, `{ a, b: c, ...d }`, `[a, [b]]`, `a = 1`. */
@@ -111,6 +113,27 @@ function madeFunction(value: Node | null | undefined): boolean {
   return false;
 }
 
+/**
+ * The names and member accesses an expression may evaluate to, through parentheses, `a || b`,
+ * `a ?? b`, `a && b` and `c ? a : b` (`handler || defaultHandler` uses both functions).
+ */
+function valueOperands(value: Node | null | undefined, out: Node[] = []): Node[] {
+  if (!value) return out;
+  if (value.type === 'identifier' || value.type === 'member_expression') out.push(value);
+  else if (value.type === 'parenthesized_expression') valueOperands(value.namedChildren[0], out);
+  else if (value.type === 'binary_expression') {
+    const op = value.childForFieldName('operator')?.type;
+    if (op === '||' || op === '??' || op === '&&') {
+      valueOperands(value.childForFieldName('left'), out);
+      valueOperands(value.childForFieldName('right'), out);
+    }
+  } else if (value.type === 'ternary_expression') {
+    valueOperands(value.childForFieldName('consequence'), out);
+    valueOperands(value.childForFieldName('alternative'), out);
+  }
+  return out;
+}
+
 function visit(root: Node, sink: ReferenceSink): void {
   const nodes = root.descendantsOfType(SEARCHED).filter((n): n is Node => n !== null);
   const scopes = new LexicalScopes();
@@ -185,7 +208,11 @@ function visit(root: Node, sink: ReferenceSink): void {
         const declared = annotatedClass(node.childForFieldName('type'));
         const valueType = declared ? { name: declared } : newClass ? { name: newClass, constructed: true } : undefined;
         for (const name of patternNames(nameNode)) {
-          if (scope >= 0) {
+          if (scope >= 0 && nameNode?.type === 'identifier' && madeFunction(value)) {
+            // `const cb = function () {}` in a function: a nested definition (extracted as one),
+            // so `cb()` and `on('click', cb)` lead to it, as a nested function declaration's do.
+            scopes.bind(scope, name.text, { kind: 'definition' });
+          } else if (scope >= 0) {
             scopes.bind(scope, name.text, { kind: 'local', ...(valueType && nameNode?.type === 'identifier' ? { type: valueType } : {}) });
           } else if (!(nameNode?.type === 'identifier' && madeFunction(value))) {
             // A top-level value (a function or class bound to the name is a definition instead).
@@ -314,12 +341,21 @@ function visit(root: Node, sink: ReferenceSink): void {
     return 'dynamic';
   };
 
+  // Variables a function is assigned to (`adapter = function (c) {…}`): that function is a
+  // definition of the name, reached through the variable when it is passed on.
+  const assignedFunctions = new Set<string>();
+  for (const node of nodes) {
+    if (node.type !== 'assignment_expression') continue;
+    const left = node.childForFieldName('left');
+    if (left?.type === 'identifier' && madeFunction(node.childForFieldName('right'))) assignedFunctions.add(left.text);
+  }
+
   const use = (kind: 'call' | 'reference', target: Node, construct = false): void => {
     const at = target.startIndex;
     if (target.type === 'identifier') {
       const b = scopes.lookup(at, target.text)?.binding.kind;
       if (b === 'parameter' || b === 'local') {
-        if (kind === 'call') sink.site(target, { kind, name: target.text, fixed: b === 'parameter' ? 'parameter' : 'local-variable' });
+        if (kind === 'call' || assignedFunctions.has(target.text)) sink.site(target, { kind, name: target.text, fixed: b === 'parameter' ? 'parameter' : 'local-variable' });
         return;
       }
       sink.site(target, { kind, name: target.text, ...(construct ? { construct } : {}) });
@@ -331,7 +367,9 @@ function visit(root: Node, sink: ReferenceSink): void {
     if (!prop || !object || (prop.type !== 'property_identifier' && prop.type !== 'private_property_identifier')) return;
     const receiver = receiverOf(object, at);
     if (receiver === 'dynamic') {
-      if (kind === 'call') sink.site(prop, { kind, name: prop.text, fixed: 'dynamic' });
+      // A value use too (`el.on('click', obj.handler)`): nothing resolves it, but dead code must
+      // know some method of that name may be used.
+      sink.site(prop, { kind, name: prop.text, fixed: 'dynamic' });
       return;
     }
     sink.site(prop, { kind, name: prop.text, receiver, ...(construct ? { construct } : {}) });
@@ -345,6 +383,10 @@ function visit(root: Node, sink: ReferenceSink): void {
       if (fn.type === 'super') sink.site(fn, { kind: 'call', name: 'super', superConstructor: true });
       else if (fn.type === 'identifier' && fn.text === 'require') continue;
       else use('call', fn);
+      // `handler.bind(this)`, `fn.call(ctx, x)`, `fn.apply(ctx, args)`: a use of the function itself.
+      if (fn.type === 'member_expression' && BOUND_CALLS.has(fn.childForFieldName('property')?.text ?? '')) {
+        for (const operand of valueOperands(fn.childForFieldName('object'))) use('reference', operand);
+      }
     } else if (type === 'new_expression') {
       const ctor = node.childForFieldName('constructor');
       if (ctor) use('call', ctor, true);
@@ -368,19 +410,28 @@ function visit(root: Node, sink: ReferenceSink): void {
       }
     } else if (VALUE_PARENTS.has(type)) {
       const values = type === 'pair' ? [node.childForFieldName('value')] : node.namedChildren;
-      for (const v of values) if (v && (v.type === 'identifier' || v.type === 'member_expression')) use('reference', v);
+      for (const v of values) for (const operand of valueOperands(v)) use('reference', operand);
+      // `{ onClick: function () {} }`: the function is reached through the object.
+      const value = type === 'pair' ? node.childForFieldName('value') : null;
+      if (value && madeFunction(value)) sink.flag(value, 'member-value');
+    } else if (type === 'method_definition' && node.parent?.type === 'object') {
+      sink.flag(node, 'member-value');
     } else if (type === 'decorator') {
+      // A decorated class or member is registered or wrapped by its decorator: never dead.
+      const parent = node.parent;
+      let decorated: Node | null | undefined = parent && parent.type !== 'class_body' && parent.type !== 'export_statement' ? parent : node.nextNamedSibling;
+      while (decorated?.type === 'decorator') decorated = decorated.nextNamedSibling;
+      if (parent?.type === 'export_statement') decorated = parent.childForFieldName('declaration');
+      if (decorated) sink.flag(decorated, 'decorated');
       // `@Injectable` calls Injectable with the class; `@Component({...})` is a call_expression of its own.
       const expr = node.namedChildren[0];
       if (expr && (expr.type === 'identifier' || expr.type === 'member_expression')) use('call', expr);
     } else if (type === 'shorthand_property_identifier') {
       use('reference', node);
     } else if (type === 'variable_declarator') {
-      const v = node.childForFieldName('value');
-      if (v && (v.type === 'identifier' || v.type === 'member_expression')) use('reference', v);
+      for (const operand of valueOperands(node.childForFieldName('value'))) use('reference', operand);
     } else if (type === 'assignment_expression') {
-      const v = node.childForFieldName('right');
-      if (v && (v.type === 'identifier' || v.type === 'member_expression')) use('reference', v);
+      for (const operand of valueOperands(node.childForFieldName('right'))) use('reference', operand);
     }
   }
 }

@@ -18,6 +18,25 @@ const BINDERS = typeSet('assignment', 'augmented_assignment', 'for_statement', '
 const VALUE_PARENTS = typeSet('argument_list', 'keyword_argument', 'return_statement', 'list', 'tuple', 'set', 'pair', 'expression_list');
 const SEARCHED = [...SCOPES, ...BINDERS, ...VALUE_PARENTS, 'call', 'decorator'];
 
+/**
+ * The names and attributes an expression may evaluate to, through parentheses, `a or b`,
+ * `a and b` and `a if c else b` (`handler or default_handler` uses both functions).
+ */
+function valueOperands(value: Node | null | undefined, out: Node[] = []): Node[] {
+  if (!value) return out;
+  if (value.type === 'identifier' || value.type === 'attribute') out.push(value);
+  else if (value.type === 'parenthesized_expression') valueOperands(value.namedChildren[0], out);
+  else if (value.type === 'boolean_operator') {
+    valueOperands(value.childForFieldName('left'), out);
+    valueOperands(value.childForFieldName('right'), out);
+  } else if (value.type === 'conditional_expression') {
+    // `a if c else b`: the first and the last operands are the values.
+    valueOperands(value.namedChildren[0], out);
+    valueOperands(value.namedChildren[2], out);
+  }
+  return out;
+}
+
 /** Identifiers a binding target names: `a`, `a, b`, `(a, [b, *c])`; attributes and subscripts bind nothing. */
 function targetNames(node: Node | null | undefined, out: Node[] = []): Node[] {
   if (!node) return out;
@@ -142,6 +161,10 @@ function moduleText(node: Node | null | undefined): string | undefined {
 function visit(root: Node, sink: ReferenceSink): void {
   const nodes = root.descendantsOfType(SEARCHED).filter((n): n is Node => n !== null);
   const scopes = new LexicalScopes();
+  /** Where classes' base lists start: those argument lists are bases, not value uses. */
+  const baseLists = new Set<number>();
+  /** Right-hand sides of assignments that are names: value uses, once every scope is known. */
+  const assignedValues: Node[] = [];
 
   // Pass 1: scopes and what each binds (Python decides a name's scope from the whole body).
   for (const node of nodes) {
@@ -150,6 +173,10 @@ function visit(root: Node, sink: ReferenceSink): void {
       const enclosing = scopes.innermostAt(node.startIndex);
       const kind = type === 'class_definition' ? 'class' : 'function';
       const scope = scopes.open(node, kind);
+      if (type === 'class_definition') {
+        const bases = node.childForFieldName('superclasses');
+        if (bases) baseLists.add(bases.startIndex);
+      }
       if (type === 'function_definition' || type === 'class_definition') {
         const name = node.childForFieldName('name');
         if (name && enclosing >= 0) scopes.bind(enclosing, name.text, { kind: 'definition' });
@@ -168,14 +195,19 @@ function visit(root: Node, sink: ReferenceSink): void {
     switch (type) {
       case 'assignment': {
         const left = node.childForFieldName('left');
-        const declared = annotatedClass(node.childForFieldName('type'));
-        const inferred = declared ? { name: declared } : left?.type === 'identifier' ? assignedType(node.childForFieldName('right')) : undefined;
+        const right = node.childForFieldName('right');
+        // A value stored under a name: a use of the function it may be (resolved in pass 2).
+        assignedValues.push(...valueOperands(right));
+        // `self.x = …`, `a[i] = …` bind no name (most assignments in methods): nothing more to read.
+        if (left?.type === 'attribute' || left?.type === 'subscript') break;
+        const declared = left?.type === 'identifier' ? annotatedClass(node.childForFieldName('type')) : undefined;
+        const inferred = declared ? { name: declared } : left?.type === 'identifier' ? assignedType(right) : undefined;
         for (const name of targetNames(left)) {
           if (scope >= 0) scopes.bind(scope, name.text, { kind: 'local', ...(inferred ? { type: inferred } : {}) });
           else sink.binding(name, { kind: 'assign', name: name.text });
         }
         if (scope < 0 && left?.type === 'identifier' && left.text === '__all__') {
-          for (const item of node.childForFieldName('right')?.namedChildren ?? []) {
+          for (const item of right?.namedChildren ?? []) {
             if (item?.type !== 'string') continue;
             const text = item.text.replace(/^[rbuRBU]*(['"])(.*)\1$/s, '$2');
             if (/^[A-Za-z_]\w*$/.test(text)) sink.binding(item, { kind: 'export', name: text, member: text });
@@ -307,7 +339,9 @@ function visit(root: Node, sink: ReferenceSink): void {
     if (!attr || !object) return;
     const receiver = receiverOf(object, at);
     if (receiver === 'dynamic') {
-      if (kind === 'call') sink.site(attr, { kind, name: attr.text, fixed: 'dynamic' });
+      // A value use too (`callback=other.handle`): nothing resolves it, but dead code must know
+      // some method of that name may be used.
+      sink.site(attr, { kind, name: attr.text, fixed: 'dynamic' });
       return;
     }
     sink.site(attr, { kind, name: attr.text, receiver });
@@ -321,6 +355,9 @@ function visit(root: Node, sink: ReferenceSink): void {
         break;
       }
       case 'decorator': {
+        // A decorated definition is registered, wrapped or exposed by its decorator: never dead.
+        const definition = node.parent?.childForFieldName('definition');
+        if (definition) sink.flag(definition, 'decorated');
         const expr = node.namedChildren[0];
         // `@app.route(...)` is a call node of its own; `@cached` calls `cached` with the function.
         if (expr && (expr.type === 'identifier' || expr.type === 'attribute')) use('call', expr);
@@ -342,14 +379,12 @@ function visit(root: Node, sink: ReferenceSink): void {
     // Functions used as values: passed, returned, stored in collections, assigned.
     if (VALUE_PARENTS.has(node.type)) {
       // A class's bases are an argument list too: they are `inherits` sites already.
-      if (node.type === 'argument_list' && node.parent?.type === 'class_definition') continue;
+      if (node.type === 'argument_list' && baseLists.has(node.startIndex)) continue;
       const values = node.type === 'keyword_argument' || node.type === 'pair' ? [node.childForFieldName('value')] : node.namedChildren;
-      for (const value of values) if (value && (value.type === 'identifier' || value.type === 'attribute')) use('reference', value);
-    } else if (node.type === 'assignment') {
-      const right = node.childForFieldName('right');
-      if (right && (right.type === 'identifier' || right.type === 'attribute')) use('reference', right);
+      for (const value of values) for (const operand of valueOperands(value)) use('reference', operand);
     }
   }
+  for (const value of assignedValues) use('reference', value);
 }
 
 /**

@@ -1,0 +1,362 @@
+import type { Node } from 'web-tree-sitter';
+import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
+import { typeSet } from '../common.js';
+import { LexicalScopes, type ScopeBinding } from './scopes.js';
+
+// Go: calls (plain, `pkg.F()`, methods through the receiver and through typed values), imports
+// (plain, aliased, dot and blank), embedded types as bases, functions used as values, flags.
+//
+// Names are bound per function, flow-insensitively (a block's `x :=` counts for the whole
+// function, which can only leave a call unresolved): parameters, named results, `:=`, `var`,
+// `const`, `range` and type-switch variables. The receiver of a method is its `self`. A value's
+// type is known from a declared type (`var x Foo`, a parameter `c *Catalog`) or from how it is
+// made (`Foo{}`, `&Foo{}`, `new(Foo)`); a call result (`NewFoo()`) is of unknown type. Package-
+// level `var`/`const` names are values (`assign` bindings): a call of one stays unresolved.
+
+const FUNCTIONS = typeSet('function_declaration', 'method_declaration', 'func_literal');
+const BINDERS = typeSet('short_var_declaration', 'var_spec', 'const_spec', 'range_clause', 'type_switch_statement', 'receive_statement', 'import_spec');
+// Functions used as values where Go code registers callbacks: arguments (`sort.Slice(x, less)`,
+// `http.HandleFunc("/", serve)`) and keyed composite-literal values (`Handler: serve`, `"a":
+// run`). Unkeyed elements are as often tables of numbers (unicode/tables.go alone has 100,000),
+// and `return`/assignment right sides mostly values: leaving them out halves the nodes read.
+const VALUE_PARENTS = typeSet('argument_list', 'keyed_element');
+const SEARCHED = [...FUNCTIONS, ...BINDERS, ...VALUE_PARENTS, 'call_expression', 'type_conversion_expression', 'type_spec', 'package_clause'];
+const PARAMETERS = typeSet('parameter_declaration', 'variadic_parameter_declaration');
+const TEST_PARAMETER = /^\*testing\.[TBFM]$/;
+
+/** The names of an expression list or a single identifier on the left of `:=` / `range` / `var`. */
+function identifiers(node: Node | null | undefined): Node[] {
+  if (!node) return [];
+  if (node.type === 'identifier') return [node];
+  if (node.type === 'expression_list') return node.namedChildren.filter((c): c is Node => c?.type === 'identifier');
+  return [];
+}
+
+/** The named type a type expression stands for (`Foo`, `*Foo`, `pkg.Foo`, `Foo[T]`), as `Foo` / `pkg.Foo`. */
+function namedType(type: Node | null | undefined): string | undefined {
+  let n = type;
+  for (let depth = 0; n && depth < 4; depth++) {
+    switch (n.type) {
+      case 'type_identifier':
+        return n.text;
+      case 'qualified_type': {
+        const pkg = n.childForFieldName('package')?.text;
+        const name = n.childForFieldName('name')?.text;
+        return pkg && name ? `${pkg}.${name}` : undefined;
+      }
+      case 'pointer_type':
+      case 'parenthesized_type':
+        n = n.namedChildren[0] ?? null;
+        break;
+      case 'generic_type':
+        n = n.childForFieldName('type');
+        break;
+      default:
+        return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The type a value is made as: `Foo{…}`, `&Foo{…}`, `new(Foo)` (when `new` is the builtin); else undefined. */
+function madeType(value: Node | null | undefined, isFree: (name: string) => boolean): string | undefined {
+  let v = value;
+  if (v?.type === 'unary_expression' && v.children[0]?.type === '&') v = v.childForFieldName('operand');
+  if (v?.type === 'parenthesized_expression') v = v.namedChildren[0] ?? null;
+  if (v?.type === 'composite_literal') return namedType(v.childForFieldName('type'));
+  if (v?.type === 'call_expression' && v.childForFieldName('function')?.text === 'new' && isFree('new')) {
+    const arg = v.childForFieldName('arguments')?.namedChildren[0];
+    return namedType(arg);
+  }
+  return undefined;
+}
+
+/** The name a plain import binds: the path's last element without a major-version suffix (`…/yaml.v3`, `…/mod/v2`). */
+export function importedPackageName(path: string): string | undefined {
+  const parts = path.split('/');
+  let last = parts.pop() ?? '';
+  if (/^v[0-9]+$/.test(last) && parts.length > 0) last = parts.pop()!;
+  last = last.replace(/\.v[0-9]+$/, '').replace(/^go-/, '').replace(/-go$/, '');
+  return /^[\p{L}_][\p{L}\p{N}_]*$/u.test(last) ? last : undefined;
+}
+
+function stringContent(node: Node | null | undefined): string | undefined {
+  if (!node) return undefined;
+  if (node.type === 'interpreted_string_literal') return node.namedChildren.find((c) => c?.type === 'interpreted_string_literal_content')?.text ?? '';
+  if (node.type === 'raw_string_literal') return node.text.slice(1, -1);
+  return undefined;
+}
+
+/** What a struct declared in the file holds: named fields, and embedded fields by name with their type. */
+interface StructShape {
+  readonly fields: Set<string>;
+  readonly embedded: Map<string, string>;
+}
+
+function structShape(struct: Node): StructShape {
+  const shape: StructShape = { fields: new Set(), embedded: new Map() };
+  const list = struct.namedChildren.find((c) => c?.type === 'field_declaration_list');
+  for (const field of list?.namedChildren ?? []) {
+    if (field?.type !== 'field_declaration') continue;
+    const names = field.childrenForFieldName('name');
+    if (names.length > 0) {
+      for (const n of names) if (n) shape.fields.add(n.text);
+      continue;
+    }
+    const type = namedType(field.childForFieldName('type'));
+    if (type) shape.embedded.set(type.slice(type.lastIndexOf('.') + 1), type);
+  }
+  return shape;
+}
+
+function visit(root: Node, sink: ReferenceSink): void {
+  const nodes = root.descendantsOfType(SEARCHED).filter((n): n is Node => n !== null);
+  // A node's type is a call into wasm: read once, for both passes.
+  const types = nodes.map((n) => n.type);
+  const scopes = new LexicalScopes();
+  let packageName: string | undefined;
+  /** Structs declared in this file, by name (a name declared twice, in two functions, is left out). */
+  const structs = new Map<string, StructShape | null>();
+  /** A method's scope → its receiver's type name. */
+  const receiverTypes = new Map<number, string>();
+
+  const bindParameters = (scope: number, list: Node | null | undefined): void => {
+    for (const p of list?.namedChildren ?? []) {
+      if (!p || !PARAMETERS.has(p.type)) continue;
+      const type = p.type === 'parameter_declaration' ? namedType(p.childForFieldName('type')) : undefined;
+      for (const c of p.namedChildren) {
+        if (c?.type === 'identifier') scopes.bind(scope, c.text, { kind: 'parameter', ...(type ? { type: { name: type } } : {}) });
+      }
+    }
+  };
+
+  // Pass 1: scopes and what each binds.
+  for (let k = 0; k < nodes.length; k++) {
+    const node = nodes[k]!;
+    const type = types[k]!;
+    if (FUNCTIONS.has(type)) {
+      const scope = scopes.open(node, 'function');
+      bindParameters(scope, node.childForFieldName('parameters'));
+      const result = node.childForFieldName('result');
+      if (result?.type === 'parameter_list') bindParameters(scope, result);
+      if (type === 'method_declaration') {
+        const receiver = node.childForFieldName('receiver')?.namedChildren.find((c) => c?.type === 'parameter_declaration');
+        const name = receiver?.childForFieldName('name');
+        if (name?.type === 'identifier' && name.text !== '_') scopes.setSelf(scope, name.text);
+        const receiverType = namedType(receiver?.childForFieldName('type'));
+        if (receiverType !== undefined && !receiverType.includes('.')) receiverTypes.set(scope, receiverType);
+      }
+      if (type !== 'func_literal') flagFunction(node, sink, packageName);
+      continue;
+    }
+    if (type === 'package_clause') {
+      packageName = node.namedChildren[0]?.text;
+      if (packageName) sink.setPackage(packageName);
+      continue;
+    }
+    if (type === 'type_spec') {
+      const name = node.childForFieldName('name')?.text;
+      const body = node.childForFieldName('type');
+      if (name && body?.type === 'struct_type') structs.set(name, structs.has(name) ? null : structShape(body));
+      continue;
+    }
+    if (!BINDERS.has(type)) continue;
+    const scope = scopes.enclosingFunction(node.startIndex, (k) => k === 'function');
+    const free = (name: string): boolean => scopes.lookup(node.startIndex, name) === undefined;
+    switch (type) {
+      case 'short_var_declaration':
+      case 'var_spec':
+      case 'const_spec': {
+        const names = type === 'short_var_declaration' ? identifiers(node.childForFieldName('left')) : node.childrenForFieldName('name').filter((c): c is Node => c?.type === 'identifier');
+        const valueNode = node.childForFieldName(type === 'short_var_declaration' ? 'right' : 'value');
+        const values = valueNode?.type === 'expression_list' ? valueNode.namedChildren : valueNode ? [valueNode] : [];
+        const declared = type === 'short_var_declaration' ? undefined : namedType(node.childForFieldName('type'));
+        names.forEach((name, i) => {
+          if (name.text === '_') return;
+          // `x, y := a, b` pairs values with names; `x, err := f()` gives no type.
+          const made = declared ?? (values.length === names.length ? madeType(values[i], free) : undefined);
+          const binding: ScopeBinding = { kind: 'local', ...(made ? { type: { name: made } } : {}) };
+          if (scope >= 0) scopes.bind(scope, name.text, binding);
+          else sink.binding(name, { kind: 'assign', name: name.text });
+        });
+        break;
+      }
+      case 'range_clause':
+        for (const name of identifiers(node.childForFieldName('left'))) if (scope >= 0) scopes.bind(scope, name.text, { kind: 'local' });
+        break;
+      case 'type_switch_statement':
+        for (const name of identifiers(node.childForFieldName('alias'))) if (scope >= 0) scopes.bind(scope, name.text, { kind: 'local' });
+        break;
+      case 'receive_statement':
+        for (const name of identifiers(node.childForFieldName('left'))) if (scope >= 0) scopes.bind(scope, name.text, { kind: 'local' });
+        break;
+      case 'import_spec': {
+        const pathNode = node.childForFieldName('path');
+        const path = stringContent(pathNode);
+        if (!pathNode || !path) break;
+        sink.site(pathNode, { kind: 'import', name: path });
+        const alias = node.childForFieldName('name');
+        if (alias?.type === 'dot') sink.binding(alias, { kind: 'star', name: '*', module: path });
+        else if (alias?.type === 'package_identifier') sink.binding(alias, { kind: 'module', name: alias.text, module: path });
+        else if (!alias) {
+          const name = importedPackageName(path);
+          if (name) sink.binding(pathNode, { kind: 'module', name, module: path });
+        }
+        break;
+      }
+    }
+  }
+
+  // Pass 2: sites.
+  /** A name that, at `at`, can only mean a package-level or imported thing (not a local value). */
+  const free = (at: number, name: string): boolean => scopes.lookup(at, name) === undefined;
+  const typeReceiver = (type: string, at: number): ReceiverFact | 'dynamic' => (free(at, type.split('.')[0]!) ? { kind: 'type', type } : 'dynamic');
+  /** The struct of this file a receiver or typed value names (`s` in a method of S, `var x S`). */
+  const structOf = (operand: Node, at: number): StructShape | undefined => {
+    if (operand.type !== 'identifier') return undefined;
+    const found = scopes.lookup(at, operand.text);
+    if (!found) return undefined;
+    const name = found.binding.kind === 'self' ? receiverTypes.get(found.scope) : found.binding.type?.name;
+    return name === undefined || name.includes('.') ? undefined : (structs.get(name) ?? undefined);
+  };
+  const receiverOf = (operand: Node, at: number): ReceiverFact | 'dynamic' => {
+    if (operand.type === 'identifier') {
+      const found = scopes.lookup(at, operand.text);
+      if (found === undefined) return { kind: 'path', path: [operand.text] };
+      if (found.binding.kind === 'self') return { kind: 'self' };
+      const t = found.binding.type;
+      return t ? typeReceiver(t.name, at) : 'dynamic';
+    }
+    if (operand.type === 'selector_expression') {
+      // `pkg.Var.M()` / `pkg.Type.M()`: a path of free names; `s.field.M()` is of unknown type
+      // unless the field is an embedded one of a struct of this file (`p.Model.Describe()`).
+      const head = operand.childForFieldName('operand');
+      const field = operand.childForFieldName('field');
+      if (head?.type === 'identifier' && field && free(at, head.text)) return { kind: 'path', path: [head.text, field.text] };
+      const embedded = head && field ? structOf(head, at)?.embedded.get(field.text) : undefined;
+      if (embedded !== undefined) return typeReceiver(embedded, at);
+      return 'dynamic';
+    }
+    const made = madeType(operand, (name) => free(at, name));
+    if (made) return typeReceiver(made, at);
+    return 'dynamic';
+  };
+
+  const use = (kind: 'call' | 'reference', target: Node): void => {
+    const at = target.startIndex;
+    if (target.type === 'identifier') {
+      const b = scopes.lookup(at, target.text)?.binding.kind;
+      if (b === 'parameter' || b === 'local' || b === 'self') {
+        if (kind === 'call') sink.site(target, { kind, name: target.text, fixed: b === 'local' ? 'local-variable' : 'parameter' });
+        return;
+      }
+      sink.site(target, { kind, name: target.text });
+      return;
+    }
+    if (target.type === 'selector_expression') {
+      const field = target.childForFieldName('field');
+      const operand = target.childForFieldName('operand');
+      if (!field || !operand) return;
+      const receiver = receiverOf(operand, at);
+      // `c.onAdd()` where onAdd is a field of c's struct: a call of a function value.
+      if (structOf(operand, at)?.fields.has(field.text) === true) {
+        if (kind === 'call') sink.site(field, { kind, name: field.text, fixed: 'dynamic' });
+        return;
+      }
+      if (receiver === 'dynamic') {
+        // A method value too (`sort.Slice(xs, h.less)`): nothing resolves it, but dead code must
+        // know some method of that name may be used.
+        sink.site(field, { kind, name: field.text, fixed: 'dynamic' });
+        return;
+      }
+      sink.site(field, { kind, name: field.text, receiver });
+      return;
+    }
+    if (target.type === 'qualified_type') {
+      // `pkg.F[int](x)` parses as a conversion to a generic type.
+      const pkg = target.childForFieldName('package');
+      const name = target.childForFieldName('name');
+      if (pkg && name && free(at, pkg.text)) sink.site(name, { kind, name: name.text, receiver: { kind: 'path', path: [pkg.text] } });
+      else if (name && kind === 'call') sink.site(name, { kind, name: name.text, fixed: 'dynamic' });
+      return;
+    }
+    if (target.type === 'type_identifier') {
+      // `F[int](x)`: a generic function called with type arguments (or a generic type converted to).
+      if (free(at, target.text)) sink.site(target, { kind, name: target.text });
+    }
+  };
+
+  for (let k = 0; k < nodes.length; k++) {
+    const node = nodes[k]!;
+    const type = types[k]!;
+    if (type === 'call_expression') {
+      const fn = node.childForFieldName('function');
+      if (fn) use('call', fn);
+    } else if (type === 'type_conversion_expression') {
+      const t = node.childForFieldName('type');
+      if (t?.type === 'generic_type') {
+        const head = t.childForFieldName('type');
+        if (head) use('call', head);
+      }
+    } else if (type === 'type_spec') {
+      const body = node.childForFieldName('type');
+      if (body?.type === 'struct_type') {
+        const list = body.namedChildren.find((c) => c?.type === 'field_declaration_list');
+        for (const field of list?.namedChildren ?? []) {
+          // An embedded field has a type and no name: its fields and methods are promoted.
+          if (field?.type !== 'field_declaration' || field.childForFieldName('name')) continue;
+          base(field.childForFieldName('type'));
+        }
+      } else if (body?.type === 'interface_type') {
+        for (const elem of body.namedChildren) {
+          // An embedded interface is one type; a union or `~T` term is a type set, no base.
+          if (elem?.type === 'type_elem' && elem.namedChildren.length === 1) base(elem.namedChildren[0]);
+        }
+      }
+    } else if (VALUE_PARENTS.has(type)) {
+      let values: (Node | null)[] = [];
+      if (type === 'argument_list') values = node.namedChildren;
+      else values = [node.childForFieldName('value')?.namedChildren[0] ?? null];
+      for (const v of values) if (v && (v.type === 'identifier' || v.type === 'selector_expression')) use('reference', v);
+    }
+  }
+
+  function base(typeNode: Node | null | undefined): void {
+    let t = typeNode;
+    if (t?.type === 'pointer_type') t = t.namedChildren[0] ?? null;
+    if (t?.type === 'generic_type') t = t.childForFieldName('type');
+    if (t?.type === 'type_identifier') sink.site(t, { kind: 'inherits', name: t.text });
+    else if (t?.type === 'qualified_type') {
+      const pkg = t.childForFieldName('package');
+      const name = t.childForFieldName('name');
+      if (pkg && name) sink.site(name, { kind: 'inherits', name: name.text, receiver: { kind: 'path', path: [pkg.text] } });
+    }
+  }
+}
+
+/** Flags of a function or method: exported (capitalised), entry points (`main`, `init`), tests. */
+function flagFunction(node: Node, sink: ReferenceSink, packageName: string | undefined): void {
+  const name = node.childForFieldName('name')?.text;
+  if (!name) return;
+  if (/^\p{Lu}/u.test(name)) sink.flag(node, 'exported');
+  if (node.type !== 'function_declaration') return;
+  if (name === 'init' || (name === 'main' && packageName === 'main')) sink.flag(node, 'entry');
+  if (/^(Test|Benchmark|Fuzz)([^\p{Ll}]|$)/u.test(name)) {
+    const params = node.childForFieldName('parameters')?.namedChildren.filter((c) => c?.type === 'parameter_declaration') ?? [];
+    const t = params[0]?.childForFieldName('type')?.text.replace(/\s+/g, '');
+    if (params.length === 1 && t !== undefined && TEST_PARAMETER.test(t)) sink.flag(node, 'test');
+  } else if (/^Example([^\p{Ll}]|$)/u.test(name) && (node.childForFieldName('parameters')?.namedChildren.length ?? 0) === 0) {
+    sink.flag(node, 'test');
+  }
+}
+
+/**
+ * The Go reference visitor: calls (receiver, typed and package-qualified), imports, embedded
+ * types as bases, functions used as values, package name and flags.
+ *
+ * @example
+ * ```ts
+ * const lang: LanguageDefinition = { ...go, references: goReferences };
+ * ```
+ */
+export const goReferences = visit;

@@ -1,0 +1,182 @@
+import type { IndexStore } from '../db/store.js';
+import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../db/schema.js';
+import { CKGError } from '../errors.js';
+import { resolutionOf } from './edges.js';
+import { SymbolCache, refOf, type SymbolRow } from './symbols.js';
+import { byLocation, constructorsOf, symbolsOf, unresolvedCallsNamed, UNRESOLVED_SAMPLE } from './targets.js';
+import type { CallEntry, CallGroup, CallsAnswer, CallsOptions, PathAnswer, PathHop, SymbolTarget, TraceOptions } from './types.js';
+
+/** The deepest a callers/callees or trace answer goes. */
+export const MAX_DEPTH = 10;
+
+function integer(name: string, value: unknown, fallback: number, min: number, max: number): number {
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw new CKGError('INVALID_ARGUMENT', `${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+interface RawCall {
+  readonly fromId: number;
+  readonly toId: number | null;
+  readonly name: string;
+  readonly line: number;
+  readonly resolution: number;
+}
+
+function callsInto(store: IndexStore, id: number): RawCall[] {
+  return store
+    .rows(`SELECT e.from_id, e.to_id, n.name, e.line, e.resolution FROM edges e JOIN names n ON n.id = e.name_id WHERE e.to_id = ? AND e.kind = ${EDGE_KIND_CODES.calls}`, [id])
+    .map(([f, t, n, l, r]) => ({ fromId: Number(f), toId: t === null ? null : Number(t), name: String(n), line: Number(l), resolution: Number(r) }));
+}
+
+function callsFrom(store: IndexStore, id: number): RawCall[] {
+  return store
+    .rows(`SELECT e.from_id, e.to_id, n.name, e.line, e.resolution FROM edges e JOIN names n ON n.id = e.name_id WHERE e.from_id = ? AND e.kind = ${EDGE_KIND_CODES.calls}`, [id])
+    .map(([f, t, n, l, r]) => ({ fromId: Number(f), toId: t === null ? null : Number(t), name: String(n), line: Number(l), resolution: Number(r) }));
+}
+
+/** The ids whose incoming calls are calls of `symbol`: itself, and for a class its constructors. */
+function calleeIds(store: IndexStore, symbols: SymbolCache, symbol: SymbolRow): number[] {
+  return [symbol.id, ...constructorsOf(store, symbols, symbol).map((c) => c.id)];
+}
+
+/** A symbol's qualified name without its module's (the module's own name for a module). */
+export function localName(symbols: SymbolCache, symbol: SymbolRow): string {
+  let module: SymbolRow | undefined = symbol;
+  for (let guard = 0; module && module.kind !== 'module' && guard < 64; guard++) module = module.parentId === null ? undefined : symbols.get(module.parentId);
+  if (!module || module === symbol) return symbol.qualifiedName;
+  const prefix = module.qualifiedName;
+  const q = symbol.qualifiedName;
+  return q.startsWith(prefix) && q.length > prefix.length ? q.slice(prefix.length).replace(/^(::|[./\\#])/, '') : q;
+}
+
+function compareCalls(a: CallEntry, b: CallEntry): number {
+  return a.depth - b.depth || byLocation(a, b) || a.name.localeCompare(b.name);
+}
+
+/**
+ * Callers (direction `in`) or callees (`out`) of every definition a target names, breadth first
+ * to `depth`, paged over all groups.
+ */
+export function calls(store: IndexStore, target: SymbolTarget, direction: 'in' | 'out', options: CallsOptions = {}): CallsAnswer {
+  if (options === null || typeof options !== 'object') throw new CKGError('INVALID_ARGUMENT', 'options must be an object');
+  const depth = integer('depth', options.depth, 1, 1, MAX_DEPTH);
+  const offset = integer('offset', options.offset, 0, 0, Number.MAX_SAFE_INTEGER);
+  const limit = integer('limit', options.limit, Number.MAX_SAFE_INTEGER, 1, Number.MAX_SAFE_INTEGER);
+  const symbols = new SymbolCache(store);
+  const roots = symbolsOf(store, target).filter((s) => direction === 'out' || s.kind !== 'module');
+  const groups: { symbol: SymbolRow; calls: CallEntry[]; unresolved: CallGroup['unresolved'] }[] = [];
+  for (const root of roots) {
+    const entries: CallEntry[] = [];
+    const seen = new Set<number>([root.id]);
+    let frontier = direction === 'in' ? calleeIds(store, symbols, root) : [root.id];
+    for (const id of frontier) seen.add(id);
+    for (let level = 1; level <= depth && frontier.length > 0; level++) {
+      const next: number[] = [];
+      for (const id of frontier) {
+        for (const c of direction === 'in' ? callsInto(store, id) : callsFrom(store, id)) {
+          const other = direction === 'in' ? c.fromId : c.toId;
+          const symbol = other === null ? undefined : symbols.get(other);
+          const site = symbols.get(c.fromId);
+          if (!site) continue;
+          entries.push({
+            filePath: site.filePath,
+            line: c.line,
+            symbol: symbol ? refOf(symbol) : null,
+            ...(symbol ? { local: localName(symbols, symbol) } : {}),
+            name: c.name,
+            ...resolutionOf(c.resolution),
+            depth: level,
+          });
+          if (other !== null && !seen.has(other)) {
+            seen.add(other);
+            next.push(other);
+          }
+        }
+      }
+      frontier = next;
+    }
+    entries.sort(compareCalls);
+    // Callers the graph may have missed: unresolved calls that carry the definition's name (for a
+    // class, its own and its constructors' names).
+    let unresolved: CallGroup['unresolved'];
+    if (direction === 'in') unresolved = unresolvedCallsNamed(store, [root.name]);
+    else {
+      const open = entries.filter((c) => c.symbol === null);
+      unresolved = { count: open.length, sample: open.slice(0, UNRESOLVED_SAMPLE).map((c) => ({ filePath: c.filePath, line: c.line })) };
+    }
+    groups.push({ symbol: root, calls: entries, unresolved });
+  }
+  const total = groups.reduce((n, g) => n + g.calls.length, 0);
+  // One page over all groups, in group order.
+  let skip = offset;
+  let room = limit;
+  const paged: CallGroup[] = groups.map((g) => {
+    const from = Math.min(skip, g.calls.length);
+    skip -= from;
+    const shown = g.calls.slice(from, from + room);
+    room -= shown.length;
+    return { symbol: refOf(g.symbol), calls: shown, total: g.calls.length, unresolved: g.unresolved };
+  });
+  const shownAll = offset === 0 && limit >= total;
+  const complete = shownAll && groups.every((g) => g.unresolved.count === 0);
+  return { groups: paged, complete, total, offset };
+}
+
+/** Breadth-first call paths from (outbound) or to (inbound) every definition a target names; each symbol expanded once. */
+export function tracePath(store: IndexStore, target: SymbolTarget, options: TraceOptions = {}): PathAnswer {
+  if (options === null || typeof options !== 'object') throw new CKGError('INVALID_ARGUMENT', 'options must be an object');
+  const direction = options.direction ?? 'outbound';
+  if (direction !== 'inbound' && direction !== 'outbound') throw new CKGError('INVALID_ARGUMENT', `direction must be 'inbound' or 'outbound', got ${JSON.stringify(direction)}`);
+  const depth = integer('depth', options.depth, 3, 1, MAX_DEPTH);
+  const symbols = new SymbolCache(store);
+  const roots = symbolsOf(store, target);
+  const hops: PathHop[] = [];
+  const expanded = new Set<number>();
+  const onPath = new Map<number, SymbolRow>();
+  let frontier: SymbolRow[] = [];
+  for (const r of roots) {
+    onPath.set(r.id, r);
+    frontier.push(r);
+  }
+  for (let level = 1; level <= depth && frontier.length > 0; level++) {
+    const next: SymbolRow[] = [];
+    const levelHops: PathHop[] = [];
+    for (const symbol of frontier) {
+      if (expanded.has(symbol.id)) continue;
+      expanded.add(symbol.id);
+      const ids = direction === 'inbound' ? calleeIds(store, symbols, symbol) : [symbol.id];
+      for (const id of ids) {
+        for (const c of direction === 'inbound' ? callsInto(store, id) : callsFrom(store, id)) {
+          const from = symbols.get(c.fromId);
+          if (!from) continue;
+          const to = c.toId === null ? undefined : symbols.get(c.toId);
+          // A builtin is not part of the codebase's paths (callees lists it; a path would only grow).
+          if (c.toId === null && c.resolution === RESOLUTION_CODES.builtin) continue;
+          levelHops.push({ from: refOf(from), to: to ? refOf(to) : null, name: c.name, filePath: from.filePath, line: c.line, depth: level });
+          const other = direction === 'inbound' ? from : to;
+          if (other && !onPath.has(other.id)) {
+            onPath.set(other.id, other);
+            next.push(other);
+          }
+        }
+      }
+    }
+    levelHops.sort((a, b) => byLocation(a, b) || a.name.localeCompare(b.name));
+    hops.push(...levelHops);
+    frontier = next;
+  }
+  let unresolved: PathAnswer['unresolved'] = { count: 0, sample: [] };
+  if (direction === 'inbound') unresolved = unresolvedCallsNamed(store, [...onPath.values()].filter((s) => s.kind !== 'module').map((s) => s.name));
+  const unresolvedCallees = direction === 'outbound' && hops.some((h) => h.to === null);
+  return {
+    roots: roots.map(refOf),
+    direction,
+    depth,
+    hops,
+    unresolved,
+    complete: unresolved.count === 0 && !unresolvedCallees,
+  };
+}

@@ -1,0 +1,79 @@
+import type { SqlValue } from 'sql.js';
+import { compareCodePoints, type IndexStore } from '../db/store.js';
+import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../db/schema.js';
+import { CKGError } from '../errors.js';
+import { refOf, symbolsMatching, type SymbolCache, type SymbolRow } from './symbols.js';
+import type { SourceLocation, SymbolTarget, UnresolvedCalls } from './types.js';
+
+/** How many unresolved call sites an answer lists by location (the rest are counted). */
+export const UNRESOLVED_SAMPLE = 5;
+
+/**
+ * The unresolved causes that leave room for a call of a given definition: a value of unknown
+ * type, a call of a parameter or local, an ambiguous or unknown name. A builtin, or a module
+ * outside the codebase, is never a codebase definition.
+ */
+export const POSSIBLE_CAUSES: readonly number[] = [
+  RESOLUTION_CODES.dynamic,
+  RESOLUTION_CODES.parameter,
+  RESOLUTION_CODES['local-variable'],
+  RESOLUTION_CODES['not-found'],
+  RESOLUTION_CODES.ambiguous,
+];
+
+/** The definitions a target names, in file and line order (a SymbolRef names exactly one). */
+export function symbolsOf(store: IndexStore, target: SymbolTarget): SymbolRow[] {
+  if (typeof target === 'string') {
+    if (target.trim() === '') throw new CKGError('INVALID_ARGUMENT', 'target must be a non-empty name or qualified name');
+    return symbolsMatching(store, target.trim()).sort(bySymbolLocation);
+  }
+  if (target === null || typeof target !== 'object' || typeof target.qualifiedName !== 'string') {
+    throw new CKGError('INVALID_ARGUMENT', 'target must be a name, a qualified name or a SymbolRef');
+  }
+  return symbolsMatching(store, target.qualifiedName).filter(
+    (s) => s.filePath === target.filePath && s.startLine === target.startLine && s.kind === target.kind,
+  );
+}
+
+/** File (by code point), then line, then id. */
+export function bySymbolLocation(a: SymbolRow, b: SymbolRow): number {
+  return compareCodePoints(a.filePath, b.filePath) || a.startLine - b.startLine || a.id - b.id;
+}
+
+/** Orders locations by file (code point), then line. */
+export function byLocation(a: SourceLocation, b: SourceLocation): number {
+  return compareCodePoints(a.filePath, b.filePath) || a.line - b.line;
+}
+
+/**
+ * Unresolved calls named like any of `names` whose cause leaves room for these definitions,
+ * counted, with the first few locations.
+ */
+export function unresolvedCallsNamed(store: IndexStore, names: Iterable<string>): UnresolvedCalls {
+  const causes = POSSIBLE_CAUSES.join(', ');
+  const found: SourceLocation[] = [];
+  for (const name of new Set(names)) {
+    const rows: SqlValue[][] = store.rows(
+      `SELECT f.path, e.line FROM edges e JOIN symbols s ON s.id = e.from_id JOIN files f ON f.id = s.file_id
+       WHERE e.name_id = (SELECT id FROM names WHERE name = ?) AND e.kind = ${EDGE_KIND_CODES.calls} AND e.to_id IS NULL AND e.resolution IN (${causes})`,
+      [name],
+    );
+    for (const [path, line] of rows) found.push({ filePath: String(path), line: Number(line) });
+  }
+  found.sort(byLocation);
+  return { count: found.length, sample: found.slice(0, UNRESOLVED_SAMPLE) };
+}
+
+/**
+ * A class's own constructors (its methods named like a constructor in some language:
+ * `__init__`, `constructor`, the class's own name, `__construct`, `new`, `initialize`): a call of
+ * the class resolves to one of these when the class defines it.
+ */
+export function constructorsOf(store: IndexStore, symbols: SymbolCache, cls: SymbolRow): SymbolRow[] {
+  if (cls.kind !== 'class') return [];
+  const names = ['__init__', 'constructor', cls.name, '__construct', 'new', 'initialize'];
+  const rows = store.rows(`SELECT id FROM symbols WHERE parent_id = ? AND kind = 'method' AND name IN (${names.map(() => '?').join(', ')}) ORDER BY id`, [cls.id, ...names]);
+  return rows.map((r) => symbols.get(Number(r[0]))).filter((s): s is SymbolRow => s !== undefined);
+}
+
+export { refOf };

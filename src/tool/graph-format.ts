@@ -1,0 +1,125 @@
+// Text answers of the graph commands: short lines, paths relative to the codebase root, the
+// honesty note (complete or lower bound) in the header so clipping never drops it.
+import type { SymbolRef } from '../db/entries.js';
+import type { CallsAnswer, ClassHierarchy, DeadCodeAnswer, FileOutline, OutlineEntry, PathAnswer, SourceLocation, SymbolSearchAnswer, UnresolvedCalls } from '../query/types.js';
+import { clipEntriesShown, type FormattedEntries } from './format.js';
+import { outlineSignature } from '../query/signature.js';
+
+/** Paths as answers print them: relative to the codebase root. */
+export function relativeTo(root: string): (path: string) => string {
+  const prefix = root === '/' ? '/' : `${root}/`;
+  return (path) => (path.startsWith(prefix) ? path.slice(prefix.length) : path);
+}
+
+function where(s: SymbolRef, rel: (p: string) => string): string {
+  return `${rel(s.filePath)}:${s.startLine}-${s.endLine}`;
+}
+
+function locations(sample: readonly SourceLocation[], rel: (p: string) => string): string {
+  return sample.map((l) => `${rel(l.filePath)}:${l.line}`).join(', ');
+}
+
+function unresolvedNote(u: UnresolvedCalls, name: string, rel: (p: string) => string): string {
+  if (u.count === 0) return '';
+  const more = u.count > u.sample.length ? ', …' : '';
+  return ` Lower bound: ${u.count} unresolved ${u.count === 1 ? 'call' : 'calls'} named ${name} may also be ${u.count === 1 ? 'a call' : 'calls'} of it (${locations(u.sample, rel)}${more}).`;
+}
+
+/** `find_callers` / `find_callees`. */
+export function formatCalls(target: string, answer: CallsAnswer, direction: 'in' | 'out', root: string): FormattedEntries {
+  const rel = relativeTo(root);
+  if (answer.groups.length === 0) return { text: `No function, method or class named ${target} found.`, shown: 0 };
+  const parts: string[] = [];
+  const entries: string[] = [];
+  let n = answer.offset;
+  const deep = answer.groups.some((g) => g.calls.some((c) => c.depth > 1));
+  for (const g of answer.groups) {
+    const what = direction === 'in' ? 'caller' : 'call';
+    const unresolvedCallees = direction === 'out' ? g.unresolved.count : 0;
+    const tail = direction === 'in' ? unresolvedNote(g.unresolved, g.symbol.name, rel) || (g.total > 0 ? ' Complete.' : ' Complete: nothing calls it.') : unresolvedCallees > 0 ? ` ${unresolvedCallees} unresolved here.` : '';
+    parts.push(`${direction === 'in' ? 'Callers of' : 'Calls made by'} ${g.symbol.qualifiedName} (${g.symbol.kind}, ${where(g.symbol, rel)}): ${g.total} ${g.total === 1 ? what : `${what}s`}.${tail}`);
+    for (const c of g.calls) {
+      n++;
+      const depth = deep ? `[${c.depth}] ` : '';
+      // A caller sits in the site's file: its name within the file says it all.
+      if (direction === 'in') entries.push(`${n}. ${depth}${rel(c.filePath)}:${c.line} ${c.local ?? c.symbol?.qualifiedName ?? '?'}\n`);
+      else entries.push(`${n}. ${depth}${rel(c.filePath)}:${c.line} ${c.name} -> ${c.symbol ? c.symbol.qualifiedName : `? (${c.reason ?? 'unresolved'})`}\n`);
+    }
+  }
+  const shownAll = answer.offset === 0 && entries.length === answer.total;
+  const paging = shownAll ? '' : `Showing ${answer.offset + 1}-${answer.offset + entries.length} of ${answer.total}.\n`;
+  return clipEntriesShown(`${parts.join('\n')}\n${paging}`, entries);
+}
+
+/** `trace_path`. */
+export function formatPath(target: string, answer: PathAnswer, root: string): FormattedEntries {
+  const rel = relativeTo(root);
+  if (answer.roots.length === 0) return { text: `No function, method or class named ${target} found.`, shown: 0 };
+  const from = answer.roots.map((r) => `${r.qualifiedName} (${where(r, rel)})`).join(', ');
+  const honesty =
+    answer.direction === 'inbound'
+      ? answer.unresolved.count > 0
+        ? ` Lower bound: ${answer.unresolved.count} unresolved calls carry names on the path (${locations(answer.unresolved.sample, rel)}${answer.unresolved.count > answer.unresolved.sample.length ? ', …' : ''}).`
+        : ' Complete.'
+      : answer.hops.some((h) => h.to === null)
+        ? ' Paths end at unresolved calls (?).'
+        : ' Complete.';
+  const header = `${answer.direction === 'inbound' ? 'Calls into' : 'Calls out of'} ${from}, depth ${answer.depth}: ${answer.hops.length} hops.${honesty}\n`;
+  const entries = answer.hops.map((h, i) => `${i + 1}. [${h.depth}] ${h.from.qualifiedName} -> ${h.to?.qualifiedName ?? `? ${h.name}`} (${rel(h.filePath)}:${h.line})\n`);
+  return clipEntriesShown(header, entries);
+}
+
+/** `class_hierarchy`. */
+export function formatHierarchy(target: string, answer: readonly ClassHierarchy[], root: string): FormattedEntries {
+  const rel = relativeTo(root);
+  if (answer.length === 0) return { text: `No class named ${target} found.`, shown: 0 };
+  const entries: string[] = [];
+  for (const h of answer) {
+    const lines = [`${h.symbol.qualifiedName} (${where(h.symbol, rel)})`];
+    lines.push(h.bases.length === 0 ? 'Bases: none' : 'Bases:');
+    for (const b of h.bases) lines.push(`${'  '.repeat(b.depth)}${b.relation} ${b.symbol ? `${b.symbol.qualifiedName} (${where(b.symbol, rel)})` : `${b.name} (outside the codebase)`}${b.depth > 1 ? ` via ${b.of.name}` : ''}`);
+    lines.push(h.subclasses.length === 0 ? 'Subclasses: none' : 'Subclasses:');
+    for (const s of h.subclasses) lines.push(`${'  '.repeat(s.depth)}${s.symbol ? `${s.symbol.qualifiedName} (${where(s.symbol, rel)})` : s.name} ${s.relation}${s.depth > 1 ? ` ${s.of.name}` : ''}`);
+    entries.push(`${lines.join('\n')}\n`);
+  }
+  return clipEntriesShown('', entries);
+}
+
+/** `dead_code`. */
+export function formatDeadCode(scope: string, answer: DeadCodeAnswer, root: string): FormattedEntries {
+  const rel = relativeTo(root);
+  const where_ = scope === '' ? '' : ` under ${scope}`;
+  if (answer.total === 0) return { text: `No dead functions or methods found${where_}.`, shown: 0 };
+  const paging = answer.offset === 0 && answer.entries.length === answer.total ? '' : ` Showing ${answer.offset + 1}-${answer.offset + answer.entries.length}.`;
+  const header = `${answer.total} ${answer.total === 1 ? 'function or method' : 'functions and methods'}${where_} that nothing calls or uses (entry points, tests, exports, overrides and names of unresolved calls excluded).${paging}\n`;
+  const entries = answer.entries.map((e, i) => `${answer.offset + i + 1}. ${where(e.symbol, rel)} ${e.symbol.qualifiedName}: ${e.signature}\n`);
+  return clipEntriesShown(header, entries);
+}
+
+/** `search_symbols`. */
+export function formatSymbolSearch(query: string, answer: SymbolSearchAnswer, root: string): FormattedEntries {
+  const rel = relativeTo(root);
+  if (answer.total === 0) return { text: `No symbols match ${query}.`, shown: 0 };
+  const shown = answer.results.length;
+  const paging = answer.offset === 0 && shown === answer.total ? '' : ` Showing ${answer.offset + 1}-${answer.offset + shown}.`;
+  const header = `${answer.total} ${answer.total === 1 ? 'symbol matches' : 'symbols match'} ${query}.${paging}\n`;
+  const entries = answer.results.map(
+    (r, i) => `${answer.offset + i + 1}. ${r.symbol.kind} ${r.symbol.qualifiedName} ${where(r.symbol, rel)} [${r.match}${r.calls > 0 ? `, ${r.calls} ${r.calls === 1 ? 'call' : 'calls'}` : ''}] ${r.signature}\n`,
+  );
+  return clipEntriesShown(header, entries);
+}
+
+/** `file_outline`. */
+export function formatOutline(path: string, outline: FileOutline | undefined, root: string): FormattedEntries {
+  const rel = relativeTo(root);
+  if (!outline) return { text: `No indexed file ${path}.`, shown: 0 };
+  const entries: string[] = [];
+  const walk = (e: OutlineEntry, depth: number): void => {
+    const signature = e.signature === '' ? `${e.kind} ${e.name}` : outlineSignature(e.signature, outline.language, e.kind === 'method');
+    entries.push(`${'  '.repeat(depth)}${e.startLine}-${e.endLine} ${signature}\n`);
+    for (const c of e.children) walk(c, depth + 1);
+  };
+  for (const e of outline.entries) walk(e, 0);
+  const header = `${rel(outline.filePath)}: ${entries.length} definitions, ${outline.module.endLine} lines.\n`;
+  return clipEntriesShown(header, entries);
+}

@@ -1,0 +1,84 @@
+// Work on the calling thread (in-thread parsing, walks, row writes) gives the event loop a turn
+// every 16 ms: timers and an AbortSignal keep working during a build without a worker pool.
+import { describe, expect, it } from 'vitest';
+import { CKGDatabase, CKGError, CKGTool, type FileSystem } from '../src/index.js';
+import { EventLoopTurns } from '../src/event-loop.js';
+import { Volume } from 'memfs';
+
+function pythonModule(n: number): string {
+  const lines = [`"""module ${n}"""`];
+  for (let k = 0; k < 40; k++) lines.push(`def f_${n}_${k}(a, b=${k}):`, `    return [a * b for _ in range(${k})]`, '', `class C_${n}_${k}:`, `    def m(self): return ${k}`, '');
+  return lines.join('\n');
+}
+const tree = (): FileSystem => Volume.fromJSON(Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`/r/pkg${i % 6}/m${i}.py`, pythonModule(i)]))) as unknown as FileSystem;
+
+describe('event-loop turns', () => {
+  it('yield only once the budget is spent', async () => {
+    let clock = 0;
+    let turns = 0;
+    const t = new EventLoopTurns(16, () => clock, async () => void turns++);
+    await t.maybeYield();
+    clock = 16;
+    await t.maybeYield();
+    expect(turns).toBe(0);
+    clock = 17;
+    await t.maybeYield();
+    await t.maybeYield(); // the budget starts again after a turn
+    expect(turns).toBe(1);
+    clock = 40;
+    await t.maybeYield();
+    expect(turns).toBe(2);
+  });
+
+  it('an in-thread build honours an abort requested by a timer while it parses', async () => {
+    const controller = new AbortController();
+    let scheduled = false;
+    let afterAbort = 0;
+    let total = 0;
+    const error = await CKGDatabase.open({
+      codebasePath: '/r',
+      fs: tree(),
+      signal: controller.signal,
+      onProgress: (e) => {
+        total = e.filesTotal;
+        if (controller.signal.aborted) afterAbort++;
+        // Once the walk is over, only parsing and writing remain: a timer must still fire.
+        if (!scheduled && e.phase === 'parse' && e.walking !== true && e.filesDone > 0) {
+          scheduled = true;
+          setTimeout(() => controller.abort(new Error('user stopped it')), 0);
+        }
+      },
+    }).then(
+      (db) => {
+        db.close();
+        return undefined;
+      },
+      (e: unknown) => e,
+    );
+    expect(scheduled).toBe(true);
+    expect(error).toBeInstanceOf(CKGError);
+    expect((error as CKGError).code).toBe('ABORTED');
+    expect(total).toBe(120);
+    expect(afterAbort).toBeLessThanOrEqual(1);
+  });
+
+  it('the tool without a pool lets timers run during its first build', async () => {
+    const tool = new CKGTool({ fs: tree() });
+    let ticks = 0;
+    let done = false;
+    const tick = (): void => {
+      ticks++;
+      if (!done) setTimeout(tick, 0);
+    };
+    setTimeout(tick, 0);
+    try {
+      const result = await tool.execute({ command: 'search_class', path: '/r', identifier: 'C_5_5', print_body: false });
+      expect(result).toEqual({ output: 'Found 1 class named C_5_5:\n1. /r/pkg5/m5.py:35-36\nMethods:\n- m(self)\n' });
+    } finally {
+      done = true;
+      await tool.close();
+    }
+    // The build parsed 120 files; the timer ran again and again meanwhile, not only at the end.
+    expect(ticks).toBeGreaterThan(3);
+  });
+});

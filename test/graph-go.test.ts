@@ -1,0 +1,187 @@
+// The Go code graph on a small module (test/fixtures/graph/go, `module example.com/shop`):
+// every edge, exactly. Rules shown: package names from go.mod (`example.com/shop/store`), other
+// files of the same package (`register` in report.go, resolution `package`), plain, aliased
+// (`st`), dot and blank imports, `pkg.F()`, methods through the receiver (`c.sortItems()`),
+// typed values from parameters (`c *store.Catalog`, an interface `v store.Named`), `var p
+// store.Product`, `&st.Product{}`, `new(st.Catalog)`; promoted methods of embedded structs
+// (`p.Save()` → `Model.Save`), the shallowest one winning (`t.Describe()` on Tagged →
+// `Product.Describe` at depth 1, not `Model.Describe` at depth 2 through Labels), an embedded
+// field named explicitly (`p.Model.Describe()`); package-level `var` initialisers and `init`
+// with their module as caller, func literals transparent (`report(s)` belongs to main),
+// recursion; unresolved: a package outside the codebase even where the codebase has a function
+// of that name (`strutil.Title`, `strutil.Less`), methods of call results (`c.Add` after
+// `c := store.NewCatalog()`, `n.First().Name()`), calls of a parameter (`fn(it)`) and of a
+// function-typed field (`c.onAdd(p)`), a package-level function value named like a method
+// (`validate(p)` is never `Model.validate`), builtins.
+import { describe, expect, it } from 'vitest';
+import { BACKENDS } from './helpers/fixtures.js';
+import { CKGDatabase } from '../src/index.js';
+import { edgeLine, expectExactThrough, graphFixture, openGraph } from './helpers/graph.js';
+
+const EXPECTED = [
+  'main.go:4 imports example.com/shop -> ∅ [fmt] unresolved:external',
+  'main.go:5 imports example.com/shop -> ∅ [os] unresolved:external',
+  'main.go:7 imports example.com/shop -> example.com/shop/store [example.com/shop/store] import',
+  'main.go:8 imports example.com/shop -> example.com/shop/store [example.com/shop/store] import',
+  'main.go:9 imports example.com/shop -> example.com/shop/util [example.com/shop/util] import',
+  'main.go:10 imports example.com/shop -> example.com/shop/plugins [example.com/shop/plugins] import',
+  'main.go:11 imports example.com/shop -> ∅ [github.com/acme/strutil] unresolved:external',
+  'main.go:14 calls example.com/shop -> example.com/shop.parseFlags [parseFlags] package',
+  'main.go:17 calls example.com/shop.init -> example.com/shop/store.Default [Default] import',
+  'main.go:17 calls example.com/shop.init -> example.com/shop.register [register] package',
+  'main.go:21 calls example.com/shop.main -> example.com/shop/store.NewCatalog [NewCatalog] import',
+  'main.go:23 calls example.com/shop.main -> example.com/shop/store.Model.Save [Save] typed',
+  'main.go:24 calls example.com/shop.main -> ∅ [Add] unresolved:dynamic',
+  'main.go:26 calls example.com/shop.main -> example.com/shop/store.Product.Describe [Describe] typed',
+  'main.go:27 calls example.com/shop.main -> ∅ [new] unresolved:builtin',
+  'main.go:28 calls example.com/shop.main -> example.com/shop/store.Catalog.Add [Add] typed',
+  'main.go:29 calls example.com/shop.main -> example.com/shop/store.Catalog.First [First] typed',
+  'main.go:29 calls example.com/shop.main -> ∅ [Name] unresolved:dynamic',
+  'main.go:30 calls example.com/shop.main -> example.com/shop/store.Product.Name [Name] typed',
+  'main.go:30 calls example.com/shop.main -> ∅ [Println] unresolved:external',
+  'main.go:30 calls example.com/shop.main -> example.com/shop/util.Title [Title] import',
+  'main.go:31 calls example.com/shop.main -> ∅ [Title] unresolved:external',
+  'main.go:32 calls example.com/shop.main -> example.com/shop.each [each] local',
+  'main.go:32 calls example.com/shop.main -> example.com/shop.report [report] package',
+  'main.go:34 calls example.com/shop.main -> example.com/shop/store.Product.Describe [Describe] typed',
+  'main.go:35 calls example.com/shop.main -> ∅ [Println] unresolved:external',
+  'main.go:35 calls example.com/shop.main -> example.com/shop.countdown [countdown] local',
+  'main.go:39 calls example.com/shop.show -> example.com/shop/store.Named.Name [Name] typed',
+  'main.go:39 calls example.com/shop.show -> ∅ [Println] unresolved:external',
+  'main.go:44 calls example.com/shop.each -> ∅ [fn] unresolved:parameter',
+  'main.go:52 calls example.com/shop.countdown -> example.com/shop.countdown [countdown] local',
+  'plugins/plugin.go:4 calls example.com/shop/plugins.init -> example.com/shop/plugins.setup [setup] local',
+  'report.go:3 imports example.com/shop -> example.com/shop/store [example.com/shop/store] import',
+  'report.go:8 calls example.com/shop.register -> ∅ [append] unresolved:builtin',
+  'report.go:9 calls example.com/shop.register -> example.com/shop/store.Catalog.Add [Add] typed',
+  'report.go:13 calls example.com/shop.parseFlags -> ∅ [len] unresolved:builtin',
+  'report.go:17 calls example.com/shop.report -> ∅ [println] unresolved:builtin',
+  'report.go:18 calls example.com/shop.report -> example.com/shop.show [show] package',
+  'store/catalog.go:4 imports example.com/shop/store -> ∅ [sort] unresolved:external',
+  'store/catalog.go:6 imports example.com/shop/store -> ∅ [github.com/acme/strutil] unresolved:external',
+  'store/catalog.go:9 calls example.com/shop/store -> example.com/shop/store.NewCatalog [NewCatalog] local',
+  'store/catalog.go:23 contains example.com/shop/store.Catalog -> example.com/shop/store.Catalog.Add [Add] local',
+  'store/catalog.go:24 calls example.com/shop/store.Catalog.Add -> example.com/shop/store.Model.Save [Save] typed',
+  'store/catalog.go:27 calls example.com/shop/store.Catalog.Add -> ∅ [append] unresolved:builtin',
+  'store/catalog.go:28 calls example.com/shop/store.Catalog.Add -> ∅ [onAdd] unresolved:dynamic',
+  'store/catalog.go:29 calls example.com/shop/store.Catalog.Add -> example.com/shop/store.Catalog.sortItems [sortItems] self',
+  'store/catalog.go:33 contains example.com/shop/store.Catalog -> example.com/shop/store.Catalog.sortItems [sortItems] local',
+  'store/catalog.go:34 calls example.com/shop/store.Catalog.sortItems -> ∅ [Slice] unresolved:external',
+  'store/catalog.go:35 calls example.com/shop/store.Catalog.sortItems -> ∅ [Less] unresolved:external',
+  'store/catalog.go:39 contains example.com/shop/store.Catalog -> example.com/shop/store.Catalog.First [First] local',
+  'store/model.go:3 imports example.com/shop/store -> ∅ [fmt] unresolved:external',
+  'store/model.go:10 contains example.com/shop/store.Model -> example.com/shop/store.Model.Save [Save] local',
+  'store/model.go:11 calls example.com/shop/store.Model.Save -> example.com/shop/store.Model.validate [validate] self',
+  'store/model.go:14 contains example.com/shop/store.Model -> example.com/shop/store.Model.validate [validate] local',
+  'store/model.go:16 calls example.com/shop/store.Model.validate -> ∅ [Errorf] unresolved:external',
+  'store/model.go:21 contains example.com/shop/store.Model -> example.com/shop/store.Model.Describe [Describe] local',
+  'store/product.go:4 contains example.com/shop/store.Named -> example.com/shop/store.Named.Name [Name] local',
+  'store/product.go:8 inherits example.com/shop/store.Product -> example.com/shop/store.Model [Model] package',
+  'store/product.go:12 contains example.com/shop/store.Product -> example.com/shop/store.Product.Name [Name] local',
+  'store/product.go:16 contains example.com/shop/store.Product -> example.com/shop/store.Product.Describe [Describe] local',
+  'store/product.go:17 calls example.com/shop/store.Product.Describe -> example.com/shop/store.Model.Describe [Describe] typed',
+  'store/product.go:17 calls example.com/shop/store.Product.Describe -> example.com/shop/store.Product.Name [Name] self',
+  'store/product.go:21 calls example.com/shop/store.Valid -> ∅ [validate] unresolved:not-found',
+  'store/product.go:26 inherits example.com/shop/store.Labels -> example.com/shop/store.Model [Model] package',
+  'store/product.go:31 inherits example.com/shop/store.Tagged -> example.com/shop/store.Labels [Labels] local',
+  'store/product.go:32 inherits example.com/shop/store.Tagged -> example.com/shop/store.Product [Product] local',
+  'util/strings.go:3 imports example.com/shop/util -> ∅ [strings] unresolved:external',
+  'util/strings.go:6 calls example.com/shop/util.Title -> ∅ [ToUpper] unresolved:external',
+];
+
+describe.each(BACKENDS)('go code graph on %s', (backend) => {
+  it('has exactly the expected edges', async () => {
+    const graph = await openGraph(graphFixture('go'), backend);
+    try {
+      expect(await graph.lines()).toEqual(EXPECTED);
+    } finally {
+      graph.close();
+    }
+  });
+
+  it('names packages after go.mod: editing it re-indexes the Go files and renames their symbols', async () => {
+    const graph = await openGraph(graphFixture('go'), backend);
+    try {
+      graph.tree.write('go.mod', 'module example.org/market // renamed\n\ngo 1.21\n');
+      const report = await graph.db.refresh();
+      // The snapshot key covers go.mod: refresh sees the edit, and every Go file is parsed again.
+      expect(report?.filesParsed).toBe(7);
+      const lines = await graph.lines();
+      // Symbols are renamed; imports still spelled example.com/shop now leave the codebase.
+      expect(lines).toContain('store/model.go:10 contains example.org/market/store.Model -> example.org/market/store.Model.Save [Save] local');
+      expect(lines).toContain('main.go:7 imports example.org/market -> ∅ [example.com/shop/store] unresolved:external');
+      expect(lines).toContain('main.go:21 calls example.org/market.main -> ∅ [NewCatalog] unresolved:external');
+      expect(lines.filter((l) => l.includes('example.com/shop') && !l.includes('unresolved'))).toEqual([]);
+      // Exactly what a fresh build of the edited tree gives.
+      const fresh = await CKGDatabase.open({ codebasePath: graph.tree.root, fs: graph.tree.fs });
+      try {
+        expect((await fresh.edges()).map((e) => edgeLine(e, graph.tree.root))).toEqual(lines);
+      } finally {
+        fresh.close();
+      }
+      // Nothing else changed: a second refresh finds nothing to do.
+      expect(await graph.db.refresh()).toBeUndefined();
+    } finally {
+      graph.close();
+    }
+  });
+});
+
+describe.each(BACKENDS)('go incremental updates on %s', (backend) => {
+  it('keep edges equal to a fresh build through edits across a package', async () => {
+    const files = graphFixture('go');
+    const replace = (path: string, from: string, to: string) => (f: Record<string, string | null>) => {
+      expect(f[path]).toContain(from);
+      f[path] = f[path]!.replace(from, to);
+    };
+    await expectExactThrough(files, backend, [
+      // Move a function to another file of its package.
+      replace('store/product.go', 'func Valid(p *Product) bool {\n\treturn validate(p)\n}\n', ''),
+      replace('store/catalog.go', 'func Default() *Catalog {', 'func Valid(p *Product) bool {\n\treturn validate(p)\n}\n\nfunc Default() *Catalog {'),
+      // Rename a function its package's other file calls.
+      replace('report.go', 'func register(', 'func enroll('),
+      // Change a struct's embedded base: promoted methods move.
+      replace('store/product.go', 'type Product struct {\n\tModel\n', 'type Product struct {\n\tNamed\n'),
+      // Remove a dot-imported package, then bring it back in a new file.
+      (f) => void (f['util/strings.go'] = null),
+      (f) => void (f['util/title.go'] = 'package util\n\nfunc Title(s string) string { return s }\n'),
+      // Add a method to a type from another file of its package.
+      (f) => void (f['store/extra.go'] = 'package store\n\nfunc (t *Tagged) Describe() string { return t.Labels.Describe() }\n'),
+    ]);
+  });
+});
+
+describe.each(BACKENDS)('go package naming on %s', (backend) => {
+  it('names packages by the nearest go.mod, by folder without one, and reads the Go tree\'s own layout', async () => {
+    const graph = await openGraph(
+      {
+        // The Go tree: `module std`, packages by their folder, vendored packages under vendor/.
+        'src/go.mod': 'module std\n',
+        'src/fmt/print.go': 'package fmt\n\nfunc Println(a ...any) {}\n',
+        'src/net/http/server.go': 'package http\n\nimport (\n\t"fmt"\n\t"golang.org/x/net/idna"\n)\n\nfunc Serve() {\n\tfmt.Println(idna.ToASCII("x"))\n}\n',
+        'src/vendor/golang.org/x/net/idna/idna.go': 'package idna\n\nfunc ToASCII(s string) string { return s }\n',
+        // A nested module: its go.mod decides below it.
+        'src/cmd/go.mod': 'module cmd\n',
+        'src/cmd/go/main.go': 'package main\n\nimport "net/http"\n\nfunc main() { http.Serve() }\n',
+        // No go.mod above: the folder from the codebase root.
+        'tools/gen/gen.go': 'package gen\n\nimport "fmt"\n\nfunc Gen() { fmt.Println() }\n',
+      },
+      backend,
+    );
+    try {
+      expect(await graph.lines({ kind: ['calls', 'imports'] })).toEqual([
+        'src/cmd/go/main.go:3 imports cmd/go -> net/http [net/http] import',
+        'src/cmd/go/main.go:5 calls cmd/go.main -> net/http.Serve [Serve] import',
+        'src/net/http/server.go:4 imports net/http -> fmt [fmt] import',
+        'src/net/http/server.go:5 imports net/http -> vendor/golang.org/x/net/idna [golang.org/x/net/idna] import',
+        'src/net/http/server.go:9 calls net/http.Serve -> fmt.Println [Println] import',
+        'src/net/http/server.go:9 calls net/http.Serve -> vendor/golang.org/x/net/idna.ToASCII [ToASCII] import',
+        // An import path is global: the codebase's `fmt` package, whichever module imports it.
+        'tools/gen/gen.go:3 imports tools/gen -> fmt [fmt] import',
+        'tools/gen/gen.go:5 calls tools/gen.Gen -> fmt.Println [Println] import',
+      ]);
+    } finally {
+      graph.close();
+    }
+  });
+});

@@ -1,0 +1,93 @@
+// Random edit sequences for the graph's property tests: files written, deleted and moved one step
+// at a time, each step followed by `update()` and compared with a fresh build of the same files
+// (every symbol, edge, resolution, dependency and binding, and the public edges).
+import fc from 'fast-check';
+import { Volume } from 'memfs';
+import initSqlJs from 'sql.js';
+import { expect } from 'vitest';
+import { CKGDatabase, type BodyMode, type FileSystem } from '../../src/index.js';
+import { graphLines } from './graph-dump.js';
+
+const ROOT = '/repo';
+
+export type Step =
+  | { readonly type: 'write'; readonly file: number; readonly content: string }
+  | { readonly type: 'delete'; readonly file: number }
+  | { readonly type: 'move'; readonly from: number; readonly to: number };
+
+/** Steps over `count` files: mostly writes of `content`, some deletes and moves. */
+export function stepArb(content: fc.Arbitrary<string>, count: number): fc.Arbitrary<Step> {
+  return fc.oneof(
+    { weight: 5, arbitrary: fc.record({ type: fc.constant('write' as const), file: fc.nat(count - 1), content }) },
+    { weight: 1, arbitrary: fc.record({ type: fc.constant('delete' as const), file: fc.nat(count - 1) }) },
+    { weight: 1, arbitrary: fc.record({ type: fc.constant('move' as const), from: fc.nat(count - 1), to: fc.nat(count - 1) }) },
+  );
+}
+
+function volumeOf(files: ReadonlyMap<string, string>): Volume {
+  const vol = new Volume();
+  vol.mkdirSync(ROOT, { recursive: true });
+  for (const [path, content] of files) {
+    vol.mkdirSync(`${ROOT}/${path}`.replace(/\/[^/]+$/, ''), { recursive: true });
+    vol.writeFileSync(`${ROOT}/${path}`, content);
+  }
+  return vol;
+}
+
+let SQL: Awaited<ReturnType<typeof initSqlJs>> | undefined;
+
+async function graphOf(db: CKGDatabase): Promise<{ lines: string[]; edges: string[] }> {
+  SQL ??= await initSqlJs();
+  const raw = new SQL.Database(db.export());
+  try {
+    return { lines: graphLines(raw), edges: (await db.edges()).map((e) => JSON.stringify(e)) };
+  } finally {
+    raw.close();
+  }
+}
+
+/** Opens `paths` (relative) with `initial` contents, applies the steps, and checks each update against a fresh build. */
+export async function checkEditSequence(language: string, paths: readonly string[], initial: readonly string[], steps: readonly Step[], bodies: BodyMode): Promise<void> {
+  const files = new Map<string, string>(initial.map((content, i) => [paths[i]!, content]));
+  const vol = volumeOf(files);
+  const open = (fs: Volume): Promise<CKGDatabase> => CKGDatabase.open({ codebasePath: ROOT, fs: fs as unknown as FileSystem, languages: [language], bodies });
+  const db = await open(vol);
+  try {
+    for (const step of steps) {
+      if (step.type === 'write') {
+        const path = paths[step.file]!;
+        vol.mkdirSync(`${ROOT}/${path}`.replace(/\/[^/]+$/, ''), { recursive: true });
+        vol.writeFileSync(`${ROOT}/${path}`, step.content);
+        files.set(path, step.content);
+      } else if (step.type === 'delete') {
+        const path = paths[step.file]!;
+        if (!files.has(path)) continue;
+        vol.rmSync(`${ROOT}/${path}`);
+        files.delete(path);
+      } else {
+        const from = paths[step.from]!;
+        const to = paths[step.to]!;
+        const content = files.get(from);
+        if (content === undefined || from === to) continue;
+        vol.mkdirSync(`${ROOT}/${to}`.replace(/\/[^/]+$/, ''), { recursive: true });
+        vol.renameSync(`${ROOT}/${from}`, `${ROOT}/${to}`);
+        files.delete(from);
+        files.set(to, content);
+      }
+      await db.update();
+      const fresh = await open(volumeOf(files));
+      try {
+        const [got, want] = [await graphOf(db), await graphOf(fresh)];
+        expect(got.lines, JSON.stringify({ step, files: Object.fromEntries(files) }, null, 1)).toEqual(want.lines);
+        expect(got.edges).toEqual(want.edges);
+      } finally {
+        fresh.close();
+      }
+    }
+  } finally {
+    db.close();
+  }
+}
+
+/** The body modes a property test draws from. */
+export const bodyModes: fc.Arbitrary<BodyMode> = fc.constantFrom<BodyMode>('stored', 'compressed', 'lazy');
