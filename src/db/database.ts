@@ -1,8 +1,8 @@
 import { platform } from '#platform';
-import { syncIndex, WalkFeed } from '../build/indexer.js';
-import type { FileProcessor, IndexReport, ProgressEvent } from '../build/report.js';
-import { DEFAULT_SKIPPED_DIRECTORIES, ListingCache, walkCodebase, type SkippedFile, type SourceFile, type WalkOptions, type WalkResult } from '../build/walker.js';
-import { reportExclusions } from '../build/gitignored.js';
+import { syncIndex, WalkFeed } from '../indexer/indexer.js';
+import type { FileProcessor, IndexReport, ProgressEvent } from '../indexer/report.js';
+import { DEFAULT_SKIPPED_DIRECTORIES, ListingCache, walkCodebase, type SkippedFile, type SourceFile, type WalkOptions, type WalkResult } from '../indexer/walker.js';
+import { reportExclusions } from '../indexer/gitignored.js';
 import { CKGError, tagCaller } from '../errors.js';
 import { FsAdapter } from '../fs/adapter.js';
 import { basename, isAbsolute, isWindowsPath, join, normalize, relativeInside, toSlashes } from '../fs/path.js';

@@ -1,5 +1,5 @@
-import type { ListingCache } from '../build/walker.js';
-import { DEFAULT_SKIPPED_DIRECTORIES } from '../build/walker.js';
+import type { ListingCache } from '../indexer/walker.js';
+import { DEFAULT_SKIPPED_DIRECTORIES } from '../indexer/walker.js';
 import type { IndexStore } from '../db/store.js';
 import type { LanguageRegistry } from '../languages/registry.js';
 import type { GlobOptions } from './glob.js';
