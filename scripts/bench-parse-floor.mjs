@@ -41,10 +41,10 @@ if (!isMainThread) {
     console.error('usage: node scripts/bench-parse-floor.mjs [--workers N] <codebase folder>');
     process.exit(2);
   }
-  const { walkCodebase, DEFAULT_SKIPPED_DIRECTORIES } = await load('build/walker.js');
+  const { walkCodebase, DEFAULT_SKIPPED_DIRECTORIES } = await load('indexer/walker.js');
   const { FsAdapter } = await load('fs/adapter.js');
   const { createDefaultRegistry } = await load('languages/index.js');
-  const { looksBinary, looksMinified, decodeSource } = await load('build/decode.js');
+  const { looksBinary, looksMinified, decodeSource } = await load('indexer/decode.js');
   const walk = await walkCodebase(new FsAdapter(nodeFs), root, {
     registry: createDefaultRegistry(),
     maxFileSize: 1 << 20,

@@ -27,7 +27,7 @@ const [{ computeSnapshot, locateCodebase }, { FsAdapter }, { createDefaultRegist
   load('snapshot/key.js'),
   load('fs/adapter.js'),
   load('languages/index.js'),
-  load('build/walker.js'),
+  load('indexer/walker.js'),
   load('snapshot/git.js'),
   load('snapshot/git-index.js'),
 ]);

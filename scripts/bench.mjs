@@ -467,7 +467,7 @@ async function graphQueries(db, raw) {
  */
 async function transferChild(spec) {
   const { Worker } = await import('node:worker_threads');
-  const { walkCodebase } = await import('../dist/build/walker.js');
+  const { walkCodebase } = await import('../dist/indexer/walker.js');
   const { FsAdapter } = await import('../dist/fs/adapter.js');
   const { createDefaultRegistry, DEFAULT_SKIPPED_DIRECTORIES } = await import('ckg-wasm');
   const fsa = new FsAdapter(nodeFs);
@@ -481,7 +481,7 @@ async function transferChild(spec) {
   let readMs = 0;
   const sources = [];
   for (const f of files) readMs += time(() => sources.push(readFileSync(f)));
-  const { contentHash, decodeSource } = await import('../dist/build/decode.js');
+  const { contentHash, decodeSource } = await import('../dist/indexer/decode.js');
   let hashMs = 0;
   let decodeMs = 0;
   const texts = [];
@@ -512,7 +512,7 @@ async function transferChild(spec) {
  * by tens of per cent with its host's load, so each corpus's numbers come with this yardstick.
  */
 async function calibrateChild(spec) {
-  const { walkCodebase } = await import('../dist/build/walker.js');
+  const { walkCodebase } = await import('../dist/indexer/walker.js');
   const { FsAdapter } = await import('../dist/fs/adapter.js');
   const { ParserPool } = await import('../dist/parser/runtime.js');
   const { createDefaultRegistry, DEFAULT_SKIPPED_DIRECTORIES } = await import('ckg-wasm');

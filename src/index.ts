@@ -37,9 +37,9 @@ export type {
 } from './query/types.js';
 export type { BindingFact, DefinitionFlag, ExtractedGraph, FixedReason, ReceiverFact, ReferenceSink, ReferenceVisitor, SiteFact } from './graph/facts.js';
 export { BODY_MODES, DEFAULT_BODY_MODE, type BodyMode } from './db/body-mode.js';
-export type { IndexReport, ProgressEvent, FileProcessor, ProcessOptions } from './build/report.js';
-export { DEFAULT_SKIPPED_DIRECTORIES, type SkipReason, type SkippedFile } from './build/walker.js';
-export type { GitignoreExclusion } from './build/gitignored.js';
+export type { IndexReport, ProgressEvent, FileProcessor, ProcessOptions } from './indexer/report.js';
+export { DEFAULT_SKIPPED_DIRECTORIES, type SkipReason, type SkippedFile } from './indexer/walker.js';
+export type { GitignoreExclusion } from './indexer/gitignored.js';
 export type { SqlJs, WasmOptions } from './wasm/options.js';
 export type { ExtractedFile, ExtractedFunction, ExtractedClass } from './parser/extract.js';
 export { LanguageRegistry, extractorVersionOf } from './languages/registry.js';

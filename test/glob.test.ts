@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { CKGDatabase, type FileSystem } from '../src/index.js';
 import { compileGlobs, segmentMatcher } from '../src/glob/glob.js';
 import { gitignoreRules } from '../src/glob/gitignore.js';
-import { ignorePrefilter } from '../src/build/ignore-prefilter.js';
+import { ignorePrefilter } from '../src/indexer/ignore-prefilter.js';
 import { pathMatcher } from '../src/search/glob.js';
 
 const segmentChars = fc.constantFrom('a', 'b', '.', 'x');

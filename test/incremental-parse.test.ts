@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Volume } from 'memfs';
 import { CKGDatabase, createDefaultRegistry, type FileProcessor, type FileSystem, type LanguageDefinition } from '../src/index.js';
-import { KEEP_TREES_UP_TO_FILES } from '../src/build/indexer.js';
+import { KEEP_TREES_UP_TO_FILES } from '../src/indexer/indexer.js';
 import { createWorkerPool } from '../src/node/index.js';
 import { extractSource, type ExtractedFile } from '../src/parser/extract.js';
 import { ParserPool, textEdit } from '../src/parser/runtime.js';

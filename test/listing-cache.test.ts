@@ -6,7 +6,7 @@ import nodeFs from 'node:fs';
 import { Volume } from 'memfs';
 import { describe, expect, it } from 'vitest';
 import { CKGDatabase, type FileSystem } from '../src/index.js';
-import { ListingCache } from '../src/build/walker.js';
+import { ListingCache } from '../src/indexer/walker.js';
 
 const ROOT = '/repo';
 const OLD = (Date.now() - 86_400_000) / 1000; // a day ago, in seconds (utimes)

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import nodeFs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SKIPPED_DIRECTORIES } from '../src/build/walker.js';
+import { DEFAULT_SKIPPED_DIRECTORIES } from '../src/indexer/walker.js';
 import { FsAdapter } from '../src/fs/adapter.js';
 import { CKGDatabase, createDefaultRegistry, MemoryStorage } from '../src/index.js';
 import { sha256Hex, sha256HexSync } from '../src/snapshot/digest.js';
@@ -330,7 +330,7 @@ describe('gitignore prefilter', () => {
   it('never clears a path that `ignore` (case-sensitive, like git) would ignore', async () => {
     const fc = (await import('fast-check')).default;
     const { default: ignore } = await import('ignore');
-    const { ignorePrefilter } = await import('../src/build/ignore-prefilter.js');
+    const { ignorePrefilter } = await import('../src/indexer/ignore-prefilter.js');
     const segment = fc.constantFrom('a', 'b.c', 'x.o', 'lib', 'build', 'Build', 'gen', 'mod.c', 'tab.h', 'foo~', '#tmp#', 'cscope.out', 'v1.2', 'S.S', 'n');
     const rule = fc.oneof(
       fc.constantFrom('*', 'b*', '*.o', '*.c', '*~', 'build', '/build', 'build/', '/lib/gen', 'lib/*/gen/', '**/gen', 'a/**/b.c', 'cscope.*', '*.tab.[ch]', '\\#*#', '/*.c', '*.S', 'mod.*', '?.c', '!x.o', '!build/', 'gen/**', '#comment', ''),
@@ -363,7 +363,7 @@ describe('glob literal guard', () => {
   it('is contained in every segment the glob matches', async () => {
     const fc = (await import('fast-check')).default;
     const { default: picomatch } = await import('picomatch');
-    const { literalGuard } = await import('../src/build/ignore-prefilter.js');
+    const { literalGuard } = await import('../src/indexer/ignore-prefilter.js');
     expect(literalGuard('*.tab.[ch]')).toBe('.tab.');
     expect(literalGuard('\\#*#')).toBe('#');
     expect(literalGuard('*')).toBeUndefined();

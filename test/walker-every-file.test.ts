@@ -2,7 +2,7 @@
 // files on request. Indexing walks (neither option) must see exactly what they saw before.
 import { Volume } from 'memfs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SKIPPED_DIRECTORIES, ListingCache, walkCodebase, type OtherFile, type SourceFile, type WalkOptions } from '../src/build/walker.js';
+import { DEFAULT_SKIPPED_DIRECTORIES, ListingCache, walkCodebase, type OtherFile, type SourceFile, type WalkOptions } from '../src/indexer/walker.js';
 import { FsAdapter } from '../src/fs/adapter.js';
 import { createDefaultRegistry } from '../src/languages/index.js';
 import type { FileSystem } from '../src/index.js';

@@ -3,7 +3,7 @@
 import git from 'isomorphic-git';
 import { describe, expect, it } from 'vitest';
 import { CKGDatabase } from '../src/index.js';
-import { interpreterNames } from '../src/build/shebang.js';
+import { interpreterNames } from '../src/indexer/shebang.js';
 import { BACKENDS, makeTree, type FixtureTree } from './helpers/fixtures.js';
 import { gitCommitAll, gitFs, gitInit } from './helpers/git.js';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CKGDatabase, CKGError, createDefaultRegistry, type LanguageDefinition, type ProgressEvent } from '../src/index.js';
 import { createWebWorkerPool, type WorkerLike } from '../src/browser/web-worker-pool.js';
 import { createWorkerPool, type ParsePool, type WorkerPoolOptions } from '../src/node/index.js';
-import { contentHash, looksBinary, looksMinified } from '../src/build/decode.js';
+import { contentHash, looksBinary, looksMinified } from '../src/indexer/decode.js';
 import { createWorkerBody } from '../src/parser/worker-body.js';
 import { ThreadPoolProcessor, type SpawnWorker, type WorkerEvents } from '../src/parser/thread-pool.js';
 import { graphLines } from './helpers/graph-dump.js';

@@ -1,5 +1,5 @@
 // Web Workers transport of the parse pool (browser-safe: no node:* imports).
-import type { FileProcessor } from '../build/report.js';
+import type { FileProcessor } from '../indexer/report.js';
 import { ThreadPoolProcessor, type ParsePoolOptions, type SpawnWorker } from '../parser/thread-pool.js';
 import type { WorkerResponse } from '../parser/worker-protocol.js';
 import { WEB_WORKER_POOL_OPTIONS } from '../options/pool-schemas.js';

@@ -1,6 +1,6 @@
 import { deflateSync, inflateSync } from 'fflate';
 import type { Database, SqlJsStatic, SqlValue, Statement } from 'sql.js';
-import { decodeSource, textHash } from '../build/decode.js';
+import { decodeSource, textHash } from '../indexer/decode.js';
 import { CKGError } from '../errors.js';
 import type { ExtractedFile } from '../parser/extract.js';
 import type { ClassEntry, FunctionEntry, FunctionKind } from './entries.js';

@@ -1,5 +1,5 @@
 import { CKGError } from '../errors.js';
-import { textHash } from '../build/decode.js';
+import { textHash } from '../indexer/decode.js';
 import type { ExtractionOptions, LanguageDefinition } from './types.js';
 
 /**

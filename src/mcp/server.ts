@@ -2,7 +2,7 @@
 // MCP tool, on the official TypeScript SDK (v2, `@modelcontextprotocol/server`). This module has
 // no Node import; src/node/mcp.ts wires it to stdio, node:fs and DirectoryStorage.
 import { fromJsonSchema, McpServer, type CallToolResult } from '@modelcontextprotocol/server';
-import type { ProgressEvent } from '../build/report.js';
+import type { ProgressEvent } from '../indexer/report.js';
 import { ckgToolDefinitions, type CKGToolDefinition, type CKGToolDefinitionOptions } from '../adapters/definitions.js';
 import type { CKGCallResult } from '../tool/ckg-tool.js';
 

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import type { FileProcessor } from '../build/report.js';
+import type { FileProcessor } from '../indexer/report.js';
 import { createWorkerPool, type ParsePool } from './worker-pool.js';
 
 /**

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import type { FileProcessor } from '../build/report.js';
+import type { FileProcessor } from '../indexer/report.js';
 import { CKGError } from '../errors.js';
 import { ThreadPoolProcessor, type ParsePoolOptions, type SpawnWorker } from '../parser/thread-pool.js';
 import { checkOptions } from '../options/validate.js';

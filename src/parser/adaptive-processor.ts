@@ -3,7 +3,7 @@
 // starting it. Small builds and small updates (tests, an editor's save) never start a worker;
 // a Django-sized build stops blocking the caller's event loop for each file it parses.
 import { platform } from '#platform';
-import type { FileProcessor, ProcessOptions } from '../build/report.js';
+import type { FileProcessor, ProcessOptions } from '../indexer/report.js';
 import type { LanguageDefinition } from '../languages/types.js';
 import type { WasmOptions } from '../wasm/options.js';
 import type { ExtractedFile } from './extract.js';

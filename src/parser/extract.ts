@@ -1,7 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { ClassInfo, ExtractionOptions, FunctionInfo, LanguageDefinition, VisitorSink } from '../languages/types.js';
 import type { ParserPool } from './runtime.js';
-import { textHash } from '../build/decode.js';
+import { textHash } from '../indexer/decode.js';
 import type { ExtractedGraph } from '../graph/facts.js';
 import { GraphCollector } from './graph-collector.js';
 

@@ -1,4 +1,4 @@
-import type { FileProcessor, ProcessOptions } from '../build/indexer.js';
+import type { FileProcessor, ProcessOptions } from '../indexer/indexer.js';
 import { EventLoopTurns } from '../event-loop.js';
 import type { LanguageDefinition } from '../languages/types.js';
 import { extractSource, type ExtractedFile } from './extract.js';

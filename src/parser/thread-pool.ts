@@ -10,7 +10,7 @@ import type { ExtractedFile } from './extract.js';
 import { LocalProcessor } from './local-processor.js';
 import { KEPT_TREES_LIMIT, ParserPool, type WasmOptions } from './runtime.js';
 import { hasWasmLocation, readConfiguredWasm } from '../wasm/locate.js';
-import type { ProcessOptions } from '../build/report.js';
+import type { ProcessOptions } from '../indexer/report.js';
 import { fromWire, type WorkerRequest, type WorkerResponse } from './worker-protocol.js';
 
 /**

@@ -1,9 +1,7 @@
-import type { ListingCache } from '../build/walker.js';
-import { DEFAULT_SKIPPED_DIRECTORIES } from '../build/walker.js';
+import type { ListingCache } from '../indexer/walker.js';
+import { DEFAULT_SKIPPED_DIRECTORIES } from '../indexer/walker.js';
 import type { IndexStore } from '../db/store.js';
 import type { LanguageRegistry } from '../languages/registry.js';
-import type { GlobOptions } from './glob.js';
-import type { GrepOptions } from './grep.js';
 import type { SearchContext, SearchFile } from './walk.js';
 
 export type { CodebaseGlobOptions, CodebaseGrepOptions } from './codebase-options.js';

@@ -1,4 +1,4 @@
-import { looksBinary } from '../build/decode.js';
+import { looksBinary } from '../indexer/decode.js';
 import { CKGError } from '../errors.js';
 import { FsAdapter } from '../fs/adapter.js';
 import type { FileSystem } from '../fs/types.js';

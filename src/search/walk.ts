@@ -1,4 +1,4 @@
-import { DEFAULT_SKIPPED_DIRECTORIES, walkCodebase, type ListingCache } from '../build/walker.js';
+import { DEFAULT_SKIPPED_DIRECTORIES, walkCodebase, type ListingCache } from '../indexer/walker.js';
 import { CKGError } from '../errors.js';
 import { yieldToEventLoop } from '../event-loop.js';
 import type { FsAdapter } from '../fs/adapter.js';

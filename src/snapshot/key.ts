@@ -5,7 +5,7 @@
 //   stored inside the database (`meta.snapshot_key`), compared on open and before tool answers.
 import type { FsAdapter } from '../fs/adapter.js';
 import { basename, folderPrefix, normalize, relativeInside } from '../fs/path.js';
-import { findGitRoot, walkCodebase, type WalkOptions, type WalkResult } from '../build/walker.js';
+import { findGitRoot, walkCodebase, type WalkOptions, type WalkResult } from '../indexer/walker.js';
 import { SCHEMA_VERSION } from '../db/schema.js';
 import { DigestInput, digestFields } from './digest.js';
 import { folderOf, foldersUp, manifestNamesOf, readsManifests } from '../graph/manifests.js';

@@ -1,6 +1,6 @@
-import { findGitRoot } from '../build/walker.js';
+import { findGitRoot } from '../indexer/walker.js';
 import { CKGDatabase, type IndexOptions } from '../db/database.js';
-import type { ProgressEvent } from '../build/report.js';
+import type { ProgressEvent } from '../indexer/report.js';
 import { CKGError, type CKGErrorCode } from '../errors.js';
 import { FsAdapter } from '../fs/adapter.js';
 import { dirname, isAbsolute, join, normalize } from '../fs/path.js';

@@ -1,4 +1,4 @@
-import type { ProgressEvent } from '../build/report.js';
+import type { ProgressEvent } from '../indexer/report.js';
 import { CKGError } from '../errors.js';
 
 /**
