@@ -103,7 +103,7 @@ export interface SiteFact {
  *   `using namespace ns;` is named `*` with `module` `ns`.
  *
  * `declare`, `macro`, `alias` and `using` bind nothing an import follows: they say what an
- * included file makes visible (see {@link LanguageGraph.includeCandidates}).
+ * included file makes visible to the files that include it (C and C++ graph rules).
  *
  * `module` is written as in the source (`.models`, `./util`, `java.util`); the language's
  * module rules resolve it. `scope` is the enclosing definition for an import inside a
