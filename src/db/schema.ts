@@ -163,22 +163,34 @@ CREATE VIEW edge_list AS
 `;
 
 /**
+ * The binding kinds C and C++ files declare with (prototypes, function-like macros, type
+ * aliases, `using`), as an SQL list: what an included file makes visible, read by name. The
+ * index on them is partial (other languages' imports are read by file), so a lookup must say
+ * the same `kind IN (...)` list word for word for SQLite to use it.
+ */
+export const DECLARATION_KINDS_SQL = "'declare', 'macro', 'alias', 'using'";
+
+/**
  * SQL for the last part of a module symbol's name (`include/linux/fs.h` → `fs.h`): modules are
  * found by the end of their path (C `#include <linux/fs.h>`) through an index on it.
  */
 export const MODULE_FILE_NAME_SQL = "replace(name, rtrim(name, replace(name, '/', '')), '')";
 
+/**
+ * The index of {@link MODULE_FILE_NAME_SQL}, created by the first resolution pass that looks an
+ * include up (GraphReader.modulesWithFileName): indexes without C or C++ files never pay for it.
+ */
+export const MODULE_FILE_NAME_INDEX_SQL = `CREATE INDEX IF NOT EXISTS symbols_module_file_name ON symbols(${MODULE_FILE_NAME_SQL}) WHERE kind = 'module'`;
+
 // Created after a bulk load (faster than maintaining them row by row), kept during updates.
-// The lookup indexes come first (resolution reads symbols and bindings by name and file, C
-// includes modules by file name); the edge indexes after a build's resolution pass has written
-// every edge (a pass that does not maintain them for every row it writes).
+// The lookup indexes come first (resolution reads symbols and bindings by name and file); the
+// edge indexes after a build's resolution pass has written every edge's target.
 export const LOOKUP_INDEXES_SQL = `
 CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name);
 CREATE INDEX IF NOT EXISTS symbols_file ON symbols(file_id);
 CREATE INDEX IF NOT EXISTS symbols_parent ON symbols(parent_id);
-CREATE INDEX IF NOT EXISTS symbols_module_file_name ON symbols(${MODULE_FILE_NAME_SQL}) WHERE kind = 'module';
 CREATE INDEX IF NOT EXISTS bindings_file ON bindings(file_id);
-CREATE INDEX IF NOT EXISTS bindings_name ON bindings(name);
+CREATE INDEX IF NOT EXISTS bindings_declared ON bindings(name) WHERE kind IN (${DECLARATION_KINDS_SQL});
 CREATE INDEX IF NOT EXISTS bindings_module ON bindings(module) WHERE module IS NOT NULL;
 `;
 

@@ -1,5 +1,5 @@
 import type { Database, SqlValue, Statement } from 'sql.js';
-import { EDGE_KIND_CODES, MODULE_FILE_NAME_SQL } from '../db/schema.js';
+import { DECLARATION_KINDS_SQL, EDGE_KIND_CODES, MODULE_FILE_NAME_INDEX_SQL, MODULE_FILE_NAME_SQL } from '../db/schema.js';
 import type { StoredSymbolKind } from './describe.js';
 
 /** A symbol as resolution sees it. */
@@ -40,7 +40,6 @@ export interface GraphDeclaration {
 
 /** Binding kinds that declare without binding a name an import lookup follows (C, C++; see GraphReader.declarations). */
 const DECLARATION_KINDS: ReadonlySet<string> = new Set(['declare', 'macro', 'alias', 'using']);
-const DECLARATION_LIST = [...DECLARATION_KINDS].map((k) => `'${k}'`).join(', ');
 
 /**
  * Read access to the stored graph for one resolution pass, each answer memoised: a pass asks
@@ -66,6 +65,8 @@ export class GraphReader {
   /** Each module's import specifiers; during a build, given whole by {@link GraphReader.knowImports}. */
   readonly #imports = new Map<number, readonly string[]>();
   #importsKnown = false;
+  /** The index of modules by file name exists (see MODULE_FILE_NAME_INDEX_SQL). */
+  #fileNameIndexed = false;
 
   constructor(db: Database) {
     this.#db = db;
@@ -210,7 +211,7 @@ export class GraphReader {
     this.#tracked?.add(name);
     let out = this.#declarations.get(name);
     if (out === undefined) {
-      const rows = this.#all(`SELECT file_id, kind, module, member FROM bindings WHERE name = ? AND kind IN (${DECLARATION_LIST})`, [name]);
+      const rows = this.#all(`SELECT file_id, kind, module, member FROM bindings WHERE name = ? AND kind IN (${DECLARATION_KINDS_SQL})`, [name]);
       out =
         rows.length === 0
           ? NONE_DECLARATIONS
@@ -228,6 +229,10 @@ export class GraphReader {
   modulesWithFileName(fileName: string): readonly GraphSymbol[] {
     let out = this.#modulesByFileName.get(fileName);
     if (out === undefined) {
+      if (!this.#fileNameIndexed) {
+        this.#db.exec(MODULE_FILE_NAME_INDEX_SQL);
+        this.#fileNameIndexed = true;
+      }
       out = this.#all(`SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols WHERE kind = 'module' AND ${MODULE_FILE_NAME_SQL} = ? ORDER BY id`, [fileName]).map(toSymbol);
       for (const s of out) if (!this.#byId.has(s.id)) this.#byId.set(s.id, s);
       this.#modulesByFileName.set(fileName, out);
