@@ -60,9 +60,9 @@ const lookupRows = (codes: Record<string, number>): string =>
 // (and the body columns of versions 2-3), so readers of earlier databases keep working. `edges`
 // holds calls, imports, bases and value uses with their resolution; `bindings` the names each
 // file's imports and module-level assignments bind (what resolution reads). docs/schema.md.
-// Version 5: an edge's name as written is a row of `names` (the Linux kernel's 5.7 million sites write
-// 0.8 million names: an integer column and its index take a third of what the text took);
-// `edge_list` shows it as `to_name`.
+// Version 5: an edge's name as written is a row of `names` (the Linux kernel's 5.8 million
+// sites write 0.8 million names: its database is 557 MB instead of 639 MB with the text in
+// every row and its index, Django's 7.8 MB instead of 8.3 MB); `edge_list` shows it as `to_name`.
 export const SCHEMA_SQL = `
 CREATE TABLE meta (
   key TEXT PRIMARY KEY,

@@ -453,8 +453,11 @@ export class Resolver {
     const direct = combine(this.#companion(strategy.openClasses === true ? candidates.map((c) => this.#canonical(c)) : candidates));
     if (direct) return direct;
     // Star imports: each module's public names; one outside the codebase may bind anything. The
-    // answer now depends on what this module star-imports (GraphChangeLog's star key).
-    if (!fileScoped) reader.depend(starKey(module.name));
+    // answer now depends on what this module star-imports (GraphChangeLog's star key), unless
+    // the module is the site's own file's (a lookup at depth 0 from the site): a change to its
+    // star imports rewrites that file, whose every site is resolved again anyway. (The kernel's
+    // C calls all fall through here: 4.4 million rows would store their file's key.)
+    if (!fileScoped && !(own && depth === 0)) reader.depend(starKey(module.name));
     const stars: Outcome[] = [];
     for (const b of fileScoped ? [] : reader.bindingsOfKind(file.id, 'star')) {
       if (b.module === null) continue;
