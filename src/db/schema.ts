@@ -146,10 +146,10 @@ CREATE VIEW classes AS
   FROM symbols s JOIN files f ON f.id = s.file_id
   WHERE s.kind = 'class';
 CREATE VIEW edge_list AS
-  SELECT e.id, k.name AS kind, e.from_id, e.to_id, n.name AS to_name, s.file_id, f.path AS file_path, e.line,
+  SELECT e.id, k.name AS kind, e.from_id, e.to_id, (SELECT name FROM names WHERE id = e.name_id) AS to_name, s.file_id, f.path AS file_path, e.line,
          CASE WHEN e.resolution >= ${FIRST_UNRESOLVED_CODE} THEN 'unresolved' ELSE r.name END AS resolution,
          CASE WHEN e.resolution >= ${FIRST_UNRESOLVED_CODE} THEN r.name END AS reason
-  FROM edges e JOIN names n ON n.id = e.name_id JOIN edge_kinds k ON k.code = e.kind JOIN resolutions r ON r.code = e.resolution
+  FROM edges e JOIN edge_kinds k ON k.code = e.kind JOIN resolutions r ON r.code = e.resolution
   JOIN symbols s ON s.id = e.from_id JOIN files f ON f.id = s.file_id
   WHERE e.kind <> ${EDGE_KIND_CODES.member_of}
   UNION ALL
@@ -161,6 +161,12 @@ CREATE VIEW edge_list AS
   FROM symbols s JOIN symbols p ON p.id = s.parent_id JOIN files f ON f.id = s.file_id
   WHERE p.kind <> 'module';
 `;
+
+/**
+ * An edge's name (`edges e`), as a column: a subquery, which sql.js runs in about half the time
+ * of a join with `names`.
+ */
+export const NAME_OF_EDGE = '(SELECT name FROM names WHERE id = e.name_id)';
 
 /**
  * The binding kinds C and C++ files declare with (prototypes, function-like macros, type

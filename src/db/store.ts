@@ -4,7 +4,7 @@ import { decodeSource, textHash } from '../indexer/decode.js';
 import { CKGError } from '../errors.js';
 import type { ExtractedFile } from '../parser/extract.js';
 import type { ClassEntry, FunctionEntry, FunctionKind } from './entries.js';
-import { EDGE_KIND_CODES, FORMAT_NAME, INDEXES_SQL, LOOKUP_INDEXES_SQL, SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
+import { EDGE_KIND_CODES, FORMAT_NAME, INDEXES_SQL, LOOKUP_INDEXES_SQL, NAME_OF_EDGE, SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 import { checkDatabase, INTEGRITY_RULES, readSeal, sealDatabase } from './integrity.js';
 import type { FileGraphRows } from '../graph/describe.js';
 import { resolveGraph, type ResolutionStats } from '../graph/run.js';
@@ -677,12 +677,12 @@ export class WriteSession {
     this.#oldSymbols = db.prepare('SELECT id, kind, name, qualified_name, flags FROM symbols WHERE file_id = ? ORDER BY id');
     this.#oldBindings = db.prepare('SELECT (SELECT qualified_name FROM symbols WHERE id = b.scope_id), b.kind, b.name, b.module, b.member FROM bindings b WHERE b.file_id = ? ORDER BY b.id');
     this.#oldBases = db.prepare(
-      `SELECT e.from_id, e.kind, n.name, e.site FROM edges e JOIN names n ON n.id = e.name_id JOIN symbols s ON s.id = e.from_id
+      `SELECT e.from_id, e.kind, ${NAME_OF_EDGE}, e.site FROM edges e JOIN symbols s ON s.id = e.from_id
        WHERE s.file_id = ? AND e.kind IN (${EDGE_KIND_CODES.inherits}, ${EDGE_KIND_CODES.implements}) ORDER BY e.id`,
     );
     // What a file included, for the files that see what it includes (C, C++).
     this.#oldImports = db.prepare(
-      `SELECT n.name FROM edges e JOIN names n ON n.id = e.name_id JOIN symbols s ON s.id = e.from_id WHERE s.file_id = ? AND s.kind = 'module' AND e.kind = ${EDGE_KIND_CODES.imports}`,
+      `SELECT ${NAME_OF_EDGE} FROM edges e JOIN symbols s ON s.id = e.from_id WHERE s.file_id = ? AND s.kind = 'module' AND e.kind = ${EDGE_KIND_CODES.imports}`,
     );
     const max = db.exec('SELECT max(id), (SELECT count(*) FROM files) FROM symbols')[0]?.values[0];
     this.#nextSymbolId = Number(max?.[0] ?? 0) + 1;

@@ -1,5 +1,5 @@
 import type { Database, SqlValue, Statement } from 'sql.js';
-import { DECLARATION_KINDS_SQL, EDGE_KIND_CODES, MODULE_FILE_NAME_INDEX_SQL, MODULE_FILE_NAME_SQL } from '../db/schema.js';
+import { DECLARATION_KINDS_SQL, EDGE_KIND_CODES, MODULE_FILE_NAME_INDEX_SQL, MODULE_FILE_NAME_SQL, NAME_OF_EDGE } from '../db/schema.js';
 import type { StoredSymbolKind } from './describe.js';
 
 /** A symbol as resolution sees it. */
@@ -245,7 +245,7 @@ export class GraphReader {
     let out = this.#imports.get(moduleId);
     if (out === undefined && this.#importsKnown) return NONE_NAMES;
     if (out === undefined) {
-      out = this.#all(`SELECT n.name FROM edges e JOIN names n ON n.id = e.name_id WHERE e.from_id = ? AND e.kind = ${EDGE_KIND_CODES.imports} ORDER BY e.id`, [moduleId]).map((r) => String(r[0]));
+      out = this.#all(`SELECT ${NAME_OF_EDGE} FROM edges e WHERE e.from_id = ? AND e.kind = ${EDGE_KIND_CODES.imports} ORDER BY e.id`, [moduleId]).map((r) => String(r[0]));
       this.#imports.set(moduleId, out);
     }
     return out;

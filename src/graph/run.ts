@@ -1,5 +1,5 @@
 import type { Database, SqlValue, Statement } from 'sql.js';
-import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../db/schema.js';
+import { EDGE_KIND_CODES, NAME_OF_EDGE, RESOLUTION_CODES } from '../db/schema.js';
 import { graphStrategyFor } from './languages/index.js';
 import { GraphReader } from './reader.js';
 import { Resolver, type Outcome } from './resolver.js';
@@ -49,9 +49,9 @@ const MEMO_LIMIT = 60_000;
 /** Sites a build resolves between two looks at the reader's memo. */
 const TRIM_EVERY = 4096;
 
-// An edge's name is a row of `names` (see schema.ts).
-const SITE_COLUMNS = 'e.id, e.kind, e.from_id, n.name, e.site, e.to_id, e.resolution, e.deps';
-const SITE_FROM = 'edges e JOIN names n ON n.id = e.name_id';
+// An edge's name is a row of `names`, read by a subquery (NAME_OF_EDGE).
+const SITE_COLUMNS = `e.id, e.kind, e.from_id, ${NAME_OF_EDGE}, e.site, e.to_id, e.resolution, e.deps`;
+const SITE_FROM = 'edges e';
 const STRUCTURE_KINDS: ReadonlySet<number> = new Set([EDGE_KIND_CODES.imports, EDGE_KIND_CODES.inherits, EDGE_KIND_CODES.implements, EDGE_KIND_CODES.member_of]);
 
 function toRow(r: SqlValue[]): SiteRow {
@@ -68,7 +68,7 @@ function toRow(r: SqlValue[]): SiteRow {
 }
 
 /** Every `/`-separated tail of a path (`a/b/c.h` → `a/b/c.h`, `b/c.h`, `c.h`): what an include may name it by. */
-export function pathTails(path: string): string[] {
+function pathTails(path: string): string[] {
   const out = [path];
   for (let i = path.indexOf('/'); i >= 0; i = path.indexOf('/', i + 1)) if (i + 1 < path.length) out.push(path.slice(i + 1));
   return out;
@@ -334,7 +334,7 @@ export function resolveGraph(
 
     function collectByNames(names: ReadonlySet<string>, structureAgain = false): void {
       if (names.size === 0) return;
-      const byName = prepareOnce(`SELECT ${SITE_COLUMNS} FROM ${SITE_FROM} WHERE n.name = ?`);
+      const byName = prepareOnce(`SELECT ${SITE_COLUMNS} FROM ${SITE_FROM} WHERE e.name_id = (SELECT id FROM names WHERE name = ?)`);
       const found = new Map<number, SiteRow>();
       for (const name of names) select(byName, [name], found);
       // Rows whose dependencies hold one of the names, from the in-memory index (read back by id:
@@ -351,7 +351,7 @@ export function resolveGraph(
     function includers(files: ReadonlySet<number>): Set<number> {
       const out = new Set(files);
       const queue = [...files];
-      const byName = prepareOnce(`SELECT s.file_id FROM ${SITE_FROM} JOIN symbols s ON s.id = e.from_id WHERE n.name = ? AND e.kind = ${EDGE_KIND_CODES.imports}`);
+      const byName = prepareOnce(`SELECT s.file_id FROM edges e JOIN symbols s ON s.id = e.from_id WHERE e.name_id = (SELECT id FROM names WHERE name = ?) AND e.kind = ${EDGE_KIND_CODES.imports}`);
       // Includes written with `./` or `../` name their file by its file name in `deps`.
       const withDeps = new Map<string, number[]>();
       const rows = db.exec(`SELECT s.file_id, e.deps FROM edges e JOIN symbols s ON s.id = e.from_id WHERE e.kind = ${EDGE_KIND_CODES.imports} AND e.deps IS NOT NULL`)[0]?.values ?? [];

@@ -1,5 +1,5 @@
 import type { IndexStore } from '../db/store.js';
-import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../db/schema.js';
+import { EDGE_KIND_CODES, NAME_OF_EDGE, RESOLUTION_CODES } from '../db/schema.js';
 import { CKGError } from '../errors.js';
 import { resolutionOf } from './edges.js';
 import { SymbolCache, refOf, type SymbolRow } from './symbols.js';
@@ -27,13 +27,13 @@ interface RawCall {
 
 function callsInto(store: IndexStore, id: number): RawCall[] {
   return store
-    .rows(`SELECT e.from_id, e.to_id, n.name, e.line, e.resolution FROM edges e JOIN names n ON n.id = e.name_id WHERE e.to_id = ? AND e.kind = ${EDGE_KIND_CODES.calls}`, [id])
+    .rows(`SELECT e.from_id, e.to_id, ${NAME_OF_EDGE}, e.line, e.resolution FROM edges e WHERE e.to_id = ? AND e.kind = ${EDGE_KIND_CODES.calls}`, [id])
     .map(([f, t, n, l, r]) => ({ fromId: Number(f), toId: t === null ? null : Number(t), name: String(n), line: Number(l), resolution: Number(r) }));
 }
 
 function callsFrom(store: IndexStore, id: number): RawCall[] {
   return store
-    .rows(`SELECT e.from_id, e.to_id, n.name, e.line, e.resolution FROM edges e JOIN names n ON n.id = e.name_id WHERE e.from_id = ? AND e.kind = ${EDGE_KIND_CODES.calls}`, [id])
+    .rows(`SELECT e.from_id, e.to_id, ${NAME_OF_EDGE}, e.line, e.resolution FROM edges e WHERE e.from_id = ? AND e.kind = ${EDGE_KIND_CODES.calls}`, [id])
     .map(([f, t, n, l, r]) => ({ fromId: Number(f), toId: t === null ? null : Number(t), name: String(n), line: Number(l), resolution: Number(r) }));
 }
 

@@ -1,7 +1,7 @@
 import type { SqlValue } from 'sql.js';
 import { compareCodePoints, type IndexStore } from '../db/store.js';
 import type { Edge, EdgeFilter, EdgeKind } from '../db/entries.js';
-import { EDGE_KIND_CODES, FIRST_UNRESOLVED_CODE, RESOLUTION_CODES } from '../db/schema.js';
+import { EDGE_KIND_CODES, FIRST_UNRESOLVED_CODE, NAME_OF_EDGE, RESOLUTION_CODES } from '../db/schema.js';
 import { CKGError } from '../errors.js';
 import { isAbsolute, join, normalize } from '../fs/path.js';
 import { refOf, SymbolCache, symbolsMatching } from './symbols.js';
@@ -58,10 +58,10 @@ export function queryEdges(store: IndexStore, root: string, filter: EdgeFilter =
   const rows: SqlValue[][] = [];
   if (stored.length > 0) {
     const kindList = stored.join(', ');
-    const columns = 'SELECT e.kind, e.from_id, e.to_id, n.name, e.line, e.resolution FROM edges e JOIN names n ON n.id = e.name_id';
+    const columns = `SELECT e.kind, e.from_id, e.to_id, ${NAME_OF_EDGE}, e.line, e.resolution FROM edges e`;
     if (toIds) for (const id of toIds) rows.push(...store.rows(`${columns} WHERE e.to_id = ? AND e.kind IN (${kindList})`, [id]));
     else if (fromIds) for (const id of fromIds) rows.push(...store.rows(`${columns} WHERE e.from_id = ? AND e.kind IN (${kindList})`, [id]));
-    else if (filter.toName !== undefined) rows.push(...store.rows(`${columns} WHERE n.name = ? AND e.kind IN (${kindList})`, [filter.toName]));
+    else if (filter.toName !== undefined) rows.push(...store.rows(`${columns} WHERE e.name_id = (SELECT id FROM names WHERE name = ?) AND e.kind IN (${kindList})`, [filter.toName]));
     else rows.push(...store.rows(`${columns} WHERE e.kind IN (${kindList})`));
   }
   const out: Edge[] = [];

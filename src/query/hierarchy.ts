@@ -1,5 +1,5 @@
 import type { IndexStore } from '../db/store.js';
-import { EDGE_KIND_CODES } from '../db/schema.js';
+import { EDGE_KIND_CODES, NAME_OF_EDGE } from '../db/schema.js';
 import { refOf, SymbolCache, type SymbolRow } from './symbols.js';
 import { symbolsOf } from './targets.js';
 import type { ClassHierarchy, HierarchyEntry, SymbolTarget } from './types.js';
@@ -27,8 +27,8 @@ function walk(store: IndexStore, symbols: SymbolCache, start: SymbolRow, way: 'u
     for (const cls of frontier) {
       const rows =
         way === 'up'
-          ? store.rows(`SELECT e.to_id, n.name, e.kind FROM edges e JOIN names n ON n.id = e.name_id WHERE e.from_id = ? AND e.kind IN (${BASE_KINDS}) ORDER BY e.id`, [cls.id])
-          : store.rows(`SELECT e.from_id, n.name, e.kind FROM edges e JOIN names n ON n.id = e.name_id WHERE e.to_id = ? AND e.kind IN (${BASE_KINDS}) ORDER BY e.id`, [cls.id]);
+          ? store.rows(`SELECT e.to_id, ${NAME_OF_EDGE}, e.kind FROM edges e WHERE e.from_id = ? AND e.kind IN (${BASE_KINDS}) ORDER BY e.id`, [cls.id])
+          : store.rows(`SELECT e.from_id, ${NAME_OF_EDGE}, e.kind FROM edges e WHERE e.to_id = ? AND e.kind IN (${BASE_KINDS}) ORDER BY e.id`, [cls.id]);
       for (const [otherId, name, kind] of rows) {
         const other = otherId === null ? undefined : symbols.get(Number(otherId));
         out.push({ symbol: other ? refOf(other) : null, name: way === 'up' ? String(name) : (other?.name ?? String(name)), relation: relationOf(Number(kind)), depth, of: refOf(cls) });
