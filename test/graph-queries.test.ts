@@ -365,4 +365,54 @@ describe('deadCode: uses the graph cannot resolve', () => {
       g.close();
     }
   });
+
+  it('leaves out what getattr may look up: a literal name, a computed name by its literal start, any method on self', async () => {
+    const g = await openGraph({
+      'dateformat.py': [
+        'class Formatter:',
+        '    def format(self, spec):',
+        '        return [getattr(self, piece)() for piece in spec]',
+        '',
+        'class DateFormat(Formatter):',
+        '    def d(self):',
+        '        return 1',
+        '',
+        'class Unrelated:',
+        '    def d2(self):',
+        '        return 3',
+        '',
+        'def run(connection, node):',
+        "    a = getattr(node, 'as_' + connection.vendor, None)",
+        "    b = getattr(node, 'clean_%s' % connection.name)",
+        "    c = getattr(node, 'render_{}'.format(connection.kind))",
+        "    d = getattr(node, f'alter_{connection.option}')",
+        "    e = getattr(node, 'literal_name')",
+        '    f = getattr(node, connection.anything)',
+        '    return DateFormat().format("d"), a, b, c, d, e, f',
+        '',
+        'def as_mysql():',
+        '    return 1',
+        'def clean_title():',
+        '    return 1',
+        'def render_js():',
+        '    return 1',
+        'def alter_unique():',
+        '    return 1',
+        'def literal_name():',
+        '    return 1',
+        'def really_dead():',
+        '    return 1',
+        '',
+        'run(None, None)',
+        '',
+      ].join('\n'),
+    });
+    try {
+      // A computed name on another object with no literal start (`connection.anything`) could be
+      // anything: it keeps nothing alive, or dead code would say nothing at all.
+      expect((await g.db.deadCode()).entries.map((e) => e.symbol.qualifiedName)).toEqual(['dateformat.Unrelated.d2', 'dateformat.really_dead']);
+    } finally {
+      g.close();
+    }
+  });
 });

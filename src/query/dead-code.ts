@@ -1,5 +1,5 @@
 import type { IndexStore, StaleBodyPolicy } from '../db/store.js';
-import { EDGE_KIND_CODES } from '../db/schema.js';
+import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../db/schema.js';
 import { CKGError } from '../errors.js';
 import { isAbsolute, join, normalize } from '../fs/path.js';
 import { SYMBOL_FLAGS } from '../graph/describe.js';
@@ -82,6 +82,7 @@ export async function deadCode(store: IndexStore, root: string, options: DeadCod
   };
   const symbols = new SymbolCache(store);
   const bases = new BaseIndex(store);
+  const lookups = new AttributeLookups(store, symbols);
   const dead: SymbolRow[] = [];
   for (const row of rows) {
     const s = toSymbol(row);
@@ -91,11 +92,13 @@ export async function deadCode(store: IndexStore, root: string, options: DeadCod
     if (TEST_PATH.test(rel) || TEST_NAME.test(s.name)) continue;
     const owner = s.parentId === null ? undefined : symbols.get(s.parentId);
     if (isImported(s, owner)) continue;
+    if (lookups.anyMayName(s.name)) continue;
     const cls = s.kind === 'method' ? (owner?.kind === 'class' ? owner : classOfDetached(store, symbols, s)) : undefined;
     if (cls) {
       if (cls.name === s.name || `~${cls.name}` === s.name) continue; // a constructor or destructor
       if (TEST_NAME.test(cls.name) || /Tests?$/.test(cls.name)) continue;
       if (bases.mayBeDispatched(cls.id, s.name)) continue;
+      if (lookups.onSelfMayName(cls.id, s.name, bases)) continue;
     }
     dead.push(s);
   }
@@ -120,6 +123,51 @@ function moduleKey(module: string): string {
 function classOfDetached(store: IndexStore, symbols: SymbolCache, method: SymbolRow): SymbolRow | undefined {
   const row = store.rows(`SELECT to_id FROM edges WHERE from_id = ? AND kind = ${EDGE_KIND_CODES.member_of} AND to_id IS NOT NULL`, [method.id])[0];
   return row ? symbols.get(Number(row[0])) : undefined;
+}
+
+/**
+ * Attribute lookups by computed name (`getattr(node, 'as_' + vendor)`, `getattr(self, piece)`),
+ * stored by the visitors as unresolved value uses named by a pattern: a literal start and `*`,
+ * `self.` before it for a lookup on `self` (see the Python visitor). Any definition the pattern
+ * can name may be the one looked up.
+ */
+class AttributeLookups {
+  /** Literal starts of lookups on any object. */
+  readonly #anywhere: string[] = [];
+  /** Class id → literal starts of lookups on `self` in its methods. */
+  readonly #onSelf = new Map<number, string[]>();
+
+  constructor(store: IndexStore, symbols: SymbolCache) {
+    const rows = store.rows(
+      `SELECT from_id, to_name FROM edges WHERE kind = ${EDGE_KIND_CODES.references} AND to_id IS NULL AND resolution = ${RESOLUTION_CODES.dynamic} AND to_name LIKE '%*'`,
+    );
+    for (const [from, pattern] of rows) {
+      const text = String(pattern).slice(0, -1);
+      if (!text.startsWith('self.')) {
+        this.#anywhere.push(text);
+        continue;
+      }
+      // The class whose method (or a function nested in one) made the lookup.
+      let owner = symbols.get(Number(from));
+      while (owner && owner.kind !== 'class') owner = owner.parentId === null ? undefined : symbols.get(owner.parentId);
+      if (!owner) continue;
+      const list = this.#onSelf.get(owner.id);
+      if (list) list.push(text.slice(5));
+      else this.#onSelf.set(owner.id, [text.slice(5)]);
+    }
+  }
+
+  /** Whether a lookup on any object may name `name`. */
+  anyMayName(name: string): boolean {
+    return this.#anywhere.some((start) => name.startsWith(start));
+  }
+
+  /** Whether a lookup on `self` in the class, a base or a subclass may name method `name` of class `classId`. */
+  onSelfMayName(classId: number, name: string, bases: BaseIndex): boolean {
+    if (this.#onSelf.size === 0) return false;
+    for (const id of bases.lineOf(classId)) if (this.#onSelf.get(id)?.some((start) => name.startsWith(start))) return true;
+    return false;
+  }
 }
 
 /**
@@ -187,6 +235,23 @@ class BaseIndex {
       }
     }
     return seen;
+  }
+
+  /** `classId`, the classes above it (those in the codebase) and the classes below it. */
+  lineOf(classId: number): Set<number> {
+    const line = new Set<number>([classId]);
+    for (const walk of [(id: number) => this.#basesOf(id), (id: number) => this.#subclassesOf(id)]) {
+      const stack = [classId];
+      while (stack.length > 0) {
+        for (const next of walk(stack.pop()!)) {
+          if (next !== null && !line.has(next)) {
+            line.add(next);
+            stack.push(next);
+          }
+        }
+      }
+    }
+    return line;
   }
 
   /**
