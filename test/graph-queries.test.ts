@@ -411,6 +411,16 @@ describe('deadCode: uses the graph cannot resolve', () => {
       // A computed name on another object with no literal start (`connection.anything`) could be
       // anything: it keeps nothing alive, or dead code would say nothing at all.
       expect((await g.db.deadCode()).entries.map((e) => e.symbol.qualifiedName)).toEqual(['dateformat.Unrelated.d2', 'dateformat.really_dead']);
+      // And callers answers say they may be a lower bound, with the lookup's line.
+      const lookupLines = async (target: string) => {
+        const answer = await g.db.callers(target);
+        return { complete: answer.complete, lines: answer.groups.flatMap((group) => group.unresolved.sample.map((at) => at.line)) };
+      };
+      expect(await lookupLines('as_mysql')).toEqual({ complete: false, lines: [14] });
+      expect(await lookupLines('dateformat.DateFormat.d')).toEqual({ complete: false, lines: [3] });
+      expect(await lookupLines('literal_name')).toEqual({ complete: true, lines: [] });
+      expect(await lookupLines('dateformat.Unrelated.d2')).toEqual({ complete: true, lines: [] });
+      expect(await lookupLines('really_dead')).toEqual({ complete: true, lines: [] });
     } finally {
       g.close();
     }

@@ -1,11 +1,12 @@
 import type { IndexStore, StaleBodyPolicy } from '../db/store.js';
-import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../db/schema.js';
+import { EDGE_KIND_CODES } from '../db/schema.js';
 import { CKGError } from '../errors.js';
 import { isAbsolute, join, normalize } from '../fs/path.js';
 import { SYMBOL_FLAGS } from '../graph/describe.js';
 import { signaturesOf } from './signature.js';
 import { refOf, SYMBOL_SELECT, SymbolCache, toSymbol, type SymbolRow } from './symbols.js';
 import { bySymbolLocation, POSSIBLE_CAUSES } from './targets.js';
+import { AttributeLookups, BaseIndex } from './class-graph.js';
 import type { DeadCodeAnswer, DeadCodeOptions } from './types.js';
 
 // Dead code: functions and methods that no resolved call or value use reaches, less everything
@@ -82,7 +83,7 @@ export async function deadCode(store: IndexStore, root: string, options: DeadCod
   };
   const symbols = new SymbolCache(store);
   const bases = new BaseIndex(store);
-  const lookups = new AttributeLookups(store, symbols);
+  const lookups = AttributeLookups.of(store);
   const dead: SymbolRow[] = [];
   for (const row of rows) {
     const s = toSymbol(row);
@@ -123,167 +124,4 @@ function moduleKey(module: string): string {
 function classOfDetached(store: IndexStore, symbols: SymbolCache, method: SymbolRow): SymbolRow | undefined {
   const row = store.rows(`SELECT to_id FROM edges WHERE from_id = ? AND kind = ${EDGE_KIND_CODES.member_of} AND to_id IS NOT NULL`, [method.id])[0];
   return row ? symbols.get(Number(row[0])) : undefined;
-}
-
-/**
- * Attribute lookups by computed name (`getattr(node, 'as_' + vendor)`, `getattr(self, piece)`),
- * stored by the visitors as unresolved value uses named by a pattern: a literal start and `*`,
- * `self.` before it for a lookup on `self` (see the Python visitor). Any definition the pattern
- * can name may be the one looked up.
- */
-class AttributeLookups {
-  /** Literal starts of lookups on any object. */
-  readonly #anywhere: string[] = [];
-  /** Class id → literal starts of lookups on `self` in its methods. */
-  readonly #onSelf = new Map<number, string[]>();
-
-  constructor(store: IndexStore, symbols: SymbolCache) {
-    const rows = store.rows(
-      `SELECT from_id, to_name FROM edges WHERE kind = ${EDGE_KIND_CODES.references} AND to_id IS NULL AND resolution = ${RESOLUTION_CODES.dynamic} AND to_name LIKE '%*'`,
-    );
-    for (const [from, pattern] of rows) {
-      const text = String(pattern).slice(0, -1);
-      if (!text.startsWith('self.')) {
-        this.#anywhere.push(text);
-        continue;
-      }
-      // The class whose method (or a function nested in one) made the lookup.
-      let owner = symbols.get(Number(from));
-      while (owner && owner.kind !== 'class') owner = owner.parentId === null ? undefined : symbols.get(owner.parentId);
-      if (!owner) continue;
-      const list = this.#onSelf.get(owner.id);
-      if (list) list.push(text.slice(5));
-      else this.#onSelf.set(owner.id, [text.slice(5)]);
-    }
-  }
-
-  /** Whether a lookup on any object may name `name`. */
-  anyMayName(name: string): boolean {
-    return this.#anywhere.some((start) => name.startsWith(start));
-  }
-
-  /** Whether a lookup on `self` in the class, a base or a subclass may name method `name` of class `classId`. */
-  onSelfMayName(classId: number, name: string, bases: BaseIndex): boolean {
-    if (this.#onSelf.size === 0) return false;
-    for (const id of bases.lineOf(classId)) if (this.#onSelf.get(id)?.some((start) => name.startsWith(start))) return true;
-    return false;
-  }
-}
-
-/**
- * The class graph of an index (inherits and implements edges; a null base: one outside the
- * codebase or not resolved), read in one statement on first use.
- */
-class BaseIndex {
-  readonly #store: IndexStore;
-  #bases: Map<number, (number | null)[]> | undefined;
-  #subclasses: Map<number, number[]> | undefined;
-  readonly #methods = new Map<string, boolean>();
-
-  constructor(store: IndexStore) {
-    this.#store = store;
-  }
-
-  #read(): void {
-    this.#bases = new Map();
-    this.#subclasses = new Map();
-    for (const [from, to] of this.#store.rows(`SELECT from_id, to_id FROM edges WHERE kind IN (${EDGE_KIND_CODES.inherits}, ${EDGE_KIND_CODES.implements}) ORDER BY id`)) {
-      const cls = Number(from);
-      const base = to === null ? null : Number(to);
-      let list = this.#bases.get(cls);
-      if (!list) this.#bases.set(cls, (list = []));
-      list.push(base);
-      if (base !== null) {
-        let subs = this.#subclasses.get(base);
-        if (!subs) this.#subclasses.set(base, (subs = []));
-        subs.push(cls);
-      }
-    }
-  }
-
-  #basesOf(id: number): readonly (number | null)[] {
-    if (!this.#bases) this.#read();
-    return this.#bases!.get(id) ?? [];
-  }
-
-  #subclassesOf(id: number): readonly number[] {
-    if (!this.#subclasses) this.#read();
-    return this.#subclasses!.get(id) ?? [];
-  }
-
-  #defines(classId: number, name: string): boolean {
-    const key = `${classId}\u0000${name}`;
-    let found = this.#methods.get(key);
-    if (found === undefined) {
-      found = this.#store.rows("SELECT 1 FROM symbols WHERE parent_id = ? AND name = ? AND kind = 'method' LIMIT 1", [classId, name]).length > 0;
-      this.#methods.set(key, found);
-    }
-    return found;
-  }
-
-  /** `classId` and every class above it; null when one of them has a base outside the codebase. */
-  #ancestors(classId: number): Set<number> | null {
-    const seen = new Set<number>([classId]);
-    const stack = [classId];
-    while (stack.length > 0) {
-      for (const base of this.#basesOf(stack.pop()!)) {
-        if (base === null) return null;
-        if (!seen.has(base)) {
-          seen.add(base);
-          stack.push(base);
-        }
-      }
-    }
-    return seen;
-  }
-
-  /** `classId`, the classes above it (those in the codebase) and the classes below it. */
-  lineOf(classId: number): Set<number> {
-    const line = new Set<number>([classId]);
-    for (const walk of [(id: number) => this.#basesOf(id), (id: number) => this.#subclassesOf(id)]) {
-      const stack = [classId];
-      while (stack.length > 0) {
-        for (const next of walk(stack.pop()!)) {
-          if (next !== null && !line.has(next)) {
-            line.add(next);
-            stack.push(next);
-          }
-        }
-      }
-    }
-    return line;
-  }
-
-  /**
-   * Whether a call may reach method `name` of class `classId` by dispatch, with no edge to say
-   * so: it overrides or implements a method of a base (or may: a base is outside the codebase),
-   * or a subclass overrides it (a template method), or a subclass has another base that
-   * defines the name (a mixin's method overriding a sibling's: `class
-   * AutocompleteSelect(AutocompleteMixin, Select)`, where `Select` calls `self.optgroups()`), or
-   * a subclass has a base outside the codebase, whose code may call it.
-   */
-  mayBeDispatched(classId: number, name: string): boolean {
-    const above = this.#ancestors(classId);
-    if (above === null) return true;
-    for (const id of above) if (id !== classId && this.#defines(id, name)) return true;
-    // The classes below, then the other classes above each of them.
-    const below = new Set<number>();
-    const stack = [classId];
-    while (stack.length > 0) {
-      for (const sub of this.#subclassesOf(stack.pop()!)) {
-        if (!below.has(sub)) {
-          below.add(sub);
-          stack.push(sub);
-        }
-      }
-    }
-    for (const sub of below) {
-      // Overridden below: the name is a point of dispatch (a template method), not dead code.
-      if (this.#defines(sub, name)) return true;
-      const line = this.#ancestors(sub);
-      if (line === null) return true;
-      for (const id of line) if (!above.has(id) && !below.has(id) && this.#defines(id, name)) return true;
-    }
-    return false;
-  }
 }
