@@ -366,6 +366,45 @@ describe('deadCode: uses the graph cannot resolve', () => {
     }
   });
 
+  it('leaves out entry points, root-class overrides, anonymous-class methods and functions passed by name', async () => {
+    const g = await openGraph({
+      // C#: Main, ToString (System.Object's), method groups passed or subscribed.
+      'App.cs': [
+        'namespace Acme {',
+        '  class App {',
+        '    static void Main(string[] args) { var a = new App(); a.Start(); }',
+        '    void Start() { Each(Show); Clicked += OnClick; }',
+        '    void Each(System.Action<int> f) { f(1); }',
+        '    static void Show(int x) { }',
+        '    static void OnClick(int x) { }',
+        '    event System.Action<int> Clicked;',
+        '    public override string ToString() => "app";',
+        '    static void Unused() { }',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+      // Java: toString and an anonymous class's method.
+      'src/Job.java': [
+        'class Job {',
+        '  void schedule() { Runnable later = new Runnable() { public void run() { } }; later.run(); }',
+        '  public String toString() { return "job"; }',
+        '  void unusedJava() { }',
+        '}',
+        '',
+      ].join('\n'),
+      // Scala: a method passed by name (eta-expanded).
+      'App.scala': ['object Shop {', '  def main(args: Array[String]): Unit = List(1).foreach(show)', '  def show(i: Int): Unit = ()', '  def unusedScala(): Unit = ()', '}', ''].join('\n'),
+      // Bash: a function passed to another command as a word.
+      'deploy.sh': ['retry() { "$@"; }', 'upload() { echo up; }', 'unused_sh() { echo no; }', 'retry 3 upload', ''].join('\n'),
+    });
+    try {
+      expect((await g.db.deadCode()).entries.map((e) => e.symbol.name)).toEqual(['Unused', 'unusedScala', 'unused_sh', 'schedule', 'unusedJava']);
+    } finally {
+      g.close();
+    }
+  });
+
   it('leaves out what getattr may look up: a literal name, a computed name by its literal start, any method on self', async () => {
     const g = await openGraph({
       'dateformat.py': [

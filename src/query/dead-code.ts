@@ -18,7 +18,7 @@ import type { DeadCodeAnswer, DeadCodeOptions } from './types.js';
 // cannot rule out that it is that callee.
 
 /** Names a language or its runtime calls by itself. */
-const ENTRY_NAMES = new Set(['main', 'init', '__main__', 'String', 'Error', 'ServeHTTP', 'setUp', 'tearDown', 'setUpClass', 'tearDownClass', 'setUpModule', 'tearDownModule']);
+const ENTRY_NAMES = new Set(['main', 'Main', 'init', '__main__', 'String', 'Error', 'ServeHTTP', 'setUp', 'tearDown', 'setUpClass', 'tearDownClass', 'setUpModule', 'tearDownModule']);
 /** Constructor and lifecycle names (the class's own name is one too: Java, C#, Kotlin, C++). */
 const CONSTRUCTOR_NAMES = new Set(['__init__', '__new__', '__post_init__', '__init_subclass__', 'constructor', '__construct', '__destruct', 'initialize', 'new', 'finalize', 'dispose', 'Dispose']);
 /** Python dunders, PHP magic methods, Kotlin/C# operator-like hooks. */
@@ -26,6 +26,18 @@ const MAGIC = /^(__\w+__|__(get|set|call|callStatic|isset|unset|sleep|wakeup|toS
 /** Test files by path: `test_x.py`, `x_test.go`, `x.test.ts`, `x.spec.js`, `XTest.java`, folders named test(s). */
 const TEST_PATH = /(^|\/)(tests?|__tests__|spec|testing)\/|(^|\/)test_[^/]*$|_test\.[^/.]+$|\.(test|spec)\.[^/]+$|Tests?\.[^/.]+$/;
 const TEST_NAME = /^(test|Test)/;
+/**
+ * Languages where every class extends a root class outside the codebase (`java.lang.Object`,
+ * `System.Object`, `Any`) even when it names no base, with the methods of that root that the
+ * runtime and libraries call (`toString` by string concatenation, `equals`/`hashCode` by
+ * collections).
+ */
+const ROOT_CLASS_METHODS: Readonly<Record<string, ReadonlySet<string>>> = {
+  java: new Set(['toString', 'equals', 'hashCode', 'clone', 'finalize']),
+  kotlin: new Set(['toString', 'equals', 'hashCode']),
+  scala: new Set(['toString', 'equals', 'hashCode', 'clone', 'finalize']),
+  c_sharp: new Set(['ToString', 'Equals', 'GetHashCode', 'Finalize']),
+};
 
 const FLAGGED = SYMBOL_FLAGS.exported | SYMBOL_FLAGS.decorated | SYMBOL_FLAGS.entry | SYMBOL_FLAGS.test | SYMBOL_FLAGS['member-value'];
 /** Edge kinds that use a definition: calls and value references. */
@@ -94,6 +106,10 @@ export async function deadCode(store: IndexStore, root: string, options: DeadCod
     const owner = s.parentId === null ? undefined : symbols.get(s.parentId);
     if (isImported(s, owner)) continue;
     if (lookups.anyMayName(s.name)) continue;
+    const rootMethods = ROOT_CLASS_METHODS[s.language];
+    if (rootMethods && s.kind === 'method' && rootMethods.has(s.name)) continue;
+    // Java has no free or nested functions: a "function" is a method of an anonymous class.
+    if (s.language === 'java' && s.kind === 'function') continue;
     const cls = s.kind === 'method' ? (owner?.kind === 'class' ? owner : classOfDetached(store, symbols, s)) : undefined;
     if (cls) {
       if (cls.name === s.name || `~${cls.name}` === s.name) continue; // a constructor or destructor
