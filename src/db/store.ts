@@ -117,6 +117,14 @@ interface BodyLocation {
   readonly bodyHash: number | null;
 }
 
+interface StoreCounts {
+  readonly files: number;
+  readonly functions: number;
+  readonly classes: number;
+  readonly symbols: number;
+  readonly edges: number;
+}
+
 /**
  * The SQLite side of an index (sql.js). Owns the database handle and its statements; knows
  * nothing of files systems or parsing.
@@ -131,6 +139,8 @@ export class IndexStore {
   /** The `files` table mirrored in memory (see {@link IndexStore.listFiles}), once read. */
   #files: Map<string, FileRecord> | undefined;
   #generation = 0;
+  /** {@link IndexStore.counts} and {@link IndexStore.graphCounts} of committed generation `generation`. */
+  #counts: { generation: number; value: StoreCounts } | undefined;
   /** What resolution passes keep between sessions (in step with the committed rows). */
   readonly #graphCache: { deps?: DepsIndex | undefined } = {};
 
@@ -308,28 +318,40 @@ export class IndexStore {
     return Object.fromEntries((r[0]?.values ?? []).map(([language, n]) => [String(language), Number(n)]));
   }
 
+  /** Indexed files, functions and methods, classes. */
   counts(): { files: number; functions: number; classes: number } {
+    const { files, functions, classes } = this.#allCounts();
+    return { files, functions, classes };
+  }
+
+  /** Symbols (definitions and modules) and the graph's public edges (calls, imports, inherits, implements). */
+  graphCounts(): { symbols: number; edges: number } {
+    const { symbols, edges } = this.#allCounts();
+    return { symbols, edges };
+  }
+
+  /**
+   * Every count, read once per committed state: they scan the symbols and edges tables (10-20 ms
+   * on Django), and an update asks for them before and after it. Inside a write session they are
+   * read afresh (its rows are not committed yet).
+   */
+  #allCounts(): StoreCounts {
     this.#assertOpen();
+    const kept = this.#counts;
+    if (this.#writer === undefined && kept?.generation === this.#generation) return kept.value;
     let r: ReturnType<Database['exec']>;
     try {
       r = this.#db.exec(
-        "SELECT (SELECT count(*) FROM files), (SELECT count(*) FROM symbols WHERE kind IN ('function', 'method')), (SELECT count(*) FROM symbols WHERE kind = 'class')",
+        `SELECT (SELECT count(*) FROM files), (SELECT count(*) FROM symbols WHERE kind IN ('function', 'method')), (SELECT count(*) FROM symbols WHERE kind = 'class'),
+                (SELECT count(*) FROM symbols), (SELECT count(*) FROM edges WHERE kind NOT IN (${EDGE_KIND_CODES.member_of}, ${EDGE_KIND_CODES.references}))`,
       );
     } catch (error) {
       throw new CKGError('CORRUPT_DATABASE', `Cannot count the index: ${error instanceof Error ? error.message : String(error)}`, {}, { cause: error });
     }
-    const [files, functions, classes] = (r[0]?.values[0] ?? [0, 0, 0]).map(Number);
-    return { files: files ?? 0, functions: functions ?? 0, classes: classes ?? 0 };
-  }
-
-  /** Counts of the graph: symbols (definitions and modules) and stored edges (calls, imports, bases). */
-  graphCounts(): { symbols: number; edges: number } {
-    this.#assertOpen();
-    const r = this.#db.exec(
-      `SELECT (SELECT count(*) FROM symbols), (SELECT count(*) FROM edges WHERE kind NOT IN (${EDGE_KIND_CODES.member_of}, ${EDGE_KIND_CODES.references}))`,
-    );
-    const [symbols, edges] = (r[0]?.values[0] ?? [0, 0]).map(Number);
-    return { symbols: symbols ?? 0, edges: edges ?? 0 };
+    const [files = 0, functions = 0, classes = 0, symbols = 0, edges = 0] = (r[0]?.values[0] ?? []).map(Number);
+    const value = { files, functions, classes, symbols, edges };
+    if (this.#writer === undefined) this.#counts = { generation: this.#generation, value };
+    return value;
   }
 
   /**
