@@ -36,7 +36,7 @@ const EXPECTED = [
   'index.php:14 calls run -> ∅ [go] unresolved:dynamic',
   'index.php:15 calls run -> ∅ [helper_missing] unresolved:not-found',
   'src/Legacy.php:9 contains Legacy\\A\\Box -> Legacy\\A\\Box::open [open] local',
-  'src/Legacy.php:11 calls Legacy\\A\\Box::open -> ∅ [helper] unresolved:external',
+  'src/Legacy.php:11 calls Legacy\\A\\Box::open -> Legacy\\A\\helper [helper] local',
   'src/Legacy.php:12 calls Legacy\\A\\Box::open -> App\\Util\\slug [slug] import',
   'src/Legacy.php:18 imports /src/Legacy.php -> ∅ [Legacy\\A\\Box] unresolved:external',
   'src/Legacy.php:22 calls Legacy\\B\\unpack -> ∅ [open] unresolved:external',

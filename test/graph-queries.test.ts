@@ -365,4 +365,103 @@ describe('deadCode: uses the graph cannot resolve', () => {
       g.close();
     }
   });
+
+  it('leaves out entry points, root-class overrides, anonymous-class methods and functions passed by name', async () => {
+    const g = await openGraph({
+      // C#: Main, ToString (System.Object's), method groups passed or subscribed.
+      'App.cs': [
+        'namespace Acme {',
+        '  class App {',
+        '    static void Main(string[] args) { var a = new App(); a.Start(); }',
+        '    void Start() { Each(Show); Clicked += OnClick; }',
+        '    void Each(System.Action<int> f) { f(1); }',
+        '    static void Show(int x) { }',
+        '    static void OnClick(int x) { }',
+        '    event System.Action<int> Clicked;',
+        '    public override string ToString() => "app";',
+        '    static void Unused() { }',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+      // Java: toString and an anonymous class's method.
+      'src/Job.java': [
+        'class Job {',
+        '  void schedule() { Runnable later = new Runnable() { public void run() { } }; later.run(); }',
+        '  public String toString() { return "job"; }',
+        '  void unusedJava() { }',
+        '}',
+        '',
+      ].join('\n'),
+      // Scala: a method passed by name (eta-expanded).
+      'App.scala': ['object Shop {', '  def main(args: Array[String]): Unit = List(1).foreach(show)', '  def show(i: Int): Unit = ()', '  def unusedScala(): Unit = ()', '}', ''].join('\n'),
+      // Bash: a function passed to another command as a word.
+      'deploy.sh': ['retry() { "$@"; }', 'upload() { echo up; }', 'unused_sh() { echo no; }', 'retry 3 upload', ''].join('\n'),
+    });
+    try {
+      expect((await g.db.deadCode()).entries.map((e) => e.symbol.name)).toEqual(['Unused', 'unusedScala', 'unused_sh', 'schedule', 'unusedJava']);
+    } finally {
+      g.close();
+    }
+  });
+
+  it('leaves out what getattr may look up: a literal name, a computed name by its literal start, any method on self', async () => {
+    const g = await openGraph({
+      'dateformat.py': [
+        'class Formatter:',
+        '    def format(self, spec):',
+        '        return [getattr(self, piece)() for piece in spec]',
+        '',
+        'class DateFormat(Formatter):',
+        '    def d(self):',
+        '        return 1',
+        '',
+        'class Unrelated:',
+        '    def d2(self):',
+        '        return 3',
+        '',
+        'def run(connection, node):',
+        "    a = getattr(node, 'as_' + connection.vendor, None)",
+        "    b = getattr(node, 'clean_%s' % connection.name)",
+        "    c = getattr(node, 'render_{}'.format(connection.kind))",
+        "    d = getattr(node, f'alter_{connection.option}')",
+        "    e = getattr(node, 'literal_name')",
+        '    f = getattr(node, connection.anything)',
+        '    return DateFormat().format("d"), a, b, c, d, e, f',
+        '',
+        'def as_mysql():',
+        '    return 1',
+        'def clean_title():',
+        '    return 1',
+        'def render_js():',
+        '    return 1',
+        'def alter_unique():',
+        '    return 1',
+        'def literal_name():',
+        '    return 1',
+        'def really_dead():',
+        '    return 1',
+        '',
+        'run(None, None)',
+        '',
+      ].join('\n'),
+    });
+    try {
+      // A computed name on another object with no literal start (`connection.anything`) could be
+      // anything: it keeps nothing alive, or dead code would say nothing at all.
+      expect((await g.db.deadCode()).entries.map((e) => e.symbol.qualifiedName)).toEqual(['dateformat.Unrelated.d2', 'dateformat.really_dead']);
+      // And callers answers say they may be a lower bound, with the lookup's line.
+      const lookupLines = async (target: string) => {
+        const answer = await g.db.callers(target);
+        return { complete: answer.complete, lines: answer.groups.flatMap((group) => group.unresolved.sample.map((at) => at.line)) };
+      };
+      expect(await lookupLines('as_mysql')).toEqual({ complete: false, lines: [14] });
+      expect(await lookupLines('dateformat.DateFormat.d')).toEqual({ complete: false, lines: [3] });
+      expect(await lookupLines('literal_name')).toEqual({ complete: true, lines: [] });
+      expect(await lookupLines('dateformat.Unrelated.d2')).toEqual({ complete: true, lines: [] });
+      expect(await lookupLines('really_dead')).toEqual({ complete: true, lines: [] });
+    } finally {
+      g.close();
+    }
+  });
 });

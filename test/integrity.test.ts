@@ -55,6 +55,26 @@ describe('damaged database bytes', () => {
     }
   });
 
+  it('keeps its counts with the bytes: believed under an intact seal, counted again without one', async () => {
+    const db = await CKGDatabase.open({ codebasePath: tree.root, fs: tree.fs, bodies: 'stored' });
+    const counts = db.stats();
+    const bytes = db.export();
+    db.close();
+    expect(counts).toMatchObject({ files: 12, functions: 24, classes: 12 });
+    const SQL = await initSqlJs();
+    const raw = new SQL.Database(bytes);
+    expect(JSON.parse(String(raw.exec("SELECT value FROM meta WHERE key = 'counts'")[0]!.values[0]![0]))).toEqual(counts);
+    raw.close();
+    const reopened = await CKGDatabase.fromBytes(bytes);
+    expect(reopened.stats()).toEqual(counts);
+    reopened.close();
+    // Counts another tool wrote into bytes it also changed (no seal then): never believed.
+    const forged = await rewritten(bytes, `UPDATE meta SET value = '{"files":1,"functions":1,"classes":1,"symbols":1,"edges":1}' WHERE key = 'counts'`, true);
+    const opened = await CKGDatabase.fromBytes(forged);
+    expect(opened.stats()).toEqual(counts);
+    opened.close();
+  });
+
   it.each([
     ['DROP TABLE symbols', /symbols/],
     ['DROP VIEW classes', /classes is missing/],

@@ -35,7 +35,7 @@ export const bash: LanguageDefinition = {
   grammar: 'tree-sitter-bash.wasm',
   grammarPackage: { name: 'tree-sitter-bash', version: '0.25.1' },
   // 2: code graph references.
-  version: '2',
+  version: '3',
   visitor: visit,
   references: bashReferences,
 };

@@ -125,7 +125,7 @@ export const csharp: LanguageDefinition = {
   extensions: ['.cs'],
   grammar: 'tree-sitter-c_sharp.wasm',
   grammarPackage: { name: 'tree-sitter-c-sharp', version: '0.23.5' },
-  version: '2',
+  version: '3',
   visitor: visit,
   references: csharpReferences,
 };

@@ -128,7 +128,8 @@ export const go: LanguageDefinition = {
   grammar: 'tree-sitter-go.wasm',
   grammarPackage: { name: 'tree-sitter-go', version: '0.25.0' },
   // 2: code graph references (calls, imports, embedded types).
-  version: '2',
+  // 3: method values of untyped receivers as value uses.
+  version: '3',
   visitor: visit,
   references: goReferences,
 };

@@ -21,7 +21,8 @@ export const javascript: LanguageDefinition = {
   grammar: 'tree-sitter-javascript.wasm',
   grammarPackage: { name: 'tree-sitter-javascript', version: '0.25.0' },
   // 3: call-made functions (`const Button = memo(forwardRef((props, ref) => …))`).
-  version: '3',
+  // 4: value uses (`a || b`, `fn.bind`), functions held by locals, object-literal members flagged.
+  version: '4',
   visitor: ecmascriptVisitor,
   references: ecmascriptReferences,
 };

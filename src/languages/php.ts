@@ -87,7 +87,7 @@ export const php: LanguageDefinition = {
   grammar: 'tree-sitter-php.wasm',
   grammarPackage: { name: 'tree-sitter-php', version: '0.24.2' },
   // 2: code graph references.
-  version: '2',
+  version: '3',
   visitor: visit,
   references: phpReferences,
 };

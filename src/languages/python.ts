@@ -67,7 +67,8 @@ export const python: LanguageDefinition = {
   interpreters: ['python', 'pypy'],
   grammar: 'tree-sitter-python.wasm',
   grammarPackage: { name: 'tree-sitter-python', version: '0.25.0' },
-  version: '2',
+  // 3: value uses the graph cannot resolve (`f(other.get_y)`, `a or b`), getattr lookups.
+  version: '3',
   visitor: visit,
   references: pythonReferences,
 };

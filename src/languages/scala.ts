@@ -90,7 +90,7 @@ export const scala: LanguageDefinition = {
   interpreters: ['scala'],
   grammar: 'tree-sitter-scala.wasm',
   grammarPackage: { name: 'tree-sitter-scala', version: '0.24.0' },
-  version: '2',
+  version: '3',
   visitor: visit,
   references: scalaReferences,
 };

@@ -24,7 +24,8 @@ export const typescript: LanguageDefinition = {
   grammar: 'tree-sitter-typescript.wasm',
   grammarPackage: { name: 'tree-sitter-typescript', version: '0.23.2' },
   // 3: the grammar-gap rewrite; call-made functions; construct signatures.
-  version: '3',
+  // 4: value uses (`a || b`, `fn.bind`), functions held by locals, object-literal members flagged.
+  version: '4',
   visitor: ecmascriptVisitor,
   references: ecmascriptReferences,
   rewriteSource: rewriteTypeScriptSource,
@@ -47,7 +48,8 @@ export const tsx: LanguageDefinition = {
   grammar: 'tree-sitter-tsx.wasm',
   grammarPackage: { name: 'tree-sitter-typescript', version: '0.23.2' },
   // 3: the grammar-gap rewrite; call-made functions; construct signatures.
-  version: '3',
+  // 4: value uses (`a || b`, `fn.bind`), functions held by locals, object-literal members flagged.
+  version: '4',
   visitor: ecmascriptVisitor,
   references: ecmascriptReferences,
   rewriteSource: rewriteTypeScriptSource,

@@ -3,7 +3,7 @@ import { EDGE_KIND_CODES, NAME_OF_EDGE, RESOLUTION_CODES } from '../db/schema.js
 import { CKGError } from '../errors.js';
 import { resolutionOf } from './edges.js';
 import { SymbolCache, refOf, type SymbolRow } from './symbols.js';
-import { byLocation, constructorsOf, symbolsOf, unresolvedCallsNamed, UNRESOLVED_SAMPLE } from './targets.js';
+import { byLocation, constructorsOf, symbolsOf, unresolvedCallsOf, UNRESOLVED_SAMPLE } from './targets.js';
 import type { CallEntry, CallGroup, CallsAnswer, CallsOptions, PathAnswer, PathHop, SymbolTarget, TraceOptions } from './types.js';
 
 /** The deepest a callers/callees or trace answer goes. */
@@ -102,7 +102,7 @@ export function calls(store: IndexStore, target: SymbolTarget, direction: 'in' |
     // Callers the graph may have missed: unresolved calls that carry the definition's name (for a
     // class, its own and its constructors' names).
     let unresolved: CallGroup['unresolved'];
-    if (direction === 'in') unresolved = unresolvedCallsNamed(store, [root.name]);
+    if (direction === 'in') unresolved = unresolvedCallsOf(store, [root]);
     else {
       const open = entries.filter((c) => c.symbol === null);
       unresolved = { count: open.length, sample: open.slice(0, UNRESOLVED_SAMPLE).map((c) => ({ filePath: c.filePath, line: c.line })) };
@@ -169,7 +169,7 @@ export function tracePath(store: IndexStore, target: SymbolTarget, options: Trac
     frontier = next;
   }
   let unresolved: PathAnswer['unresolved'] = { count: 0, sample: [] };
-  if (direction === 'inbound') unresolved = unresolvedCallsNamed(store, [...onPath.values()].filter((s) => s.kind !== 'module').map((s) => s.name));
+  if (direction === 'inbound') unresolved = unresolvedCallsOf(store, [...onPath.values()].filter((s) => s.kind !== 'module'));
   const unresolvedCallees = direction === 'outbound' && hops.some((h) => h.to === null);
   return {
     roots: roots.map(refOf),

@@ -6,6 +6,7 @@ import { SYMBOL_FLAGS } from '../graph/describe.js';
 import { signaturesOf } from './signature.js';
 import { refOf, SYMBOL_SELECT, SymbolCache, toSymbol, type SymbolRow } from './symbols.js';
 import { bySymbolLocation, POSSIBLE_CAUSES } from './targets.js';
+import { AttributeLookups, BaseIndex } from './class-graph.js';
 import type { DeadCodeAnswer, DeadCodeOptions } from './types.js';
 
 // Dead code: functions and methods that no resolved call or value use reaches, less everything
@@ -17,7 +18,7 @@ import type { DeadCodeAnswer, DeadCodeOptions } from './types.js';
 // cannot rule out that it is that callee.
 
 /** Names a language or its runtime calls by itself. */
-const ENTRY_NAMES = new Set(['main', 'init', '__main__', 'String', 'Error', 'ServeHTTP', 'setUp', 'tearDown', 'setUpClass', 'tearDownClass', 'setUpModule', 'tearDownModule']);
+const ENTRY_NAMES = new Set(['main', 'Main', 'init', '__main__', 'String', 'Error', 'ServeHTTP', 'setUp', 'tearDown', 'setUpClass', 'tearDownClass', 'setUpModule', 'tearDownModule']);
 /** Constructor and lifecycle names (the class's own name is one too: Java, C#, Kotlin, C++). */
 const CONSTRUCTOR_NAMES = new Set(['__init__', '__new__', '__post_init__', '__init_subclass__', 'constructor', '__construct', '__destruct', 'initialize', 'new', 'finalize', 'dispose', 'Dispose']);
 /** Python dunders, PHP magic methods, Kotlin/C# operator-like hooks. */
@@ -25,6 +26,18 @@ const MAGIC = /^(__\w+__|__(get|set|call|callStatic|isset|unset|sleep|wakeup|toS
 /** Test files by path: `test_x.py`, `x_test.go`, `x.test.ts`, `x.spec.js`, `XTest.java`, folders named test(s). */
 const TEST_PATH = /(^|\/)(tests?|__tests__|spec|testing)\/|(^|\/)test_[^/]*$|_test\.[^/.]+$|\.(test|spec)\.[^/]+$|Tests?\.[^/.]+$/;
 const TEST_NAME = /^(test|Test)/;
+/**
+ * Languages where every class extends a root class outside the codebase (`java.lang.Object`,
+ * `System.Object`, `Any`) even when it names no base, with the methods of that root that the
+ * runtime and libraries call (`toString` by string concatenation, `equals`/`hashCode` by
+ * collections).
+ */
+const ROOT_CLASS_METHODS: Readonly<Record<string, ReadonlySet<string>>> = {
+  java: new Set(['toString', 'equals', 'hashCode', 'clone', 'finalize']),
+  kotlin: new Set(['toString', 'equals', 'hashCode']),
+  scala: new Set(['toString', 'equals', 'hashCode', 'clone', 'finalize']),
+  c_sharp: new Set(['ToString', 'Equals', 'GetHashCode', 'Finalize']),
+};
 
 const FLAGGED = SYMBOL_FLAGS.exported | SYMBOL_FLAGS.decorated | SYMBOL_FLAGS.entry | SYMBOL_FLAGS.test | SYMBOL_FLAGS['member-value'];
 /** Edge kinds that use a definition: calls and value references. */
@@ -82,6 +95,7 @@ export async function deadCode(store: IndexStore, root: string, options: DeadCod
   };
   const symbols = new SymbolCache(store);
   const bases = new BaseIndex(store);
+  const lookups = AttributeLookups.of(store);
   const dead: SymbolRow[] = [];
   for (const row of rows) {
     const s = toSymbol(row);
@@ -91,11 +105,17 @@ export async function deadCode(store: IndexStore, root: string, options: DeadCod
     if (TEST_PATH.test(rel) || TEST_NAME.test(s.name)) continue;
     const owner = s.parentId === null ? undefined : symbols.get(s.parentId);
     if (isImported(s, owner)) continue;
+    if (lookups.anyMayName(s.name)) continue;
+    const rootMethods = ROOT_CLASS_METHODS[s.language];
+    if (rootMethods && s.kind === 'method' && rootMethods.has(s.name)) continue;
+    // Java has no free or nested functions: a "function" is a method of an anonymous class.
+    if (s.language === 'java' && s.kind === 'function') continue;
     const cls = s.kind === 'method' ? (owner?.kind === 'class' ? owner : classOfDetached(store, symbols, s)) : undefined;
     if (cls) {
       if (cls.name === s.name || `~${cls.name}` === s.name) continue; // a constructor or destructor
       if (TEST_NAME.test(cls.name) || /Tests?$/.test(cls.name)) continue;
       if (bases.mayBeDispatched(cls.id, s.name)) continue;
+      if (lookups.onSelfMayName(cls.id, s.name, bases)) continue;
     }
     dead.push(s);
   }
@@ -120,105 +140,4 @@ function moduleKey(module: string): string {
 function classOfDetached(store: IndexStore, symbols: SymbolCache, method: SymbolRow): SymbolRow | undefined {
   const row = store.rows(`SELECT to_id FROM edges WHERE from_id = ? AND kind = ${EDGE_KIND_CODES.member_of} AND to_id IS NOT NULL`, [method.id])[0];
   return row ? symbols.get(Number(row[0])) : undefined;
-}
-
-/**
- * The class graph of an index (inherits and implements edges; a null base: one outside the
- * codebase or not resolved), read in one statement on first use.
- */
-class BaseIndex {
-  readonly #store: IndexStore;
-  #bases: Map<number, (number | null)[]> | undefined;
-  #subclasses: Map<number, number[]> | undefined;
-  readonly #methods = new Map<string, boolean>();
-
-  constructor(store: IndexStore) {
-    this.#store = store;
-  }
-
-  #read(): void {
-    this.#bases = new Map();
-    this.#subclasses = new Map();
-    for (const [from, to] of this.#store.rows(`SELECT from_id, to_id FROM edges WHERE kind IN (${EDGE_KIND_CODES.inherits}, ${EDGE_KIND_CODES.implements}) ORDER BY id`)) {
-      const cls = Number(from);
-      const base = to === null ? null : Number(to);
-      let list = this.#bases.get(cls);
-      if (!list) this.#bases.set(cls, (list = []));
-      list.push(base);
-      if (base !== null) {
-        let subs = this.#subclasses.get(base);
-        if (!subs) this.#subclasses.set(base, (subs = []));
-        subs.push(cls);
-      }
-    }
-  }
-
-  #basesOf(id: number): readonly (number | null)[] {
-    if (!this.#bases) this.#read();
-    return this.#bases!.get(id) ?? [];
-  }
-
-  #subclassesOf(id: number): readonly number[] {
-    if (!this.#subclasses) this.#read();
-    return this.#subclasses!.get(id) ?? [];
-  }
-
-  #defines(classId: number, name: string): boolean {
-    const key = `${classId}\u0000${name}`;
-    let found = this.#methods.get(key);
-    if (found === undefined) {
-      found = this.#store.rows("SELECT 1 FROM symbols WHERE parent_id = ? AND name = ? AND kind = 'method' LIMIT 1", [classId, name]).length > 0;
-      this.#methods.set(key, found);
-    }
-    return found;
-  }
-
-  /** `classId` and every class above it; null when one of them has a base outside the codebase. */
-  #ancestors(classId: number): Set<number> | null {
-    const seen = new Set<number>([classId]);
-    const stack = [classId];
-    while (stack.length > 0) {
-      for (const base of this.#basesOf(stack.pop()!)) {
-        if (base === null) return null;
-        if (!seen.has(base)) {
-          seen.add(base);
-          stack.push(base);
-        }
-      }
-    }
-    return seen;
-  }
-
-  /**
-   * Whether a call may reach method `name` of class `classId` by dispatch, with no edge to say
-   * so: it overrides or implements a method of a base (or may: a base is outside the codebase),
-   * or a subclass overrides it (a template method), or a subclass has another base that
-   * defines the name (a mixin's method overriding a sibling's: `class
-   * AutocompleteSelect(AutocompleteMixin, Select)`, where `Select` calls `self.optgroups()`), or
-   * a subclass has a base outside the codebase, whose code may call it.
-   */
-  mayBeDispatched(classId: number, name: string): boolean {
-    const above = this.#ancestors(classId);
-    if (above === null) return true;
-    for (const id of above) if (id !== classId && this.#defines(id, name)) return true;
-    // The classes below, then the other classes above each of them.
-    const below = new Set<number>();
-    const stack = [classId];
-    while (stack.length > 0) {
-      for (const sub of this.#subclassesOf(stack.pop()!)) {
-        if (!below.has(sub)) {
-          below.add(sub);
-          stack.push(sub);
-        }
-      }
-    }
-    for (const sub of below) {
-      // Overridden below: the name is a point of dispatch (a template method), not dead code.
-      if (this.#defines(sub, name)) return true;
-      const line = this.#ancestors(sub);
-      if (line === null) return true;
-      for (const id of line) if (!above.has(id) && !below.has(id) && this.#defines(id, name)) return true;
-    }
-    return false;
-  }
 }

@@ -2,7 +2,8 @@ import type { SqlValue } from 'sql.js';
 import { compareCodePoints, type IndexStore } from '../db/store.js';
 import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../db/schema.js';
 import { CKGError } from '../errors.js';
-import { refOf, symbolsMatching, type SymbolCache, type SymbolRow } from './symbols.js';
+import { refOf, SymbolCache, symbolsMatching, type SymbolRow } from './symbols.js';
+import { AttributeLookups, BaseIndex } from './class-graph.js';
 import type { SourceLocation, SymbolTarget, UnresolvedCalls } from './types.js';
 
 /** How many unresolved call sites an answer lists by location (the rest are counted). */
@@ -46,19 +47,36 @@ export function byLocation(a: SourceLocation, b: SourceLocation): number {
 }
 
 /**
- * Unresolved calls named like any of `names` whose cause leaves room for these definitions,
- * counted, with the first few locations.
+ * Calls and lookups the graph could not resolve that may reach `definitions`, counted, with the
+ * first few locations: unresolved calls named like one of them whose cause leaves room for a
+ * codebase definition, and attribute lookups by computed name that may produce the name
+ * (`getattr(node, 'as_' + vendor)` for `as_mysql`; `getattr(self, piece)` for the methods of
+ * the class, its bases and subclasses).
  */
-export function unresolvedCallsNamed(store: IndexStore, names: Iterable<string>): UnresolvedCalls {
+export function unresolvedCallsOf(store: IndexStore, definitions: readonly SymbolRow[]): UnresolvedCalls {
   const causes = POSSIBLE_CAUSES.join(', ');
   const found: SourceLocation[] = [];
-  for (const name of new Set(names)) {
+  for (const name of new Set(definitions.map((d) => d.name))) {
     const rows: SqlValue[][] = store.rows(
       `SELECT f.path, e.line FROM edges e JOIN symbols s ON s.id = e.from_id JOIN files f ON f.id = s.file_id
        WHERE e.name_id = (SELECT id FROM names WHERE name = ?) AND e.kind = ${EDGE_KIND_CODES.calls} AND e.to_id IS NULL AND e.resolution IN (${causes})`,
       [name],
     );
     for (const [path, line] of rows) found.push({ filePath: String(path), line: Number(line) });
+  }
+  const lookups = AttributeLookups.of(store);
+  let bases: BaseIndex | undefined;
+  const symbols = new SymbolCache(store);
+  const seen = new Set<string>();
+  for (const d of definitions) {
+    const owner = d.kind === 'method' && d.parentId !== null ? symbols.get(d.parentId) : undefined;
+    for (const at of lookups.locationsNaming(d.name, owner?.kind === 'class' ? owner.id : null, () => (bases ??= new BaseIndex(store)))) {
+      const key = `${at.filePath}\u0000${at.line}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        found.push(at);
+      }
+    }
   }
   found.sort(byLocation);
   return { count: found.length, sample: found.slice(0, UNRESOLVED_SAMPLE) };

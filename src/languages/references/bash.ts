@@ -52,6 +52,14 @@ function sourcedPath(arg: Node): string | undefined {
 const FUNCTION_NAME = /^[A-Za-z_][\w:.-]*$/;
 
 function visit(root: Node, sink: ReferenceSink): void {
+  // The file's own function names: an argument naming one is a function passed on
+  // (`retry 3 upload`, `xargs -n1 process_item`, `timeout 5 wait_ready`), run by the command
+  // through `"$@"` or by name. Other words are data, and never sites.
+  const own = new Set<string>();
+  for (const fn of root.descendantsOfType('function_definition')) {
+    const name = fn?.childForFieldName('name')?.text;
+    if (name) own.add(name);
+  }
   for (const command of root.descendantsOfType('command')) {
     if (!command) continue;
     const nameNode = command.childForFieldName('name');
@@ -81,6 +89,8 @@ function visit(root: Node, sink: ReferenceSink): void {
       // `trap cleanup EXIT`: the function runs on the signal.
       const handler = literal(args[0]!);
       if (handler !== undefined && FUNCTION_NAME.test(handler)) sink.site(args[0]!, { kind: 'reference', name: handler });
+    } else {
+      for (const arg of args) if (arg.type === 'word' && own.has(arg.text)) sink.site(arg, { kind: 'reference', name: arg.text });
     }
   }
 }

@@ -49,6 +49,8 @@ const SEARCHED = [
   'constructor_initializer',
   'base_list',
   'using_directive',
+  'argument',
+  'assignment_expression',
 ];
 
 /** `A.B.C` of a name (identifier, qualified name, generic name: type arguments dropped), else undefined. */
@@ -300,8 +302,30 @@ function visit(root: Node, sink: ReferenceSink): void {
     sink.site(at, { kind, name, ...(kind === 'call' ? { construct: true } : {}), ...(arity !== undefined ? { arity } : {}), ...(path.length > 1 ? { receiver: { kind: 'path', path: path.slice(0, -1) } } : {}) });
   };
 
+  /** A method group used as a value (`items.ForEach(Show)`, `button.Click += OnClick`, `handler = this.Next`). */
+  const methodGroup = (value: Node | null | undefined): void => {
+    if (!value) return;
+    if (value.type === 'identifier') {
+      if (!isValue(value.startIndex, value.text)) sink.site(value, { kind: 'reference', name: value.text });
+      return;
+    }
+    if (value.type !== 'member_access_expression') return;
+    const object = value.childForFieldName('expression');
+    const name = value.childForFieldName('name');
+    if (!object || name?.type !== 'identifier') return;
+    const receiver = receiverOf(object, name.startIndex);
+    sink.site(name, receiver === 'dynamic' ? { kind: 'reference', name: name.text, fixed: 'dynamic' } : { kind: 'reference', name: name.text, receiver });
+  };
+
   for (const node of nodes) {
     const type = node.type;
+    if (type === 'argument') {
+      methodGroup(node.namedChildren[node.namedChildren.length - 1]);
+      continue;
+    }
+    if (type === 'assignment_expression') {
+      methodGroup(node.childForFieldName('right'));
+    }
     if (type === 'invocation_expression') {
       const fn = node.childForFieldName('function');
       if (!fn) continue;

@@ -146,6 +146,23 @@ function visit(root: Node, sink: ReferenceSink): void {
     for (const r of regions) if (r.start <= offset && offset < r.end) return r;
     return regions[regions.length - 1]!;
   };
+  /**
+   * In a file of several namespaces, the functions each block defines: a plain call of one of
+   * them from the same block is that function (PHP looks in the namespace first), found in the
+   * file itself (the file is their module).
+   */
+  const ownFunctions = new Map<Region, Set<string>>();
+  if (several) {
+    for (const [i, node] of nodes.entries()) {
+      if (types[i] !== 'function_definition') continue;
+      const name = node.childForFieldName('name')?.text;
+      if (!name) continue;
+      const region = regionAt(node.startIndex);
+      let set = ownFunctions.get(region);
+      if (!set) ownFunctions.set(region, (set = new Set()));
+      set.add(name.toLowerCase());
+    }
+  }
 
   /** Backslash-led names bound to a namespace (or class) by full name, once per file. */
   const heads = new Set<string>();
@@ -468,6 +485,10 @@ function visit(root: Node, sink: ReferenceSink): void {
         // A function's full name: `use function` aliases for a plain name, class and namespace aliases for a qualified one.
         const w = written(fn);
         const region = regionAt(fn.startIndex);
+        if (fn.type === 'name' && !region.functions.has(w.text) && ownFunctions.get(region)?.has(w.text.toLowerCase())) {
+          call(at, { name: w.text });
+          break;
+        }
         const full = fn.type === 'name' && region.functions.has(w.text) ? region.functions.get(w.text)! : classFullName(fn);
         const { namespace, last } = splitFull(full);
         call(at, { name: last, receiver: { kind: 'path', path: [head(namespace)] } });

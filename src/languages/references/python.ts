@@ -347,11 +347,38 @@ function visit(root: Node, sink: ReferenceSink): void {
     sink.site(attr, { kind, name: attr.text, receiver });
   };
 
+  /**
+   * `getattr(obj, name)`: a use of the attribute it names. A literal name is a use of that name
+   * (`getattr(self, 'clean')`); a computed one is a use of every name it can produce, recorded as
+   * a pattern: its literal start and `*` (`getattr(node, 'as_' + vendor)` → `as_*`), with `self.`
+   * before it when the object is `self` (`getattr(self, piece)` → `self.*`: any method of the
+   * class, its bases or its subclasses). Nothing resolves these; dead code reads them (no name
+   * of a definition holds `*`). A computed name on another object with no literal start could be
+   * any name at all, and is not recorded.
+   */
+  const attributeLookup = (call: Node): void => {
+    const args = call.childForFieldName('arguments');
+    if (args?.type !== 'argument_list') return;
+    const [object, nameArg] = args.namedChildren;
+    if (!object || !nameArg || object.type === 'keyword_argument' || nameArg.type === 'keyword_argument' || nameArg.type === 'list_splat') return;
+    const literal = literalText(nameArg);
+    if (literal !== undefined) {
+      if (/^[A-Za-z_]\w*$/.test(literal)) sink.site(nameArg, { kind: 'reference', name: literal, fixed: 'dynamic' });
+      return;
+    }
+    const start = literalStart(nameArg);
+    const onSelf = object.type === 'identifier' && scopes.lookup(object.startIndex, object.text)?.binding.kind === 'self';
+    if (start === '' && !onSelf) return;
+    if (start !== '' && !/^[A-Za-z_]\w*$/.test(start)) return;
+    sink.site(nameArg, { kind: 'reference', name: `${onSelf ? 'self.' : ''}${start}*`, fixed: 'dynamic' });
+  };
+
   for (const node of nodes) {
     switch (node.type) {
       case 'call': {
         const fn = node.childForFieldName('function');
         if (fn) use('call', fn);
+        if (fn?.type === 'identifier' && fn.text === 'getattr' && free(fn.startIndex, 'getattr')) attributeLookup(node);
         break;
       }
       case 'decorator': {
@@ -385,6 +412,77 @@ function visit(root: Node, sink: ReferenceSink): void {
     }
   }
   for (const value of assignedValues) use('reference', value);
+}
+
+/** The text of a string literal without interpolation or prefix letters that change it (`'as_'`, `"x"`), else undefined. */
+function literalText(node: Node): string | undefined {
+  if (node.type === 'concatenated_string') {
+    let text = '';
+    for (const part of node.namedChildren) {
+      const t = part ? literalText(part) : undefined;
+      if (t === undefined) return undefined;
+      text += t;
+    }
+    return text;
+  }
+  if (node.type !== 'string') return undefined;
+  let text = '';
+  for (const child of node.namedChildren) {
+    if (!child) continue;
+    if (child.type === 'string_start') {
+      if (/[fFbB]/.test(child.text)) return undefined; // f-strings interpolate; bytes are no attribute names
+    } else if (child.type === 'string_content') text += child.text;
+    else if (child.type !== 'string_end') return undefined; // interpolation, escape sequences
+  }
+  return text;
+}
+
+/**
+ * The literal start of a computed string: `'as_' + vendor`, `'clean_%s' % name`,
+ * `'as_{}'.format(v)`, `f'render_{name}'` → `as_`, `clean_`, `as_`, `render_`; '' when it does
+ * not start with a literal.
+ */
+function literalStart(node: Node): string {
+  switch (node.type) {
+    case 'parenthesized_expression':
+      return node.namedChildren[0] ? literalStart(node.namedChildren[0]) : '';
+    case 'binary_operator': {
+      const left = node.childForFieldName('left');
+      const operator = node.childForFieldName('operator')?.text;
+      if (!left) return '';
+      if (operator === '+') return literalText(left) ?? literalStart(left);
+      if (operator === '%') return upTo(literalText(left), '%');
+      return '';
+    }
+    case 'call': {
+      const fn = node.childForFieldName('function');
+      if (fn?.type === 'attribute' && fn.childForFieldName('attribute')?.text === 'format') {
+        const object = fn.childForFieldName('object');
+        return object ? upTo(literalText(object), '{') : '';
+      }
+      return '';
+    }
+    case 'string': {
+      // An f-string: the content before its first interpolation.
+      const start = node.namedChildren[0];
+      if (!start || start.type !== 'string_start' || !/[fF]/.test(start.text) || /[bB]/.test(start.text)) return '';
+      let text = '';
+      for (const child of node.namedChildren.slice(1)) {
+        if (child?.type === 'string_content') text += child.text;
+        else break;
+      }
+      return upTo(text, '{');
+    }
+    default:
+      return '';
+  }
+}
+
+/** `text` up to the first `stop` (all of it when absent); '' for no text. */
+function upTo(text: string | undefined, stop: string): string {
+  if (text === undefined) return '';
+  const at = text.indexOf(stop);
+  return at < 0 ? text : text.slice(0, at);
 }
 
 /**

@@ -310,6 +310,13 @@ function visit(root: Node, sink: ReferenceSink): void {
   for (const node of nodes) {
     const type = node.type;
     if (type === 'call_expression') {
+      // A method passed by name (`items.foreach(show)`: eta-expanded) is a value use of it.
+      const args = node.childForFieldName('arguments');
+      if (args?.type === 'arguments') {
+        for (const arg of args.namedChildren) {
+          if (arg?.type === 'identifier' && !isValue(arg.startIndex, unquote(arg.text))) sink.site(arg, { kind: 'reference', name: unquote(arg.text) });
+        }
+      }
       let fn = node.childForFieldName('function');
       if (fn?.type === 'generic_function') fn = fn.childForFieldName('function');
       if (!fn) continue;

@@ -1,0 +1,204 @@
+import type { IndexStore } from '../db/store.js';
+import { EDGE_KIND_CODES, NAME_OF_EDGE, RESOLUTION_CODES } from '../db/schema.js';
+import { SymbolCache } from './symbols.js';
+
+// The class graph as queries need it (bases, subclasses, what dispatch may reach) and the
+// attribute lookups by computed name that may reach a method: read from the store on first use.
+
+/** One attribute lookup by computed name: the literal start of the names it may produce. */
+interface Lookup {
+  readonly start: string;
+  readonly filePath: string;
+  readonly line: number;
+  /** For a lookup on `self`: the class whose method (or a function nested in one) made it. */
+  readonly classId?: number;
+}
+
+/**
+ * Attribute lookups by computed name (`getattr(node, 'as_' + vendor)`, `getattr(self, piece)`),
+ * stored by the visitors as unresolved value uses named by a pattern: a literal start and `*`,
+ * `self.` before it for a lookup on `self` (see the Python visitor). Any definition the pattern
+ * can name may be the one looked up. Read once per committed state of a store (they are few,
+ * and found through the index of edge names).
+ */
+export class AttributeLookups {
+  /** Lookups on any object. */
+  readonly #anywhere: Lookup[] = [];
+  /** Lookups on `self`, by the id of the class that made them. */
+  readonly #onSelf = new Map<number, Lookup[]>();
+
+  private constructor(store: IndexStore) {
+    const rows = store.rows(
+      // The patterns' names first (a scan of the names), then their rows through the name index.
+      `SELECT e.from_id, ${NAME_OF_EDGE}, f.path, e.line FROM edges e JOIN symbols s ON s.id = e.from_id JOIN files f ON f.id = s.file_id
+       WHERE e.name_id IN (SELECT id FROM names WHERE name LIKE '%*') AND e.kind = ${EDGE_KIND_CODES.references} AND e.to_id IS NULL AND e.resolution = ${RESOLUTION_CODES.dynamic}`,
+    );
+    const symbols = new SymbolCache(store);
+    for (const [from, pattern, path, line] of rows) {
+      const text = String(pattern).slice(0, -1);
+      if (!text.startsWith('self.')) {
+        this.#anywhere.push({ start: text, filePath: String(path), line: Number(line) });
+        continue;
+      }
+      let owner = symbols.get(Number(from));
+      while (owner && owner.kind !== 'class') owner = owner.parentId === null ? undefined : symbols.get(owner.parentId);
+      if (!owner) continue;
+      const lookup = { start: text.slice(5), filePath: String(path), line: Number(line), classId: owner.id };
+      const list = this.#onSelf.get(owner.id);
+      if (list) list.push(lookup);
+      else this.#onSelf.set(owner.id, [lookup]);
+    }
+  }
+
+  /** The lookups of a store as it is now (read again after a write session commits). */
+  static of(store: IndexStore): AttributeLookups {
+    const kept = cache.get(store);
+    if (kept && kept.generation === store.generation) return kept.lookups;
+    const lookups = new AttributeLookups(store);
+    cache.set(store, { generation: store.generation, lookups });
+    return lookups;
+  }
+
+  /** Whether a lookup on any object may name `name`. */
+  anyMayName(name: string): boolean {
+    return this.#anywhere.some((l) => name.startsWith(l.start));
+  }
+
+  /** Whether a lookup on `self` in the class, a base or a subclass may name method `name` of class `classId`. */
+  onSelfMayName(classId: number, name: string, bases: BaseIndex): boolean {
+    return this.#onSelf.size > 0 && this.#onSelfNaming(classId, name, bases).length > 0;
+  }
+
+  /** Where a lookup may name `name`, a method of class `classId` (null: not a method). */
+  locationsNaming(name: string, classId: number | null, bases: () => BaseIndex): { filePath: string; line: number }[] {
+    const found = this.#anywhere.filter((l) => name.startsWith(l.start));
+    if (classId !== null && this.#onSelf.size > 0) found.push(...this.#onSelfNaming(classId, name, bases()));
+    return found.map((l) => ({ filePath: l.filePath, line: l.line }));
+  }
+
+  #onSelfNaming(classId: number, name: string, bases: BaseIndex): Lookup[] {
+    const out: Lookup[] = [];
+    for (const id of bases.lineOf(classId)) for (const l of this.#onSelf.get(id) ?? []) if (name.startsWith(l.start)) out.push(l);
+    return out;
+  }
+}
+
+const cache = new WeakMap<IndexStore, { generation: number; lookups: AttributeLookups }>();
+
+/**
+ * The class graph of an index (inherits and implements edges; a null base: one outside the
+ * codebase or not resolved), read in one statement on first use.
+ */
+export class BaseIndex {
+  readonly #store: IndexStore;
+  #bases: Map<number, (number | null)[]> | undefined;
+  #subclasses: Map<number, number[]> | undefined;
+  readonly #methods = new Map<string, boolean>();
+
+  constructor(store: IndexStore) {
+    this.#store = store;
+  }
+
+  #read(): void {
+    this.#bases = new Map();
+    this.#subclasses = new Map();
+    for (const [from, to] of this.#store.rows(`SELECT from_id, to_id FROM edges WHERE kind IN (${EDGE_KIND_CODES.inherits}, ${EDGE_KIND_CODES.implements}) ORDER BY id`)) {
+      const cls = Number(from);
+      const base = to === null ? null : Number(to);
+      let list = this.#bases.get(cls);
+      if (!list) this.#bases.set(cls, (list = []));
+      list.push(base);
+      if (base !== null) {
+        let subs = this.#subclasses.get(base);
+        if (!subs) this.#subclasses.set(base, (subs = []));
+        subs.push(cls);
+      }
+    }
+  }
+
+  #basesOf(id: number): readonly (number | null)[] {
+    if (!this.#bases) this.#read();
+    return this.#bases!.get(id) ?? [];
+  }
+
+  #subclassesOf(id: number): readonly number[] {
+    if (!this.#subclasses) this.#read();
+    return this.#subclasses!.get(id) ?? [];
+  }
+
+  #defines(classId: number, name: string): boolean {
+    const key = `${classId}\u0000${name}`;
+    let found = this.#methods.get(key);
+    if (found === undefined) {
+      found = this.#store.rows("SELECT 1 FROM symbols WHERE parent_id = ? AND name = ? AND kind = 'method' LIMIT 1", [classId, name]).length > 0;
+      this.#methods.set(key, found);
+    }
+    return found;
+  }
+
+  /** `classId` and every class above it; null when one of them has a base outside the codebase. */
+  #ancestors(classId: number): Set<number> | null {
+    const seen = new Set<number>([classId]);
+    const stack = [classId];
+    while (stack.length > 0) {
+      for (const base of this.#basesOf(stack.pop()!)) {
+        if (base === null) return null;
+        if (!seen.has(base)) {
+          seen.add(base);
+          stack.push(base);
+        }
+      }
+    }
+    return seen;
+  }
+
+  /** `classId`, the classes above it (those in the codebase) and the classes below it. */
+  lineOf(classId: number): Set<number> {
+    const line = new Set<number>([classId]);
+    for (const walk of [(id: number) => this.#basesOf(id), (id: number) => this.#subclassesOf(id)]) {
+      const stack = [classId];
+      while (stack.length > 0) {
+        for (const next of walk(stack.pop()!)) {
+          if (next !== null && !line.has(next)) {
+            line.add(next);
+            stack.push(next);
+          }
+        }
+      }
+    }
+    return line;
+  }
+
+  /**
+   * Whether a call may reach method `name` of class `classId` by dispatch, with no edge to say
+   * so: it overrides or implements a method of a base (or may: a base is outside the codebase),
+   * or a subclass overrides it (a template method), or a subclass has another base that
+   * defines the name (a mixin's method overriding a sibling's: `class
+   * AutocompleteSelect(AutocompleteMixin, Select)`, where `Select` calls `self.optgroups()`), or
+   * a subclass has a base outside the codebase, whose code may call it.
+   */
+  mayBeDispatched(classId: number, name: string): boolean {
+    const above = this.#ancestors(classId);
+    if (above === null) return true;
+    for (const id of above) if (id !== classId && this.#defines(id, name)) return true;
+    // The classes below, then the other classes above each of them.
+    const below = new Set<number>();
+    const stack = [classId];
+    while (stack.length > 0) {
+      for (const sub of this.#subclassesOf(stack.pop()!)) {
+        if (!below.has(sub)) {
+          below.add(sub);
+          stack.push(sub);
+        }
+      }
+    }
+    for (const sub of below) {
+      // Overridden below: the name is a point of dispatch (a template method), not dead code.
+      if (this.#defines(sub, name)) return true;
+      const line = this.#ancestors(sub);
+      if (line === null) return true;
+      for (const id of line) if (!above.has(id) && !below.has(id) && this.#defines(id, name)) return true;
+    }
+    return false;
+  }
+}
