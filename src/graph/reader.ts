@@ -158,7 +158,9 @@ export class GraphReader {
 
   file(id: number): GraphFile | undefined {
     if (!this.#files.has(id)) {
-      const row = this.#all("SELECT f.id, f.path, f.language, s.id FROM files f JOIN symbols s ON s.file_id = f.id AND s.kind = 'module' WHERE f.id = ?", [id])[0];
+      // A file's module symbol is its first (describeFile puts it first, and ids grow): the
+      // index on file_id finds it at once, where a join would read every symbol of the file.
+      const row = this.#all('SELECT f.id, f.path, f.language, (SELECT min(s.id) FROM symbols s WHERE s.file_id = f.id) FROM files f WHERE f.id = ?', [id])[0];
       this.#files.set(id, row ? { id: Number(row[0]), path: String(row[1]), language: String(row[2]), moduleId: Number(row[3]) } : undefined);
     }
     return this.#files.get(id);
