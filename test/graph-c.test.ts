@@ -244,6 +244,7 @@ describe('c code graph: what an include makes visible is kept exact by updates',
                 }
               };
               expect(lines(db), JSON.stringify(op)).toEqual(lines(fresh));
+              expect(db.stats()).toEqual(fresh.stats());
             } finally {
               fresh.close();
             }

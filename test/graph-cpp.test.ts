@@ -180,6 +180,7 @@ describe('c++ code graph: updates keep it exact', () => {
             const fresh = await CKGDatabase.open({ codebasePath: ROOT, fs: vol as unknown as FileSystem, languages });
             try {
               expect(lines(db), JSON.stringify(op)).toEqual(lines(fresh));
+              expect(db.stats()).toEqual(fresh.stats());
             } finally {
               fresh.close();
             }

@@ -194,14 +194,14 @@ function stepsArb(contentOf: (file: number) => fc.Arbitrary<string>, files: numb
   return fc.array(step, { minLength: 1, maxLength: 5 });
 }
 
-/** The graph of an index as id-free lines, plus its public edges (sorted as `edges()` sorts them). */
-async function snapshot(db: CKGDatabase): Promise<{ lines: string[]; edges: string[] }> {
+/** The graph of an index as id-free lines, plus its public edges (sorted as `edges()` sorts them) and the counts it keeps. */
+async function snapshot(db: CKGDatabase): Promise<{ lines: string[]; edges: string[]; stats: string }> {
   const raw = new SQL.Database(db.export());
   try {
     const edges = await db.edges();
     const sorted = [...edges].sort(compareEdges);
     expect(edges).toEqual(sorted);
-    return { lines: graphLines(raw), edges: edges.map((e) => JSON.stringify(e)) };
+    return { lines: graphLines(raw), edges: edges.map((e) => JSON.stringify(e)), stats: JSON.stringify(db.stats()) };
   } finally {
     raw.close();
   }
@@ -250,6 +250,7 @@ async function checkSequence(paths: readonly string[], initial: readonly string[
         const [got, want] = [await snapshot(db), await snapshot(fresh)];
         expect(got.lines, JSON.stringify({ step, files: Object.fromEntries(files) }, null, 1)).toEqual(want.lines);
         expect(got.edges).toEqual(want.edges);
+        expect(got.stats).toEqual(want.stats);
       } finally {
         fresh.close();
       }
@@ -375,6 +376,7 @@ describe('the code graph after targeted edits equals a fresh build', () => {
         const [got, want] = [await snapshot(db), await snapshot(fresh)];
         expect(got.lines).toEqual(want.lines);
         expect(got.edges).toEqual(want.edges);
+        expect(got.stats).toEqual(want.stats);
         // The edit changed the graph: the scenario tests something.
         expect(want.edges).not.toEqual(initial.edges);
       } finally {

@@ -36,11 +36,11 @@ function volumeOf(files: ReadonlyMap<string, string>): Volume {
 
 let SQL: Awaited<ReturnType<typeof initSqlJs>> | undefined;
 
-async function graphOf(db: CKGDatabase): Promise<{ lines: string[]; edges: string[] }> {
+async function graphOf(db: CKGDatabase): Promise<{ lines: string[]; edges: string[]; stats: string }> {
   SQL ??= await initSqlJs();
   const raw = new SQL.Database(db.export());
   try {
-    return { lines: graphLines(raw), edges: (await db.edges()).map((e) => JSON.stringify(e)) };
+    return { lines: graphLines(raw), edges: (await db.edges()).map((e) => JSON.stringify(e)), stats: JSON.stringify(db.stats()) };
   } finally {
     raw.close();
   }
@@ -80,6 +80,8 @@ export async function checkEditSequence(language: string, paths: readonly string
         const [got, want] = [await graphOf(db), await graphOf(fresh)];
         expect(got.lines, JSON.stringify({ step, files: Object.fromEntries(files) }, null, 1)).toEqual(want.lines);
         expect(got.edges).toEqual(want.edges);
+        // The counts an update keeps row by row are those a fresh build counts.
+        expect(got.stats).toEqual(want.stats);
       } finally {
         fresh.close();
       }
