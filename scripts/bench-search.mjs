@@ -95,7 +95,16 @@ function symlinks(root) {
       return false;
     }
   });
-  return { links: new Set(links), folders: toFolders.length };
+  // Links out of the tree: ckg-wasm never reads them (docs/security.md), ripgrep -L does.
+  const outside = links.filter((l) => {
+    try {
+      const real = nodeFs.realpathSync(l);
+      return real !== root && !real.startsWith(`${nodeFs.realpathSync(root)}/`);
+    } catch {
+      return false;
+    }
+  });
+  return { links: new Set(links), folders: toFolders.length, outside: new Set(outside) };
 }
 
 function rg(args, cwd) {
@@ -134,12 +143,13 @@ async function main() {
   }
   if (args.inNamespace) notes.push('Debian\'s "/*" block was stripped from the top-level .gitignore for both tools (a copy without it bind-mounted over it in a private mount namespace): the kernel\'s own .gitignore rules applied.');
 
-  const { links, folders } = symlinks(root);
+  const { links, folders, outside } = symlinks(root);
   const follow = folders === 0;
   const rgBase = ['--no-config', '--no-require-git', '--color', 'never', ...SKIPPED.flatMap((d) => ['-g', `!${d}/`]), ...(respectGitignore ? [] : ['--no-ignore-vcs']), ...(follow ? ['-L'] : [])];
   if (follow) notes.push(`ripgrep ran with -L (the tree's ${links.size} symlinks are all to files, which ckg-wasm follows too).`);
   else notes.push(`The tree has ${links.size} symlinks, ${folders} of them to folders: ripgrep ran without -L (ckg-wasm follows symlinked files, not folders); symlinked files are left out of the same-files check.`);
-  const comparable = (paths) => (follow ? paths : paths.filter((p) => !links.has(p)));
+  if (outside.size > 0) notes.push(`${outside.size} of the symlinks lead out of the tree: ckg-wasm never reads them (nothing outside the root is read), so they are left out of the same-files check.`);
+  const comparable = (paths) => (follow ? paths : paths.filter((p) => !links.has(p))).filter((p) => !outside.has(p));
 
   // The exported functions use an index's default rules; with .gitignore bypassed, the same
   // functions with the rules passed in (what CKGDatabase.glob/grep do with their options).

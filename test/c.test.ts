@@ -140,6 +140,18 @@ describe('c: files that cannot hold a definition or a graph fact are not parsed'
     }
   });
 
+  it('reads a directive after a comment on its line as a directive (a comment is a space to the preprocessor)', async () => {
+    const pool = new ParserPool({});
+    try {
+      for (const source of ['/* ( */ #if f(1)\n#endif\n', '/* a\n b */ #if g(2)\n#endif\n']) {
+        expect(c.mayDefine?.(source)).toBe(false);
+        expectNothing(await extractSource(pool, c, source));
+      }
+    } finally {
+      await pool.delete();
+    }
+  });
+
   it('whatever a source holds, it is skipped only when it yields nothing', async () => {
     const fc = (await import('fast-check')).default;
     const pool = new ParserPool({});

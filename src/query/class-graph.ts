@@ -95,8 +95,17 @@ export class BaseIndex {
   #subclasses: Map<number, number[]> | undefined;
   readonly #methods = new Map<string, boolean>();
 
-  constructor(store: IndexStore) {
+  private constructor(store: IndexStore) {
     this.#store = store;
+  }
+
+  /** The class graph of a store as it is now (read again after a write session commits). */
+  static of(store: IndexStore): BaseIndex {
+    const kept = baseIndexes.get(store);
+    if (kept && kept.generation === store.generation) return kept.index;
+    const index = new BaseIndex(store);
+    baseIndexes.set(store, { generation: store.generation, index });
+    return index;
   }
 
   #read(): void {
@@ -202,3 +211,5 @@ export class BaseIndex {
     return false;
   }
 }
+
+const baseIndexes = new WeakMap<IndexStore, { generation: number; index: BaseIndex }>();

@@ -94,7 +94,7 @@ export async function deadCode(store: IndexStore, root: string, options: DeadCod
     return specs.some((spec) => spec !== '' && (own === spec || own.endsWith(`.${spec}`)));
   };
   const symbols = new SymbolCache(store);
-  const bases = new BaseIndex(store);
+  const bases = BaseIndex.of(store);
   const lookups = AttributeLookups.of(store);
   const dead: SymbolRow[] = [];
   for (const row of rows) {

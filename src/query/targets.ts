@@ -70,7 +70,7 @@ export function unresolvedCallsOf(store: IndexStore, definitions: readonly Symbo
   const seen = new Set<string>();
   for (const d of definitions) {
     const owner = d.kind === 'method' && d.parentId !== null ? symbols.get(d.parentId) : undefined;
-    for (const at of lookups.locationsNaming(d.name, owner?.kind === 'class' ? owner.id : null, () => (bases ??= new BaseIndex(store)))) {
+    for (const at of lookups.locationsNaming(d.name, owner?.kind === 'class' ? owner.id : null, () => (bases ??= BaseIndex.of(store)))) {
       const key = `${at.filePath}\u0000${at.line}`;
       if (!seen.has(key)) {
         seen.add(key);

@@ -26,7 +26,11 @@ const CLASS_BODIES = typeSet('field_declaration_list');
  */
 export const OPAQUE_DIRECTIVE = /^#[ \t]*(define|undef|if|ifdef|ifndef|elif|elifdef|elifndef|else|endif|error|warning|pragma|line)\b/;
 
-const DIRECTIVE_LINE = new RegExp(`^[ \\t]*${OPAQUE_DIRECTIVE.source.slice(1)}`, 'gm');
+// A directive's `#` is the first token of its line: blanks and block comments may come before it
+// (a comment is one space to the preprocessor: `/* note */ #if X` is a directive).
+// The comment pattern cannot run past its first `*/`, so a line that starts a comment is matched in
+// one pass (a lazy `[\s\S]*?` could stretch to every later `*/` of the file).
+const DIRECTIVE_LINE = new RegExp(`^((?:[ \\t]|/\\*[^*]*\\*+(?:[^/*][^*]*\\*+)*/)*)${OPAQUE_DIRECTIVE.source.slice(1)}`, 'gm');
 
 /**
  * The 0-based rows of the directives in a file (from its root node), with their continuation
@@ -45,7 +49,8 @@ function directiveRows(root: Node): Set<number> | undefined {
     at = to;
   };
   for (const match of text.matchAll(DIRECTIVE_LINE)) {
-    advance(match.index);
+    // The directive's row is its `#`'s (a comment before it may span lines).
+    advance(match.index + match[1]!.length);
     rows.add(row);
     // Escaped newlines continue the directive.
     for (let end = text.indexOf('\n', match.index); end > 0 && (text[end - 1] === '\\' || (text[end - 1] === '\r' && text[end - 2] === '\\')); end = text.indexOf('\n', end + 1)) {
