@@ -12,6 +12,7 @@ import initSqlJs from 'sql.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CKGDatabase, type BodyMode, type FileSystem } from '../src/index.js';
 import { compareEdges } from '../src/query/edges.js';
+import { checkEditSequence, type Step } from './helpers/edit-sequence.js';
 import { graphLines } from './helpers/graph-dump.js';
 
 type SqlJs = Awaited<ReturnType<typeof initSqlJs>>;
@@ -182,8 +183,6 @@ function renderTs(path: string, file: TsFile): string {
 
 // --- The property ---------------------------------------------------------------------------
 
-type Step = { readonly type: 'write'; readonly file: number; readonly content: string } | { readonly type: 'delete'; readonly file: number } | { readonly type: 'move'; readonly from: number; readonly to: number };
-
 function stepsArb(contentOf: (file: number) => fc.Arbitrary<string>, files: number): fc.Arbitrary<Step[]> {
   const write = fc.nat(files - 1).chain((file) => contentOf(file).map((content) => ({ type: 'write' as const, file, content })));
   const step = fc.oneof(
@@ -217,49 +216,6 @@ function volumeOf(files: ReadonlyMap<string, string>): FileSystem {
   return vol as unknown as FileSystem;
 }
 
-async function checkSequence(paths: readonly string[], initial: readonly string[], steps: readonly Step[], bodies: BodyMode): Promise<void> {
-  const files = new Map<string, string>();
-  initial.forEach((content, i) => files.set(paths[i]!, content));
-  const vol = volumeOf(files) as unknown as Volume;
-  const db = await CKGDatabase.open({ codebasePath: ROOT, fs: vol as unknown as FileSystem, bodies });
-  try {
-    for (const step of steps) {
-      if (step.type === 'write') {
-        const path = paths[step.file]!;
-        vol.mkdirSync(`${ROOT}/${path}`.replace(/\/[^/]+$/, ''), { recursive: true });
-        vol.writeFileSync(`${ROOT}/${path}`, step.content);
-        files.set(path, step.content);
-      } else if (step.type === 'delete') {
-        const path = paths[step.file]!;
-        if (!files.has(path)) continue;
-        vol.rmSync(`${ROOT}/${path}`);
-        files.delete(path);
-      } else {
-        const from = paths[step.from]!;
-        const to = paths[step.to]!;
-        const content = files.get(from);
-        if (content === undefined || from === to) continue;
-        vol.mkdirSync(`${ROOT}/${to}`.replace(/\/[^/]+$/, ''), { recursive: true });
-        vol.renameSync(`${ROOT}/${from}`, `${ROOT}/${to}`);
-        files.delete(from);
-        files.set(to, content);
-      }
-      await db.update();
-      const fresh = await CKGDatabase.open({ codebasePath: ROOT, fs: volumeOf(files), bodies });
-      try {
-        const [got, want] = [await snapshot(db), await snapshot(fresh)];
-        expect(got.lines, JSON.stringify({ step, files: Object.fromEntries(files) }, null, 1)).toEqual(want.lines);
-        expect(got.edges).toEqual(want.edges);
-        expect(got.stats).toEqual(want.stats);
-      } finally {
-        fresh.close();
-      }
-    }
-  } finally {
-    db.close();
-  }
-}
-
 const bodiesArb = fc.constantFrom<BodyMode>('stored', 'compressed', 'lazy');
 
 describe('the code graph after updates equals a fresh build', () => {
@@ -267,7 +223,7 @@ describe('the code graph after updates equals a fresh build', () => {
     const content = (): fc.Arbitrary<string> => pyFile.map(renderPy);
     await fc.assert(
       fc.asyncProperty(bodiesArb, fc.array(content(), { minLength: PY_FILES.length, maxLength: PY_FILES.length }), stepsArb(content, PY_FILES.length), async (bodies, initial, steps) => {
-        await checkSequence(PY_FILES, initial, steps, bodies);
+        await checkEditSequence(undefined, PY_FILES, initial, steps, bodies, { checkOrder: true });
       }),
       { numRuns: 30 },
     );
@@ -281,7 +237,7 @@ describe('the code graph after updates equals a fresh build', () => {
         fc.tuple(...TS_FILES.map((_, i) => content(i))),
         stepsArb(content, TS_FILES.length),
         async (bodies, initial, steps) => {
-          await checkSequence(TS_FILES, initial, steps, bodies);
+          await checkEditSequence(undefined, TS_FILES, initial, steps, bodies, { checkOrder: true });
         },
       ),
       { numRuns: 30 },

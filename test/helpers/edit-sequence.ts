@@ -6,6 +6,7 @@ import { Volume } from 'memfs';
 import initSqlJs from 'sql.js';
 import { expect } from 'vitest';
 import { CKGDatabase, type BodyMode, type FileSystem } from '../../src/index.js';
+import { compareEdges } from '../../src/query/edges.js';
 import { graphLines } from './graph-dump.js';
 
 const ROOT = '/repo';
@@ -36,21 +37,35 @@ function volumeOf(files: ReadonlyMap<string, string>): Volume {
 
 let SQL: Awaited<ReturnType<typeof initSqlJs>> | undefined;
 
-async function graphOf(db: CKGDatabase): Promise<{ lines: string[]; edges: string[]; stats: string }> {
+async function graphOf(db: CKGDatabase, checkOrder: boolean): Promise<{ lines: string[]; edges: string[]; stats: string }> {
   SQL ??= await initSqlJs();
   const raw = new SQL.Database(db.export());
   try {
-    return { lines: graphLines(raw), edges: (await db.edges()).map((e) => JSON.stringify(e)), stats: JSON.stringify(db.stats()) };
+    const edges = await db.edges();
+    if (checkOrder) expect(edges).toEqual([...edges].sort(compareEdges));
+    return { lines: graphLines(raw), edges: edges.map((e) => JSON.stringify(e)), stats: JSON.stringify(db.stats()) };
   } finally {
     raw.close();
   }
 }
 
-/** Opens `paths` (relative) with `initial` contents, applies the steps, and checks each update against a fresh build. */
-export async function checkEditSequence(language: string, paths: readonly string[], initial: readonly string[], steps: readonly Step[], bodies: BodyMode): Promise<void> {
+/**
+ * Opens `paths` (relative) with `initial` contents (in `language`, or every language), applies the
+ * steps, and checks each update against a fresh build; `checkOrder` also checks that `edges()`
+ * returns its edges sorted.
+ */
+export async function checkEditSequence(
+  language: string | undefined,
+  paths: readonly string[],
+  initial: readonly string[],
+  steps: readonly Step[],
+  bodies: BodyMode,
+  options: { readonly checkOrder?: boolean } = {},
+): Promise<void> {
   const files = new Map<string, string>(initial.map((content, i) => [paths[i]!, content]));
   const vol = volumeOf(files);
-  const open = (fs: Volume): Promise<CKGDatabase> => CKGDatabase.open({ codebasePath: ROOT, fs: fs as unknown as FileSystem, languages: [language], bodies });
+  const languages = language === undefined ? {} : { languages: [language] };
+  const open = (fs: Volume): Promise<CKGDatabase> => CKGDatabase.open({ codebasePath: ROOT, fs: fs as unknown as FileSystem, ...languages, bodies });
   const db = await open(vol);
   try {
     for (const step of steps) {
@@ -77,7 +92,7 @@ export async function checkEditSequence(language: string, paths: readonly string
       await db.update();
       const fresh = await open(volumeOf(files));
       try {
-        const [got, want] = [await graphOf(db), await graphOf(fresh)];
+        const [got, want] = [await graphOf(db, options.checkOrder === true), await graphOf(fresh, options.checkOrder === true)];
         expect(got.lines, JSON.stringify({ step, files: Object.fromEntries(files) }, null, 1)).toEqual(want.lines);
         expect(got.edges).toEqual(want.edges);
         // The counts an update keeps row by row are those a fresh build counts.
