@@ -10,7 +10,9 @@
 // functions behind a system header (`printf`: builtin) and undeclared ones (`mystery`). Include
 // search: `"util.h"` next to the including file, `<ops.h>` by the end of its path, `"../"`
 // paths, an architecture's own `<asm/io.h>` for its files and both for a driver (ambiguous:
-// `read_reg` too), and `tools/`' own copy of `<util.h>` for the files under `tools/`.
+// `read_reg` too), `tools/`' own copy of `<util.h>` for the files under `tools/`, and a
+// one-part `<stdio.h>` that means the C library's, not the header of the same name deeper below
+// an include folder (`tools/include/nolibc/stdio.h`: its `perror` is no selftest's callee).
 // Functions used as values (references) and the static/exported/entry flags are read from the
 // database. Then: random edits of a small C tree keep the graph equal to a fresh build's.
 import fc from 'fast-check';
@@ -66,6 +68,8 @@ const EXPECTED = [
   'tools/app.c:1 imports tools/app.c -> tools/include/util.h [util.h] import',
   'tools/app.c:5 calls main -> ∅ [clamp] unresolved:not-found',
   'tools/app.c:5 calls main -> tool_helper [tool_helper] global',
+  'tools/testing/selftests/check.c:1 imports tools/testing/selftests/check.c -> ∅ [stdio.h] unresolved:external',
+  'tools/testing/selftests/check.c:5 calls main -> ∅ [perror] unresolved:builtin',
 ];
 
 // Functions used as values: `EXPORT_SYMBOL(util_add)`, `.open = helper`, `&helper`, `fact`
@@ -87,6 +91,8 @@ const FLAGS = [
   'src/main.c fact static',
   'src/main.c main entry',
   'tools/app.c main entry',
+  'tools/include/nolibc/stdio.h perror static',
+  'tools/testing/selftests/check.c main entry',
 ];
 
 const FLAG_NAMES: Record<number, string> = { 1: 'exported', 2: 'decorated', 4: 'static', 8: 'entry', 16: 'test' };

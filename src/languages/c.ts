@@ -97,7 +97,8 @@ export const c: LanguageDefinition = {
   grammarPackage: { name: 'tree-sitter-c', version: '0.24.1' },
   // 2: enums are classes; macro-made functions (SYSCALL_DEFINEn, BPF_CALL_n, ...).
   // 3: graph facts (the reference visitor); brace-free files with includes, macros or calls are parsed.
-  version: '3',
+  // 4: a one-part include (`<stdio.h>`) no longer means a header deeper below an include folder (stored edges re-resolved).
+  version: '4',
   visitor: cFamilyVisitor({ classTypes: ['struct_specifier', 'union_specifier', 'enum_specifier'], methods: false }),
   references: cReferences,
   // A function definition needs a compound statement and a struct or union row needs its field

@@ -37,7 +37,8 @@ export const cpp: LanguageDefinition = {
   grammarPackage: { name: 'tree-sitter-cpp', version: '0.23.4' },
   // 2: enums are classes; macro-made functions; the macro rewrite around class heads.
   // 3: graph facts (the reference visitor).
-  version: '3',
+  // 4: C's one-part include rule (`<stdio.h>` is not `tools/include/nolibc/stdio.h`): stored edges re-resolved.
+  version: '4',
   visitor: cFamilyVisitor({ classTypes: ['class_specifier', 'struct_specifier', 'union_specifier', 'enum_specifier'], methods: true }),
   references: cppReferences,
   rewriteSource: rewriteCppSource,

@@ -17,6 +17,13 @@ import type { FallbackLookup, FallbackOutcome, FallbackSite, LanguageGraph } fro
 // wins and, among those, the shortest (`include/` before `include/uapi/`). When no root
 // applies (a driver's `<asm/io.h>`: one per architecture) every candidate counts: the include
 // is ambiguous and the file sees them all. `"../a.h"` is only the file it names.
+//
+// A one-part name (`<stdio.h>`, `"util.h"`) not next to the including file is the name of a
+// system header as often as a file of the tree: it means a file of the tree only directly in an
+// include folder (`include/util.h`, `tools/include/util.h`) or in a folder without one that
+// serves the including file, never deeper below an include folder (`tools/include/nolibc/`
+// needs its own `-I`: the kernel's selftests mean the C library's `stdio.h`, not nolibc's), and
+// never through the "every candidate" fallback.
 
 /** Library functions of C (and POSIX) a program calls without defining them. */
 const BUILTINS = new Set(
@@ -65,6 +72,13 @@ function servedFolder(root: string): string {
   return kept.length === 0 ? '' : `${kept.join('/')}/`;
 }
 
+/** Whether an include root lies deeper than its first `include` folder (`tools/include/nolibc/`). */
+function belowIncludeFolder(root: string): boolean {
+  const parts = root.split('/').filter((p) => p !== '');
+  const at = parts.indexOf('include');
+  return at >= 0 && at < parts.length - 1;
+}
+
 function includeCandidates(specifier: string, fromModule: string, modules: readonly { readonly name: string }[]): readonly number[] {
   const dir = dirname(fromModule);
   const relative = normalize(dir === '' ? specifier : `${dir}/${specifier}`);
@@ -76,16 +90,18 @@ function includeCandidates(specifier: string, fromModule: string, modules: reado
   }
   const sibling = modules.findIndex((m) => m.name === relative);
   if (sibling >= 0) return [sibling];
+  const onePart = !specifier.includes('/');
   const matching: { index: number; served: number; root: number }[] = [];
   const all: number[] = [];
   modules.forEach((m, index) => {
     if (m.name !== specifier && !m.name.endsWith(`/${specifier}`)) return;
-    all.push(index);
     const root = m.name.slice(0, m.name.length - specifier.length);
+    if (onePart && belowIncludeFolder(root)) return;
+    all.push(index);
     const served = servedFolder(root);
     if (fromModule.startsWith(served)) matching.push({ index, served: served.length, root: root.length });
   });
-  if (matching.length === 0) return all;
+  if (matching.length === 0) return onePart ? [] : all;
   const deepest = Math.max(...matching.map((m) => m.served));
   const atDeepest = matching.filter((m) => m.served === deepest);
   const shortest = Math.min(...atDeepest.map((m) => m.root));
