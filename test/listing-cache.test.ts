@@ -5,8 +5,9 @@
 import nodeFs from 'node:fs';
 import { Volume } from 'memfs';
 import { describe, expect, it } from 'vitest';
-import { CKGDatabase, type FileSystem } from '../src/index.js';
+import { CKGDatabase, MemoryStorage, type FileSystem } from '../src/index.js';
 import { ListingCache } from '../src/indexer/walker.js';
+import { encodeListings, listingsKeyOf, restoreListings } from '../src/indexer/saved-listings.js';
 
 const ROOT = '/repo';
 const OLD = (Date.now() - 86_400_000) / 1000; // a day ago, in seconds (utimes)
@@ -236,5 +237,110 @@ describe('ListingCache bookkeeping', () => {
     expect(cache.get('/r', 2)).toBeUndefined();
     cache.set('/r', 9_000, 10_000, listing);
     expect(cache.get('/r', 9_000)).toBeUndefined();
+  });
+});
+
+describe('folder listings kept between processes (beside the stored index)', () => {
+  const files = { [`${ROOT}/a/one.py`]: 'def one():\n    pass\n', [`${ROOT}/b/two.py`]: 'def two():\n    pass\n', [`${ROOT}/c/d/three.py`]: 'def three():\n    pass\n' };
+
+  it('a later open with the same storage lists only folders whose mtime moved, and sees what changed', async () => {
+    const vol = oldTree(files);
+    const storage = new MemoryStorage();
+    const first = countingFs(vol);
+    const built = await CKGDatabase.open({ codebasePath: ROOT, fs: first.fs, storage, trustFolderMtimes: true, keepFolderListings: true, languages: ['python'] });
+    const key = built.storageKey!;
+    built.close();
+    expect(first.listed).toHaveLength(5);
+    expect(await storage.get(listingsKeyOf(key))).toBeInstanceOf(Uint8Array);
+
+    // A new database (as a new process would open it): nothing is listed, the index is reused.
+    const second = countingFs(vol);
+    const reused = await CKGDatabase.open({ codebasePath: ROOT, fs: second.fs, storage, trustFolderMtimes: true, keepFolderListings: true, languages: ['python'] });
+    expect(reused.origin).toBe('storage');
+    expect(second.listed).toEqual([]);
+    reused.close();
+
+    // A file added to c/d moves that folder's mtime: it alone is listed, and the file is indexed.
+    vol.writeFileSync(`${ROOT}/c/d/four.py`, 'def four():\n    pass\n');
+    const third = countingFs(vol);
+    const updated = await CKGDatabase.open({ codebasePath: ROOT, fs: third.fs, storage, trustFolderMtimes: true, keepFolderListings: true, languages: ['python'] });
+    try {
+      expect(updated.origin).toBe('updated');
+      expect(third.listed).toEqual([`${ROOT}/c/d`]);
+      expect(await updated.queryFunction('four')).toHaveLength(1);
+    } finally {
+      updated.close();
+    }
+
+    // Without trusted folder mtimes the saved listings are not used: every folder is listed.
+    const untrusted = countingFs(vol);
+    const fresh = await CKGDatabase.open({ codebasePath: ROOT, fs: untrusted.fs, storage, trustFolderMtimes: false, keepFolderListings: true, languages: ['python'] });
+    fresh.close();
+    expect(untrusted.listed).toHaveLength(5);
+  });
+
+  it('without keepFolderListings nothing is kept beside the index', async () => {
+    const vol = oldTree(files);
+    const storage = new MemoryStorage();
+    (await CKGDatabase.open({ codebasePath: ROOT, fs: countingFs(vol).fs, storage, trustFolderMtimes: true, languages: ['python'] })).close();
+    expect((await storage.list()).map((e) => e.key)).toHaveLength(1);
+    const { fs, listed } = countingFs(vol);
+    (await CKGDatabase.open({ codebasePath: ROOT, fs, storage, trustFolderMtimes: true, languages: ['python'] })).close();
+    expect(listed).toHaveLength(5);
+  });
+
+  it('damaged or foreign saved listings are ignored: the walk lists every folder and the answer is right', async () => {
+    const vol = oldTree(files);
+    const storage = new MemoryStorage();
+    const built = await CKGDatabase.open({ codebasePath: ROOT, fs: countingFs(vol).fs, storage, trustFolderMtimes: true, keepFolderListings: true, languages: ['python'] });
+    const key = listingsKeyOf(built.storageKey!);
+    built.close();
+    const saved = (await storage.get(key))!;
+    // One entry name changed (`one.py` → `onx.py`): a listing that would hide a file.
+    const text = new TextDecoder().decode(saved.subarray(4));
+    expect(text).toContain('"one.py"');
+    const tampered = saved.slice();
+    tampered.set(new TextEncoder().encode(text.replace('"one.py"', '"onx.py"')), 4);
+    for (const bytes of [tampered, saved.subarray(0, 3), new TextEncoder().encode('\0\0\0\0{"format":"other"}')]) {
+      await storage.set(key, bytes);
+      const { fs, listed } = countingFs(vol);
+      const db = await CKGDatabase.open({ codebasePath: ROOT, fs, storage, trustFolderMtimes: true, keepFolderListings: true, languages: ['python'] });
+      try {
+        expect(listed).toHaveLength(5);
+        expect(await db.queryFunction('one')).toHaveLength(1);
+      } finally {
+        db.close();
+      }
+    }
+  });
+
+  it('round-trips listings with every entry kind, and adopts none over a listing already known', () => {
+    const cache = new ListingCache();
+    const listing = [
+      { name: '.gitignore', kind: 'file' as const },
+      { name: 'dir', kind: 'directory' as const },
+      { name: 'link', kind: 'symlink' as const },
+      { name: 'fifo', kind: 'other' as const },
+      { name: 'naïve ✓.py', kind: 'file' as const },
+    ];
+    cache.set('/r', 1_000, 10_000, listing);
+    cache.set('/r/dir', 2_000, 10_000, []);
+    const bytes = encodeListings(cache);
+    const copy = new ListingCache();
+    copy.set('/r/dir', 5_000, 20_000, [{ name: 'kept', kind: 'file' }]);
+    expect(restoreListings(copy, bytes)).toBe(2);
+    expect(copy.get('/r', 1_000)?.entries).toEqual(listing);
+    expect(copy.get('/r', 1_000)?.hasGitignore).toBe(true);
+    expect(copy.get('/r/dir', 5_000)?.entries).toEqual([{ name: 'kept', kind: 'file' }]); // its own listing wins
+    expect(copy.changed).toBe(true); // from its own set(), not from the adopted listings
+    const restoredOnly = new ListingCache();
+    restoreListings(restoredOnly, bytes);
+    expect(restoredOnly.changed).toBe(false);
+    // Every single-byte change of the saved bytes is refused (checksum), so no listing is adopted.
+    for (let at = 0; at < bytes.length; at += 7) {
+      const damaged = bytes.slice();
+      damaged[at] ^= 0x20;
+      expect(restoreListings(new ListingCache(), damaged)).toBe(0);
+    }
   });
 });

@@ -97,7 +97,8 @@ function session(flags: BuildFlags): Session {
     ...(flags.languages ? { languages: flags.languages } : {}),
     ...(flags.maxFileSize !== undefined ? { maxFileSize: flags.maxFileSize } : {}),
     ...(flags.bodies !== undefined ? { bodies: flags.bodies } : {}),
-    ...(storage ? { storage } : {}),
+    // DirectoryStorage keeps each key apart; `--db`'s one file holds the index alone.
+    ...(storage ? { storage, keepFolderListings: flags.db === undefined } : {}),
     ...(onProgress ? { onProgress } : {}),
     respectGitignore: flags.gitignore,
   };

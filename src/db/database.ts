@@ -3,6 +3,7 @@ import { syncIndex, WalkFeed } from '../indexer/indexer.js';
 import type { IndexReport } from '../indexer/report.js';
 import { DEFAULT_SKIPPED_DIRECTORIES, ListingCache, walkCodebase, type SkippedFile, type SourceFile, type WalkOptions, type WalkResult } from '../indexer/walker.js';
 import { reportExclusions } from '../indexer/gitignored.js';
+import { encodeListings, listingsKeyOf, restoreListings } from '../indexer/saved-listings.js';
 import { CKGError, tagCaller } from '../errors.js';
 import { FsAdapter } from '../fs/adapter.js';
 import { basename, isAbsolute, isWindowsPath, join, normalize, relativeInside, toSlashes } from '../fs/path.js';
@@ -334,6 +335,7 @@ export class CKGDatabase {
       db.#location = source.location;
     }
     try {
+      if (reused && source.storage !== undefined && source.key !== undefined) await db.#restoreListings(source.storage, source.key);
       // With nothing to reuse, the build parses files as the walk finds them ('stream'): the
       // first walk of a tree is slow (Django's: 200-400 ms) and the parse workers would idle.
       const snapshot = reused ? await db.#snapshot() : undefined;
@@ -346,6 +348,7 @@ export class CKGDatabase {
         db.#store.getMeta('languages') === db.#extraction()
       ) {
         db.#origin = 'storage';
+        await db.#saveListings();
         const counts = db.#store.counts();
         db.#report = {
           filesParsed: 0,
@@ -858,7 +861,33 @@ export class CKGDatabase {
     } catch (error) {
       this.#storageError = asStorageError(error, 'set');
     }
+    await this.#saveListings();
     return bytes;
+  }
+
+  /** Takes the folder listings an earlier process saved beside the stored index (indexer/saved-listings.ts). */
+  async #restoreListings(storage: Storage, key: string): Promise<void> {
+    if (this.#listings === undefined || this.#options.keepFolderListings !== true) return;
+    try {
+      const saved: unknown = await storage.get(listingsKeyOf(key));
+      if (saved instanceof Uint8Array) restoreListings(this.#listings, saved);
+    } catch {
+      // Listings only save work: without them the walk lists every folder.
+    }
+  }
+
+  /** Saves the folder listings beside the stored index when they changed since last saved or restored. */
+  async #saveListings(): Promise<void> {
+    const storage = this.#options.storage;
+    const listings = this.#listings;
+    if (storage === undefined || this.#storageKey === undefined || listings === undefined || !listings.changed || this.#options.keepFolderListings !== true) return;
+    const bytes = encodeListings(listings);
+    listings.markSaved();
+    try {
+      await storage.set(listingsKeyOf(this.#storageKey), bytes);
+    } catch {
+      // As above: a lost save costs the next process a full listing, never a wrong answer.
+    }
   }
 
   /**

@@ -70,7 +70,7 @@ const HEADER_SIZE = 100;
  * change confined to one 4-byte word (every single-bit flip) always changes the result; other
  * damage goes unnoticed with probability 2^-32.
  */
-function checksum(bytes: Uint8Array): number {
+export function checksum(bytes: Uint8Array): number {
   const n = bytes.length;
   const words = n >>> 2;
   let h = 0x811c9dc5 ^ n;

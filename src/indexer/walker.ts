@@ -125,7 +125,7 @@ export interface WalkOptions {
 export type OtherFile = Omit<SourceFile, 'language'>;
 
 /** A folder listing as the walker reads it: names with kinds, sorted by name. */
-type Listing = readonly { readonly name: string; readonly kind: FileInfo['kind'] | undefined }[];
+export type Listing = readonly { readonly name: string; readonly kind: FileInfo['kind'] | undefined }[];
 
 /**
  * What a folder's listing means for a walk, kept with the listing: on an unchanged folder the
@@ -176,6 +176,8 @@ export class ListingCache {
   #walk = 0;
   /** The last plan key, so equal keys of successive walks are one string (compared by identity). */
   #planKey = '';
+  /** Listings were added, replaced or dropped since {@link ListingCache.markSaved}. */
+  #changed = false;
   /** Languages of extensionless scripts, by path, from their `#!` line. */
   readonly shebangs = new ShebangCache(RACY_WINDOW_MS);
 
@@ -206,6 +208,32 @@ export class ListingCache {
   /** Remembers a listing read at `listedAt` (ms since the epoch, taken before the read) of a folder whose mtime was `mtimeMs`. */
   set(dir: string, mtimeMs: number, listedAt: number, entries: Listing): void {
     this.#listings.set(dir, { mtimeMs, listedAt, entries, hasGitignore: entries.some((e) => e.name === '.gitignore'), seen: this.#walk });
+    this.#changed = true;
+  }
+
+  /**
+   * Takes a listing another process saved (see `indexer/saved-listings.ts`) unless the folder is
+   * known here. It is reused under the same rule as one listed here: the folder's mtime must be
+   * the one seen then, and older than that listing by the racy window.
+   */
+  adopt(dir: string, mtimeMs: number, listedAt: number, entries: Listing): void {
+    if (this.#listings.has(dir)) return;
+    this.#listings.set(dir, { mtimeMs, listedAt, entries, hasGitignore: entries.some((e) => e.name === '.gitignore'), seen: this.#walk });
+  }
+
+  /** The remembered listings: folder, its mtime, when it was listed, its entries. */
+  *listings(): IterableIterator<readonly [string, number, number, Listing]> {
+    for (const [dir, cached] of this.#listings) yield [dir, cached.mtimeMs, cached.listedAt, cached.entries];
+  }
+
+  /** Whether listings were added, replaced or dropped since the last {@link ListingCache.markSaved}. */
+  get changed(): boolean {
+    return this.#changed;
+  }
+
+  /** Records that the listings as they are now were saved. */
+  markSaved(): void {
+    this.#changed = false;
   }
 
   /**
@@ -231,11 +259,16 @@ export class ListingCache {
    * visited by a walk that started later (two walks may overlap) is kept.
    */
   prune(walk: number): void {
-    for (const [dir, cached] of this.#listings) if (cached.seen < walk) this.#listings.delete(dir);
+    for (const [dir, cached] of this.#listings) {
+      if (cached.seen >= walk) continue;
+      this.#listings.delete(dir);
+      this.#changed = true;
+    }
     this.shebangs.retainFolders((dir) => this.#listings.has(dir));
   }
 
   clear(): void {
+    if (this.#listings.size > 0) this.#changed = true;
     this.#listings.clear();
     this.shebangs.retainFolders(() => false);
   }

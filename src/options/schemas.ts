@@ -29,6 +29,7 @@ export const INDEX_OPTIONS: Schema<IndexOptions> = {
   exclude: strings,
   respectGitignore: is.boolean,
   trustFolderMtimes: is.boolean,
+  keepFolderListings: is.boolean,
   onProgress: is.function,
   signal: is.signal,
   processor: is.anyOf("a FileProcessor (an object with a process method) or 'this-thread'", is.withMethods(['process'], 'a FileProcessor'), is.oneOf(['this-thread'])),
