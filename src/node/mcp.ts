@@ -22,7 +22,11 @@ export { createCkgMcpServer, toCallToolResult, LEGACY_PROTOCOL_VERSIONS, type CK
 export interface CKGMcpStdioOptions extends Partial<Pick<CKGMcpServerOptions, 'mode' | 'answerWithinMs' | 'progressIntervalMs' | 'status'>> {
   /** The codebase calls use when they give no `path`. */
   readonly path?: string;
-  /** Where indexes are kept between runs. Default: a {@link ckg-wasm-node#DirectoryStorage} in the user's cache; `false`: memory only. */
+  /**
+   * Where indexes are kept between runs, each with its folder listings (`keepFolderListings`): a
+   * storage that keeps each key apart. Default: a {@link ckg-wasm-node#DirectoryStorage} in the
+   * user's cache; `false`: memory only.
+   */
   readonly storage?: Storage | false;
   /** Parse workers for builds (started on the first file to parse). Default: one per core; 0: parse in this thread. */
   readonly workers?: number;
@@ -68,7 +72,9 @@ function packageVersion(): string {
 export function serveCkgMcp(options: CKGMcpStdioOptions = {}): CKGMcpStdioServer {
   const pool = options.workers === 0 ? undefined : new LazyWorkerPool(options.workers);
   const storage = options.storage === false ? undefined : (options.storage ?? new DirectoryStorage());
-  const tool = new CKGTool({ fs: nodeFs, ...(storage ? { storage } : {}), processor: pool ?? 'this-thread' });
+  // The folder listings kept beside each index spare a restarted server's first freshness walk
+  // a `readdir` per unchanged folder.
+  const tool = new CKGTool({ fs: nodeFs, ...(storage ? { storage, keepFolderListings: true } : {}), processor: pool ?? 'this-thread' });
   const version = packageVersion();
   const handle = serveStdio(() =>
     createCkgMcpServer({
