@@ -53,7 +53,7 @@ function digestOf(id: string): string {
   if (existsSync(graph)) starts.push(graph);
   const files = [...new Set(starts.flatMap(ruleSources))].sort();
   const hash = createHash('sha256');
-  for (const file of files) hash.update(`${relative(repo, file)}\0${readFileSync(file, 'utf8')}\0`);
+  for (const file of files) hash.update(`${relative(repo, file).replaceAll('\\', '/')}\0${readFileSync(file, 'utf8').replaceAll('\r\n', '\n')}\0`); // the same on a Windows checkout
   return hash.digest('hex').slice(0, 16);
 }
 
