@@ -189,7 +189,7 @@ describe('c++ code graph: updates keep it exact', () => {
           db.close();
         }
       }),
-      { numRuns: 30 },
+      { numRuns: 30, ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED), path: process.env.FC_PATH } : {}) },
     );
   });
 });

@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { createDefaultRegistry } from '../src/index.js';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const RECORD = join(repo, 'test/fixtures/rule-digests.json');
+const RECORD = join(repo, 'test/rule-digests.json');
 const RULE_FOLDERS = ['src/languages/', 'src/graph/languages/'].map((folder) => join(repo, folder));
 
 /** The file of a language's definition (`c_sharp` → csharp.ts) and of its graph rules. */

@@ -229,11 +229,15 @@ export function resolveGraph(
       }
       if (changed.length > 0) {
         const names = new Set<string>();
+        const membershipChanged = new Set<number>();
         for (const r of changed) {
           // A class whose bases or members changed: sites that walked through it look again.
           names.add(r.name);
           const from = reader.symbol(r.fromId);
           if (from) names.add(from.name);
+          // A definition now of another class (or of none): the sites inside it see another
+          // `this`, whatever names they depended on before.
+          if (r.kind === EDGE_KIND_CODES.member_of && from) membershipChanged.add(from.fileId);
           // An include that now means another file.
           if (r.kind === EDGE_KIND_CODES.imports && from && inclusive(from.fileId) && r.resolution !== RESOLUTION_CODES.pending) {
             const outcome = outcomes.get(r.id)!;
@@ -241,6 +245,11 @@ export function resolveGraph(
           }
         }
         collectByNames(names, true);
+        if (membershipChanged.size > 0) {
+          const inside = new Map<number, SiteRow>();
+          for (const fileId of membershipChanged) select(ofFile, [fileId], inside);
+          for (const row of inside.values()) if (!STRUCTURE_KINDS.has(row.kind)) todo.set(row.id, row);
+        }
       }
       expand();
     }
