@@ -207,8 +207,12 @@ export class ListingCache {
 
   /** Remembers a listing read at `listedAt` (ms since the epoch, taken before the read) of a folder whose mtime was `mtimeMs`. */
   set(dir: string, mtimeMs: number, listedAt: number, entries: Listing): void {
-    this.#listings.set(dir, { mtimeMs, listedAt, entries, hasGitignore: entries.some((e) => e.name === '.gitignore'), seen: this.#walk });
+    this.#remember(dir, mtimeMs, listedAt, entries);
     this.#changed = true;
+  }
+
+  #remember(dir: string, mtimeMs: number, listedAt: number, entries: Listing): void {
+    this.#listings.set(dir, { mtimeMs, listedAt, entries, hasGitignore: entries.some((e) => e.name === '.gitignore'), seen: this.#walk });
   }
 
   /**
@@ -217,8 +221,7 @@ export class ListingCache {
    * the one seen then, and older than that listing by the racy window.
    */
   adopt(dir: string, mtimeMs: number, listedAt: number, entries: Listing): void {
-    if (this.#listings.has(dir)) return;
-    this.#listings.set(dir, { mtimeMs, listedAt, entries, hasGitignore: entries.some((e) => e.name === '.gitignore'), seen: this.#walk });
+    if (!this.#listings.has(dir)) this.#remember(dir, mtimeMs, listedAt, entries);
   }
 
   /** The remembered listings: folder, its mtime, when it was listed, its entries. */

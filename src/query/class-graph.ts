@@ -1,5 +1,6 @@
 import type { IndexStore } from '../db/store.js';
 import { EDGE_KIND_CODES, NAME_OF_EDGE, RESOLUTION_CODES } from '../db/schema.js';
+import { perStore } from './per-store.js';
 import { SymbolCache } from './symbols.js';
 
 // The class graph as queries need it (bases, subclasses, what dispatch may reach) and the
@@ -51,13 +52,7 @@ export class AttributeLookups {
   }
 
   /** The lookups of a store as it is now (read again after a write session commits). */
-  static of(store: IndexStore): AttributeLookups {
-    const kept = cache.get(store);
-    if (kept && kept.generation === store.generation) return kept.lookups;
-    const lookups = new AttributeLookups(store);
-    cache.set(store, { generation: store.generation, lookups });
-    return lookups;
-  }
+  static readonly of: (store: IndexStore) => AttributeLookups = perStore((store) => new AttributeLookups(store));
 
   /** Whether a lookup on any object may name `name`. */
   anyMayName(name: string): boolean {
@@ -83,8 +78,6 @@ export class AttributeLookups {
   }
 }
 
-const cache = new WeakMap<IndexStore, { generation: number; lookups: AttributeLookups }>();
-
 /**
  * The class graph of an index (inherits and implements edges; a null base: one outside the
  * codebase or not resolved), read in one statement on first use.
@@ -100,13 +93,7 @@ export class BaseIndex {
   }
 
   /** The class graph of a store as it is now (read again after a write session commits). */
-  static of(store: IndexStore): BaseIndex {
-    const kept = baseIndexes.get(store);
-    if (kept && kept.generation === store.generation) return kept.index;
-    const index = new BaseIndex(store);
-    baseIndexes.set(store, { generation: store.generation, index });
-    return index;
-  }
+  static readonly of: (store: IndexStore) => BaseIndex = perStore((store) => new BaseIndex(store));
 
   #read(): void {
     this.#bases = new Map();
@@ -212,4 +199,3 @@ export class BaseIndex {
   }
 }
 
-const baseIndexes = new WeakMap<IndexStore, { generation: number; index: BaseIndex }>();

@@ -4,6 +4,7 @@ import { EDGE_KIND_CODES } from '../db/schema.js';
 import type { SymbolKind } from '../db/entries.js';
 import { CKGError } from '../errors.js';
 import { pathMatcher } from '../search/glob.js';
+import { perStore } from './per-store.js';
 import { signaturesOf } from './signature.js';
 import type { SearchSymbolsOptions, SymbolMatch, SymbolSearchAnswer } from './types.js';
 
@@ -147,15 +148,7 @@ class SearchIndex {
   }
 }
 
-const indexes = new WeakMap<IndexStore, { generation: number; index: SearchIndex }>();
-
-function indexOf(store: IndexStore): SearchIndex {
-  const cached = indexes.get(store);
-  if (cached && cached.generation === store.generation) return cached.index;
-  const index = new SearchIndex(store);
-  indexes.set(store, { generation: store.generation, index });
-  return index;
-}
+const indexOf = perStore((store) => new SearchIndex(store));
 
 interface ParsedQuery {
   readonly main: string | undefined;
