@@ -7,7 +7,7 @@ import { Volume } from 'memfs';
 import { describe, expect, it } from 'vitest';
 import { CKGDatabase, MemoryStorage, type FileSystem } from '../src/index.js';
 import { ListingCache } from '../src/indexer/walker.js';
-import { encodeListings, listingsKeyOf, restoreListings } from '../src/indexer/saved-listings.js';
+import { encodeListings, listingsKeyOf, restoreListings, snapshotMemoKeyOf } from '../src/indexer/saved-listings.js';
 
 const ROOT = '/repo';
 const OLD = (Date.now() - 86_400_000) / 1000; // a day ago, in seconds (utimes)
@@ -303,6 +303,8 @@ describe('folder listings kept between processes (beside the stored index)', () 
     tampered.set(new TextEncoder().encode(text.replace('"one.py"', '"onx.py"')), 4);
     for (const bytes of [tampered, saved.subarray(0, 3), new TextEncoder().encode('\0\0\0\0{"format":"other"}')]) {
       await storage.set(key, bytes);
+      // Without the snapshot memo (it would answer without a walk), the walk relies on the listings.
+      await storage.delete(snapshotMemoKeyOf(built.storageKey!));
       const { fs, listed } = countingFs(vol);
       const db = await CKGDatabase.open({ codebasePath: ROOT, fs, storage, trustFolderMtimes: true, keepFolderListings: true, languages: ['python'] });
       try {

@@ -3,7 +3,8 @@
 // file whole, never a truncated one.
 import nodeFs from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { CKGError, type Storage } from '../node/index.js';
+import { CKGError } from '../errors.js';
+import type { Storage } from '../storage/types.js';
 
 function fsCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;

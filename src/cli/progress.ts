@@ -1,6 +1,6 @@
 // The CLI's progress bar: one line on stderr, redrawn in place, only when stderr is a terminal
 // (piped output stays clean: nothing is printed).
-import type { ProgressEvent } from '../node/index.js';
+import type { ProgressEvent } from '../indexer/report.js';
 
 const WIDTH = 24;
 

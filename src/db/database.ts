@@ -1,28 +1,25 @@
 import { platform } from '#platform';
-import { syncIndex, WalkFeed } from '../indexer/indexer.js';
+import type { WalkFeed } from '../indexer/indexer.js';
 import type { IndexReport } from '../indexer/report.js';
 import { DEFAULT_SKIPPED_DIRECTORIES, ListingCache, walkCodebase, type SkippedFile, type SourceFile, type WalkOptions, type WalkResult } from '../indexer/walker.js';
 import { reportExclusions } from '../indexer/gitignored.js';
-import { encodeListings, listingsKeyOf, restoreListings } from '../indexer/saved-listings.js';
+import { decodeMemo, encodeListings, encodeMemo, listingsKeyOf, restoreListings, snapshotMemoKeyOf } from '../indexer/saved-listings.js';
 import { CKGError, tagCaller } from '../errors.js';
 import { FsAdapter } from '../fs/adapter.js';
 import { basename, isAbsolute, isWindowsPath, join, normalize, relativeInside, toSlashes } from '../fs/path.js';
 import type { NamingContext } from '../graph/strategy.js';
-import { ManifestReader, manifestNamesOf } from '../graph/manifests.js';
+import type { ManifestReader } from '../graph/manifests.js';
 import type { FileSystem } from '../fs/types.js';
 import { createDefaultRegistry } from '../languages/index.js';
 import { LanguageRegistry, validateExtractionOptions } from '../languages/registry.js';
 import type { ExtractionOptions } from '../languages/types.js';
-import { LocalProcessor } from '../parser/local-processor.js';
-import { processorForRun } from '../parser/adaptive-processor.js';
-import { ParserPool } from '../parser/runtime.js';
+import type { ParserPool } from '../parser/runtime.js';
 import { initSql } from './sql.js';
 import type { ClassEntry, Edge, EdgeFilter, FunctionEntry, FunctionKind } from './entries.js';
 import { queryEdges } from '../query/edges.js';
 import { calls, tracePath } from '../query/calls.js';
 import { classHierarchy } from '../query/hierarchy.js';
 import { deadCode } from '../query/dead-code.js';
-import { searchSymbols } from '../query/search.js';
 import { fileOutline } from '../query/outline.js';
 import type {
   CallsAnswer,
@@ -52,10 +49,9 @@ import {
 import type { SqlJsStatic } from 'sql.js';
 import { FROM_BYTES_OPTIONS, OPEN_OPTIONS, REFRESH_OPTIONS, UPDATE_OPTIONS } from '../options/schemas.js';
 import { checkOptions } from '../options/validate.js';
-import { databaseSearchContext } from '../search/database.js';
 import type { CodebaseGlobOptions, CodebaseGrepOptions } from '../search/codebase-options.js';
-import { globWith, type GlobResult } from '../search/glob.js';
-import { grepWith, type GrepResult } from '../search/grep.js';
+import type { GlobResult } from '../search/glob.js';
+import type { GrepResult } from '../search/grep.js';
 import { DEFAULT_MAX_FILE_SIZE, type IndexOptions, type IndexOrigin, type OpenOptions, type UpdateOptions } from './options.js';
 
 export { DEFAULT_MAX_FILE_SIZE, type IndexOptions, type IndexOrigin, type OpenOptions, type UpdateOptions } from './options.js';
@@ -530,7 +526,9 @@ export class CKGDatabase {
    */
   async glob(options: CodebaseGlobOptions): Promise<GlobResult> {
     try {
-      return await globWith({ ...options, fs: this.#searchFs(), root: this.codebasePath }, databaseSearchContext(this.#options, this.#registry, this.#listings, this.#store));
+      const fs = this.#searchFs();
+      const [{ globWith }, context] = await Promise.all([import('../search/glob.js'), this.#searchContext()]);
+      return await globWith({ ...options, fs, root: this.codebasePath }, context);
     } catch (error) {
       return tagCaller(error, 'CKGDatabase.glob');
     }
@@ -548,10 +546,17 @@ export class CKGDatabase {
    */
   async grep(options: CodebaseGrepOptions): Promise<GrepResult> {
     try {
-      return await grepWith({ ...options, fs: this.#searchFs(), root: this.codebasePath }, databaseSearchContext(this.#options, this.#registry, this.#listings, this.#store));
+      const fs = this.#searchFs();
+      const [{ grepWith }, context] = await Promise.all([import('../search/grep.js'), this.#searchContext()]);
+      return await grepWith({ ...options, fs, root: this.codebasePath }, context);
     } catch (error) {
       return tagCaller(error, 'CKGDatabase.grep');
     }
+  }
+
+  async #searchContext(): Promise<ReturnType<typeof import('../search/database.js').databaseSearchContext>> {
+    const { databaseSearchContext } = await import('../search/database.js');
+    return databaseSearchContext(this.#options, this.#registry, this.#listings, this.#store);
   }
 
   #searchFs(): FileSystem {
@@ -665,6 +670,7 @@ export class CKGDatabase {
    */
   async searchSymbols(query: string, options: SearchSymbolsOptions = {}): Promise<SymbolSearchAnswer> {
     try {
+      const { searchSymbols } = await import('../query/search.js');
       return await this.#withBodies((onStale) => searchSymbols(this.#store, this.codebasePath, query, options, onStale));
     } catch (error) {
       return tagCaller(error, 'CKGDatabase.searchSymbols');
@@ -865,26 +871,39 @@ export class CKGDatabase {
     return bytes;
   }
 
-  /** Takes the folder listings an earlier process saved beside the stored index (indexer/saved-listings.ts). */
+  /**
+   * Takes what an earlier process saved beside the stored index: the snapshot memo, and the
+   * folder listings (indexer/saved-listings.ts), adopted only when a walk needs them (a check
+   * whose memo replays never walks).
+   */
   async #restoreListings(storage: Storage, key: string): Promise<void> {
-    if (this.#listings === undefined || this.#options.keepFolderListings !== true) return;
+    const listings = this.#listings;
+    if (listings === undefined || this.#options.keepFolderListings !== true) return;
     try {
-      const saved: unknown = await storage.get(listingsKeyOf(key));
-      if (saved instanceof Uint8Array) restoreListings(this.#listings, saved);
+      const [memo, saved] = await Promise.all([storage.get(snapshotMemoKeyOf(key)), storage.get(listingsKeyOf(key))]);
+      const decoded = memo instanceof Uint8Array ? decodeMemo(memo, this.#registry) : undefined;
+      if (decoded !== undefined) listings.adoptSnapshotMemo(decoded);
+      if (saved instanceof Uint8Array) listings.beforeNextWalk(() => restoreListings(listings, saved));
     } catch {
       // Listings only save work: without them the walk lists every folder.
     }
   }
 
-  /** Saves the folder listings beside the stored index when they changed since last saved or restored. */
+  /** Saves the folder listings and the snapshot memo beside the stored index when they changed since last saved or restored. */
   async #saveListings(): Promise<void> {
     const storage = this.#options.storage;
     const listings = this.#listings;
-    if (storage === undefined || this.#storageKey === undefined || listings === undefined || !listings.changed || this.#options.keepFolderListings !== true) return;
-    const bytes = encodeListings(listings);
+    if (storage === undefined || this.#storageKey === undefined || listings === undefined || this.#options.keepFolderListings !== true) return;
+    if (!listings.changed && !listings.memoChanged) return;
+    const folders = listings.changed ? encodeListings(listings) : undefined;
+    const memo = listings.memoChanged ? listings.snapshotMemo : undefined;
+    const memoChanged = listings.memoChanged;
     listings.markSaved();
     try {
-      await storage.set(listingsKeyOf(this.#storageKey), bytes);
+      if (folders !== undefined) await storage.set(listingsKeyOf(this.#storageKey), folders);
+      // A memo that could not be trusted replaces none: the saved one is dropped (an old memo
+      // could never give a wrong snapshot, every answer is checked, but it would cost a replay).
+      if (memoChanged) await (memo !== undefined ? storage.set(snapshotMemoKeyOf(this.#storageKey), encodeMemo(memo)) : storage.delete(snapshotMemoKeyOf(this.#storageKey)));
     } catch {
       // As above: a lost save costs the next process a full listing, never a wrong answer.
     }
@@ -898,6 +917,15 @@ export class CKGDatabase {
     const fs = this.#fs!;
     const options = { ...this.#options, onProgress: overrides.onProgress ?? this.#options.onProgress, signal: overrides.signal ?? this.#options.signal };
     if (this.#store.closed) throw new CKGError('CLOSED', 'The database is closed');
+    // What parses and resolves is imported only by a sync: opening a stored index, checking it
+    // and answering from it never loads the parser, the visitors or the graph resolution.
+    const [{ syncIndex, WalkFeed }, { LocalProcessor }, { processorForRun }, { ParserPool }, { ManifestReader, manifestNamesOf }] = await Promise.all([
+      import('../indexer/indexer.js'),
+      import('../parser/local-processor.js'),
+      import('../parser/adaptive-processor.js'),
+      import('../parser/runtime.js'),
+      import('../graph/manifests.js'),
+    ]);
     await assertDirectory(fs, this.codebasePath);
     options.onProgress?.({ phase: 'scan', filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0 });
     // A partial update walks only the given paths and leaves the snapshot key alone: the next

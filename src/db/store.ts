@@ -1,15 +1,10 @@
-import { deflateSync, inflateSync } from 'fflate';
+import { inflateSync } from 'fflate';
 import type { Database, SqlJsStatic, SqlValue, Statement } from 'sql.js';
 import { decodeSource, textHash } from '../indexer/decode.js';
 import { CKGError } from '../errors.js';
-import type { ExtractedFile } from '../parser/extract.js';
 import type { ClassEntry, FunctionEntry, FunctionKind } from './entries.js';
-import { EDGE_KIND_CODES, FORMAT_NAME, INDEXES_SQL, LOOKUP_INDEXES_SQL, NAME_OF_EDGE, SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
+import { EDGE_KIND_CODES, FORMAT_NAME, SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 import { checkDatabase, INTEGRITY_RULES, readSeal, sealDatabase } from './integrity.js';
-import type { FileGraphRows } from '../graph/describe.js';
-import { resolveGraph, type ResolutionStats } from '../graph/run.js';
-import { baseFact, bindingIdentity, GraphChangeLog, symbolIdentity, type FileFacts } from '../graph/changes.js';
-import { PendingSites } from '../graph/pending.js';
 import { BODY_MODES, DEFAULT_BODY_MODE, type BodyMode } from './body-mode.js';
 import type { DepsIndex } from '../graph/deps-index.js';
 
@@ -86,9 +81,6 @@ export function unstoredBodyMarker(path: string): string {
   return `[body not stored: this index keeps 'lazy' bodies (offsets into ${path}); open it with fs and codebasePath to read them from the files, or build it with bodies: 'compressed' to keep them in the database]`;
 }
 
-// Level 6 saves about 5 % of the bytes for 25 % more deflate time than level 1 (docs/bodies.md).
-const DEFLATE_LEVEL = 1;
-
 function isBodyMode(value: unknown): value is BodyMode {
   return typeof value === 'string' && (BODY_MODES as readonly string[]).includes(value);
 }
@@ -117,7 +109,8 @@ interface BodyLocation {
   readonly bodyHash: number | null;
 }
 
-interface StoreCounts {
+/** @internal The index's row counts (kept in meta, and by a write session row by row). */
+export interface StoreCounts {
   files: number;
   functions: number;
   classes: number;
@@ -126,17 +119,17 @@ interface StoreCounts {
 }
 
 /** The meta key a write session keeps its counts in, as JSON: an opened index need not scan for them. */
-const COUNTS_META = 'counts';
+export const COUNTS_META = 'counts';
 
 /** Edge kinds {@link StoreCounts.edges} leaves out (members and value uses). */
-const UNCOUNTED_EDGES = `${EDGE_KIND_CODES.member_of}, ${EDGE_KIND_CODES.references}`;
+export const UNCOUNTED_EDGES = `${EDGE_KIND_CODES.member_of}, ${EDGE_KIND_CODES.references}`;
 
-function isCountedEdge(kind: number): boolean {
+export function isCountedEdge(kind: number): boolean {
   return kind !== EDGE_KIND_CODES.member_of && kind !== EDGE_KIND_CODES.references;
 }
 
 /** Counts the rows (scans of symbols and edges: 10-20 ms on Django). */
-function readCounts(db: Database): StoreCounts {
+export function readCounts(db: Database): StoreCounts {
   const r = db.exec(
     `SELECT (SELECT count(*) FROM files), (SELECT count(*) FROM symbols WHERE kind IN ('function', 'method')), (SELECT count(*) FROM symbols WHERE kind = 'class'),
             (SELECT count(*) FROM symbols), (SELECT count(*) FROM edges WHERE kind NOT IN (${UNCOUNTED_EDGES}))`,
@@ -159,13 +152,28 @@ function parseCounts(text: string | undefined): StoreCounts | undefined {
 }
 
 /**
+ * @internal What a write session is made of: the store's handle and the state it keeps in step
+ * (see {@link IndexStore.openWriter}).
+ */
+export interface WriterParts {
+  readonly db: Database;
+  readonly bodies: BodyMode;
+  /** The store's in-memory mirror of `files`, when loaded. */
+  readonly files: Map<string, FileRecord> | undefined;
+  readonly graphCache: { deps?: DepsIndex | undefined };
+  /** The committed counts, when known without a scan. */
+  readonly counts: StoreCounts | undefined;
+  readonly onEnd: (committed: boolean) => void;
+}
+
+/**
  * The SQLite side of an index (sql.js). Owns the database handle and its statements; knows
  * nothing of files systems or parsing.
  */
 export class IndexStore {
   readonly #db: Database;
   #queries = new Map<string, Statement>();
-  #writer: WriteSession | undefined;
+  #writer: { rollback(): void } | undefined;
   #closed = false;
   #bodies: BodyMode = DEFAULT_BODY_MODE;
   #reader: BodyReader | undefined;
@@ -276,25 +284,38 @@ export class IndexStore {
     }
   }
 
-  /** Starts one transaction for many writes; `commit()` or `rollback()` ends it. */
-  beginWrite(): WriteSession {
+  /**
+   * Starts the one write session a store may have at a time: `create` makes it from the store's
+   * parts (see `beginWrite` in write-session.ts: the write path lives there, so a store opened
+   * only to answer queries never loads the graph resolution), and calls `parts.onEnd` when it
+   * commits or rolls back.
+   */
+  openWriter<T extends { rollback(): void }>(create: (parts: WriterParts) => T): T {
     this.#assertOpen();
     if (this.#writer) throw new CKGError('INVALID_ARGUMENT', 'A write session is already open');
     // The committed counts, when known without a scan: the session keeps them up to date.
     const kept = this.#counts?.generation === this.#generation ? this.#counts.value : undefined;
     const counts = kept ?? (this.#countsInMeta ? parseCounts(this.getMeta(COUNTS_META)) : undefined);
-    this.#writer = new WriteSession(this.#db, this.#bodies, this.#files, this.#graphCache, counts, (committed) => {
-      this.#writer = undefined;
-      if (committed) {
-        this.#generation++;
-        this.#countsInMeta = true; // the session's commit wrote them
-      }
-      // A rolled-back session's index entries describe rows that are not there: read it again.
-      else this.#graphCache.deps = undefined;
-      // A rolled-back session may have changed the mirror: read it again when next needed.
-      if (!committed) this.#files = undefined;
+    const writer = create({
+      db: this.#db,
+      bodies: this.#bodies,
+      files: this.#files,
+      graphCache: this.#graphCache,
+      counts,
+      onEnd: (committed) => {
+        this.#writer = undefined;
+        if (committed) {
+          this.#generation++;
+          this.#countsInMeta = true; // the session's commit wrote them
+        }
+        // A rolled-back session's index entries describe rows that are not there: read it again.
+        else this.#graphCache.deps = undefined;
+        // A rolled-back session may have changed the mirror: read it again when next needed.
+        if (!committed) this.#files = undefined;
+      },
     });
-    return this.#writer;
+    this.#writer = writer;
+    return writer;
   }
 
   /**
@@ -642,37 +663,6 @@ export function compareCodePoints(a: string, b: string): number {
   return a.length - b.length;
 }
 
-/** A plain copy of a file record's fields (callers may pass objects with more). */
-function recordOf(file: FileRecord): FileRecord {
-  return {
-    path: file.path,
-    size: file.size,
-    mtimeMs: file.mtimeMs,
-    contentHash: file.contentHash,
-    language: file.language,
-    extractorVersion: file.extractorVersion,
-  };
-}
-
-/** What a file's freshly described rows hold, for {@link GraphChangeLog} (ids from `base`). */
-function writtenFacts(graph: FileGraphRows, base: number): FileFacts {
-  const bases = new Map<number, string[]>();
-  const imports: string[] = [];
-  for (const e of graph.edges) {
-    if (e.kind === EDGE_KIND_CODES.imports && e.from === 0) imports.push(e.toName);
-    if (e.kind !== EDGE_KIND_CODES.inherits && e.kind !== EDGE_KIND_CODES.implements) continue;
-    let list = bases.get(e.from);
-    if (!list) bases.set(e.from, (list = []));
-    list.push(baseFact(e.kind, e.toName, e.site));
-  }
-  const symbols = graph.symbols.map((s, k) => ({ id: base + k, identity: symbolIdentity(s.kind, s.qualifiedName, s.flags, bases.get(k) ?? []), name: s.name }));
-  const bindings = graph.bindings.map((b) => ({
-    identity: bindingIdentity(b.scope >= 0 ? graph.symbols[b.scope]!.qualifiedName : '', b.kind, b.name, b.module, b.member),
-    names: b.member === null ? [b.name] : [b.name, b.member],
-  }));
-  return { symbols, bindings, moduleName: graph.symbols[0]?.name ?? '', moduleId: base, stars: graph.bindings.some((b) => b.kind === 'star'), imports: imports.sort().join('\n') };
-}
-
 /** Reads the body columns of a query row: path at `pathAt`, body at `bodyAt`, BODY_COLUMNS from `restAt`. */
 function locate(row: SqlValue[], pathAt: number, bodyAt: number, restAt: number): BodyLocation {
   return {
@@ -685,293 +675,3 @@ function locate(row: SqlValue[], pathAt: number, bodyAt: number, restAt: number)
   };
 }
 
-/** One open transaction with its prepared insert statements. */
-export class WriteSession {
-  readonly #db: Database;
-  readonly #bodies: BodyMode;
-  readonly #onEnd: (committed: boolean) => void;
-  /** The store's in-memory mirror of `files`, kept in step with every write (when loaded). */
-  readonly #files: Map<string, FileRecord> | undefined;
-  readonly #insertFile: Statement;
-  readonly #insertSymbol: Statement;
-  readonly #insertEdge: Statement;
-  readonly #insertBinding: Statement;
-  readonly #insertSource: Statement;
-  readonly #fileId: Statement;
-  readonly #oldSymbols: Statement;
-  readonly #oldBindings: Statement;
-  readonly #oldBases: Statement;
-  readonly #oldImports: Statement;
-  readonly #nameId: Statement;
-  readonly #insertName: Statement;
-  /** Ids of names written lately (most sites name what other sites nearby name too). */
-  readonly #nameIds = new Map<string, number>();
-  /** The session began on an empty index: its resolution pass resolves everything. */
-  readonly #fromNothing: boolean;
-  /** What this session changed, for its resolution pass. */
-  readonly #changes = new GraphChangeLog();
-  /** A build's sites, inserted by its resolution pass (see PendingSites). */
-  readonly #pending: PendingSites | undefined;
-  #nextSymbolId: number;
-  #ended = false;
-
-  readonly #graphCache: { deps?: DepsIndex | undefined };
-
-  /**
-   * The index's counts as this session changes them (from those before it, row by row), or
-   * undefined when they were not known at its start: then the commit counts (a scan of symbols
-   * and edges, 0.7 s on the kernel's 5.8 million edges).
-   */
-  readonly #counts: StoreCounts | undefined;
-  readonly #fileCounts: Statement;
-  readonly #fileEdgeCount: Statement;
-
-  constructor(
-    db: Database,
-    bodies: BodyMode,
-    files: Map<string, FileRecord> | undefined,
-    graphCache: { deps?: DepsIndex | undefined },
-    counts: StoreCounts | undefined,
-    onEnd: (committed: boolean) => void,
-  ) {
-    this.#db = db;
-    this.#graphCache = graphCache;
-    this.#bodies = bodies;
-    this.#files = files;
-    this.#onEnd = onEnd;
-    db.run('BEGIN');
-    this.#insertFile = db.prepare(
-      'INSERT INTO files (path, size, mtime_ms, content_hash, language, extractor_version) VALUES (?, ?, ?, ?, ?, ?)',
-    );
-    this.#insertSymbol = db.prepare(
-      `INSERT INTO symbols (id, kind, name, qualified_name, file_id, parent_id, start_line, end_line, parent_function, parent_class,
-         fields, methods, body, body_start, body_end, body_hash, flags) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.#insertEdge = db.prepare('INSERT INTO edges (kind, from_id, to_id, name_id, line, resolution, site) VALUES (?, ?, NULL, ?, ?, ?, ?)');
-    this.#nameId = db.prepare('SELECT id FROM names WHERE name = ?');
-    this.#insertName = db.prepare('INSERT INTO names (name) VALUES (?) RETURNING id');
-    this.#insertBinding = db.prepare('INSERT INTO bindings (file_id, scope_id, kind, name, module, member, line) VALUES (?, ?, ?, ?, ?, ?, ?)');
-    this.#insertSource = db.prepare('INSERT INTO sources (file_id, data) VALUES (?, ?)');
-    this.#fileId = db.prepare('SELECT id FROM files WHERE path = ?');
-    this.#oldSymbols = db.prepare('SELECT id, kind, name, qualified_name, flags FROM symbols WHERE file_id = ? ORDER BY id');
-    this.#oldBindings = db.prepare('SELECT (SELECT qualified_name FROM symbols WHERE id = b.scope_id), b.kind, b.name, b.module, b.member FROM bindings b WHERE b.file_id = ? ORDER BY b.id');
-    this.#oldBases = db.prepare(
-      `SELECT e.from_id, e.kind, ${NAME_OF_EDGE}, e.site FROM edges e JOIN symbols s ON s.id = e.from_id
-       WHERE s.file_id = ? AND e.kind IN (${EDGE_KIND_CODES.inherits}, ${EDGE_KIND_CODES.implements}) ORDER BY e.id`,
-    );
-    // What a file included, for the files that see what it includes (C, C++).
-    this.#oldImports = db.prepare(
-      `SELECT ${NAME_OF_EDGE} FROM edges e JOIN symbols s ON s.id = e.from_id WHERE s.file_id = ? AND s.kind = 'module' AND e.kind = ${EDGE_KIND_CODES.imports}`,
-    );
-    const max = db.exec('SELECT max(id), (SELECT count(*) FROM files) FROM symbols')[0]?.values[0];
-    this.#nextSymbolId = Number(max?.[0] ?? 0) + 1;
-    this.#fromNothing = Number(max?.[1] ?? 0) === 0;
-    this.#pending = this.#fromNothing ? new PendingSites() : undefined;
-    // An index without files holds no symbol and no edge (edges come from symbols).
-    this.#counts = this.#fromNothing ? { files: 0, functions: 0, classes: 0, symbols: 0, edges: 0 } : counts && { ...counts };
-    this.#fileCounts = db.prepare("SELECT count(*), count(CASE WHEN kind IN ('function', 'method') THEN 1 END), count(CASE WHEN kind = 'class' THEN 1 END) FROM symbols WHERE file_id = ?");
-    this.#fileEdgeCount = db.prepare(`SELECT count(*) FROM edges WHERE from_id IN (SELECT id FROM symbols WHERE file_id = ?) AND kind NOT IN (${UNCOUNTED_EDGES})`);
-  }
-
-  /** Removes a file and its rows (no-op when absent). */
-  removeFile(path: string): void {
-    if (this.#files !== undefined && !this.#files.has(path)) return; // the mirror knows it is absent
-    const id = this.#lookup(path);
-    if (id === undefined) return;
-    // What the file held, to compare with what it holds once written again (or to count as gone).
-    if (!this.#fromNothing) this.#changes.before(path, id, this.#storedFacts(id));
-    const counts = this.#counts;
-    if (counts) {
-      const [symbols = 0, functions = 0, classes = 0] = (this.#all(this.#fileCounts, [id])[0] ?? []).map(Number);
-      counts.files--;
-      counts.symbols -= symbols;
-      counts.functions -= functions;
-      counts.classes -= classes;
-      counts.edges -= Number(this.#all(this.#fileEdgeCount, [id])[0]?.[0] ?? 0);
-    }
-    this.#db.run('DELETE FROM edges WHERE from_id IN (SELECT id FROM symbols WHERE file_id = ?)', [id]);
-    this.#db.run('DELETE FROM bindings WHERE file_id = ?', [id]);
-    this.#db.run('DELETE FROM symbols WHERE file_id = ?', [id]);
-    this.#db.run('DELETE FROM sources WHERE file_id = ?', [id]);
-    this.#db.run('DELETE FROM files WHERE id = ?', [id]);
-    this.#files?.delete(path);
-  }
-
-  /**
-   * Replaces a file's record and rows with freshly extracted ones. `graph` is the file's graph
-   * rows (describeFile). `bytes` (the file's content, which `file.contentHash` hashes) is
-   * required by the `'compressed'` body mode.
-   */
-  putFile(file: FileRecord, extracted: ExtractedFile, graph: FileGraphRows, bytes?: Uint8Array): void {
-    this.removeFile(file.path);
-    this.#insertFile.run([file.path, file.size, file.mtimeMs, file.contentHash, file.language, file.extractorVersion]);
-    this.#files?.set(file.path, recordOf(file));
-    const id = this.#lookup(file.path)!;
-    // Only 'stored' pays for body text in SQLite: it dominates insert time and database size.
-    const keepText = this.#bodies === 'stored';
-    const lazy = this.#bodies === 'lazy';
-    const base = this.#nextSymbolId;
-    this.#nextSymbolId += graph.symbols.length;
-    let lines = extracted.graph?.lineCount ?? 1;
-    if (extracted.graph === undefined) for (const r of [...extracted.functions, ...extracted.classes]) lines = Math.max(lines, r.endLine);
-    graph.symbols.forEach((sym, k) => {
-      const parentId = sym.parent >= 0 ? base + sym.parent : null;
-      if (sym.kind === 'module') {
-        this.#insertSymbol.run([base + k, 'module', sym.name, sym.qualifiedName, id, null, 1, lines, null, null, null, null, '', 0, 0, null, sym.flags]);
-      } else if (sym.kind === 'class') {
-        const c = extracted.classes[sym.row]!;
-        this.#insertSymbol.run([
-          base + k, 'class', c.name, sym.qualifiedName, id, parentId, c.startLine, c.endLine, null, null, c.fields, c.methods,
-          keepText ? c.body : '', c.bodyStart, c.bodyEnd, lazy ? (c.bodyHash ?? textHash(c.body)) : null, sym.flags,
-        ]);
-      } else {
-        const f = extracted.functions[sym.row]!;
-        this.#insertSymbol.run([
-          base + k, sym.kind, f.name, sym.qualifiedName, id, parentId, f.startLine, f.endLine, f.parentFunction, f.parentClass, null, null,
-          keepText ? f.body : '', f.bodyStart, f.bodyEnd, lazy ? (f.bodyHash ?? textHash(f.body)) : null, sym.flags,
-        ]);
-      }
-    });
-    const counts = this.#counts;
-    if (counts) {
-      counts.files++;
-      counts.symbols += graph.symbols.length;
-      for (const sym of graph.symbols) {
-        if (sym.kind === 'class') counts.classes++;
-        else if (sym.kind !== 'module') counts.functions++;
-      }
-      // A build's edges are counted as its resolution pass writes them.
-      if (!this.#pending) for (const e of graph.edges) if (isCountedEdge(e.kind)) counts.edges++;
-    }
-    if (this.#pending) this.#pending.add(graph.edges, base);
-    else for (const e of graph.edges) this.#insertEdge.run([e.kind, base + e.from, this.#nameIdOf(e.toName), e.line, e.resolution, e.site]);
-    for (const b of graph.bindings) this.#insertBinding.run([id, b.scope >= 0 ? base + b.scope : null, b.kind, b.name, b.module, b.member, b.line]);
-    if (!this.#fromNothing) this.#changes.after(file.path, id, writtenFacts(graph, base));
-    if (this.#bodies === 'compressed' && (extracted.functions.length > 0 || extracted.classes.length > 0)) {
-      if (!bytes) throw new CKGError('INVALID_ARGUMENT', `putFile(${file.path}) needs the file bytes in 'compressed' body mode`);
-      this.#insertSource.run([id, deflateSync(bytes, { level: DEFLATE_LEVEL })]);
-    }
-  }
-
-  /** Refreshes a file's record (new mtime, same content) without touching its rows. */
-  touchFile(file: FileRecord): void {
-    this.#db.run('UPDATE files SET size = ?, mtime_ms = ? WHERE path = ?', [file.size, file.mtimeMs, file.path]);
-    const known = this.#files?.get(file.path);
-    if (known !== undefined) this.#files!.set(file.path, { ...known, size: file.size, mtimeMs: file.mtimeMs });
-  }
-
-  /**
-   * Resolves the edges this session's writes may have changed (all of them after a build from
-   * nothing). Call once, after the last write and before {@link WriteSession.commit}.
-   */
-  resolveGraph(): ResolutionStats {
-    // Lookups by name need these; the edge indexes wait for commit after a build (cheaper
-    // than maintaining them through every edge's update). No-ops once they exist.
-    this.#db.exec(this.#fromNothing ? LOOKUP_INDEXES_SQL : INDEXES_SQL);
-    this.#changes.finish();
-    const stats = resolveGraph(this.#db, this.#pending ? { build: this.#pending } : this.#changes, this.#graphCache);
-    const pending = this.#pending;
-    if (pending && this.#counts) for (let i = 0; i < pending.length; i++) if (isCountedEdge(pending.kind(i))) this.#counts.edges++;
-    return stats;
-  }
-
-  commit(): void {
-    if (this.#ended) return;
-    this.#freeStatements();
-    try {
-      this.#db.exec(INDEXES_SQL); // no-op once they exist
-      // What the index now holds, kept with it: opening it again need not count.
-      this.#db.run('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)', [COUNTS_META, JSON.stringify(this.#counts ?? readCounts(this.#db))]);
-      this.#db.run('COMMIT');
-    } catch (error) {
-      // Nothing of this session may stay half-applied: undo it, then report the failure.
-      try {
-        this.#db.run('ROLLBACK');
-      } catch {
-        // no transaction left to undo
-      }
-      this.#end(false);
-      throw error;
-    }
-    this.#end(true);
-  }
-
-  rollback(): void {
-    if (this.#ended) return;
-    this.#freeStatements();
-    try {
-      this.#db.run('ROLLBACK');
-    } finally {
-      this.#end(false);
-    }
-  }
-
-  #lookup(path: string): number | undefined {
-    try {
-      this.#fileId.bind([path]);
-      return this.#fileId.step() ? Number(this.#fileId.get()[0]) : undefined;
-    } finally {
-      this.#fileId.reset();
-    }
-  }
-
-  #all(stmt: Statement, params: SqlValue[]): SqlValue[][] {
-    const out: SqlValue[][] = [];
-    try {
-      stmt.bind(params);
-      while (stmt.step()) out.push(stmt.get());
-    } finally {
-      stmt.reset();
-    }
-    return out;
-  }
-
-  /** What a stored file holds, for {@link GraphChangeLog}. */
-  #storedFacts(fileId: number): FileFacts {
-    const bases = new Map<number, string[]>();
-    for (const [from, kind, toName, site] of this.#all(this.#oldBases, [fileId])) {
-      let list = bases.get(Number(from));
-      if (!list) bases.set(Number(from), (list = []));
-      list.push(baseFact(Number(kind), String(toName), site === null ? null : String(site)));
-    }
-    let moduleName = '';
-    let moduleId = 0;
-    const symbols = this.#all(this.#oldSymbols, [fileId]).map(([id, kind, name, qname, flags]) => {
-      if (kind === 'module') {
-        moduleName = String(name);
-        moduleId = Number(id);
-      }
-      return { id: Number(id), identity: symbolIdentity(String(kind), String(qname), Number(flags), bases.get(Number(id)) ?? []), name: String(name) };
-    });
-    let stars = false;
-    const bindings = this.#all(this.#oldBindings, [fileId]).map(([scope, kind, name, module, member]) => {
-      if (kind === 'star') stars = true;
-      return {
-        identity: bindingIdentity(scope === null ? '' : String(scope), String(kind), String(name), module === null ? null : String(module), member === null ? null : String(member)),
-        names: member === null ? [String(name)] : [String(name), String(member)],
-      };
-    });
-    const imports = this.#all(this.#oldImports, [fileId]).map((r) => String(r[0])).sort().join('\n');
-    return { symbols, bindings, moduleName, moduleId, stars, imports };
-  }
-
-  /** The `names` row of an edge's name, added when new. */
-  #nameIdOf(name: string): number {
-    let id = this.#nameIds.get(name);
-    if (id !== undefined) return id;
-    id = Number(this.#all(this.#nameId, [name])[0]?.[0] ?? this.#all(this.#insertName, [name])[0]![0]);
-    // Bounded: an update of many files writes many names.
-    if (this.#nameIds.size >= 50_000) this.#nameIds.clear();
-    this.#nameIds.set(name, id);
-    return id;
-  }
-
-  #freeStatements(): void {
-    for (const s of [this.#insertFile, this.#insertSymbol, this.#insertEdge, this.#insertBinding, this.#insertSource, this.#fileId, this.#oldSymbols, this.#oldBindings, this.#oldBases, this.#oldImports, this.#nameId, this.#insertName, this.#fileCounts, this.#fileEdgeCount]) s.free();
-  }
-
-  #end(committed: boolean): void {
-    this.#ended = true;
-    this.#onEnd(committed);
-  }
-}

@@ -1,5 +1,7 @@
 import type { FsAdapter } from '../fs/adapter.js';
-import { graphStrategyFor } from './languages/index.js';
+import { foldersUp } from './manifest-names.js';
+
+export { folderOf, foldersUp, manifestNamesOf, readsManifests } from './manifest-names.js';
 
 // Module names of some languages depend on project files that are not indexed themselves: Go's
 // import paths on the nearest `go.mod`, Rust's crate names on the nearest `Cargo.toml`. They are
@@ -8,33 +10,6 @@ import { graphStrategyFor } from './languages/index.js';
 
 /** Larger manifests are not read (a real go.mod or Cargo.toml is a few KiB). */
 const MAX_MANIFEST_BYTES = 1 << 20;
-
-/** The manifest file names the graph rules of these languages read (see `LanguageGraph.manifests`). */
-export function manifestNamesOf(languageIds: Iterable<string>): readonly string[] {
-  const out = new Set<string>();
-  for (const id of languageIds) for (const name of graphStrategyFor(id).manifests ?? []) out.add(name);
-  return [...out].sort();
-}
-
-/** Whether files of this language have module names that read manifests. */
-export function readsManifests(languageId: string): boolean {
-  return (graphStrategyFor(languageId).manifests?.length ?? 0) > 0;
-}
-
-/** The folders from `relativeDir` up to the root (`''`), nearest first. */
-export function foldersUp(relativeDir: string): string[] {
-  const out = [relativeDir];
-  for (let dir = relativeDir; dir !== ''; ) {
-    dir = dir.includes('/') ? dir.slice(0, dir.lastIndexOf('/')) : '';
-    out.push(dir);
-  }
-  return out;
-}
-
-/** The folder part of a relative path (`''` for a file at the root). */
-export function folderOf(relativePath: string): string {
-  return relativePath.includes('/') ? relativePath.slice(0, relativePath.lastIndexOf('/')) : '';
-}
 
 /**
  * Reads the manifests of one sync. {@link ManifestReader.found} is the map a `NamingContext`

@@ -2,6 +2,7 @@ import { CKGError } from '../errors.js';
 import { EventLoopTurns } from '../event-loop.js';
 import type { FsAdapter } from '../fs/adapter.js';
 import type { FileRecord, IndexStore } from '../db/store.js';
+import { beginWrite } from '../db/write-session.js';
 import type { ExtractedFile } from '../parser/extract.js';
 import type { ExtractionOptions, LanguageDefinition } from '../languages/types.js';
 import { extractorVersionOf } from '../languages/registry.js';
@@ -277,7 +278,7 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
     return keepBytes ? { file, record, source: decodeSource(bytes), bytes } : { file, record, source: decodeSource(bytes) };
   };
 
-  const writer = store.beginWrite();
+  const writer = beginWrite(store);
   let stopped = false; // set when the write loop ends (done, error or abort): start nothing more
   let removed: string[] = [];
   let unknownExtensions = new Map<string, number>();

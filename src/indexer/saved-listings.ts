@@ -8,6 +8,8 @@
 import { checksum } from '../db/integrity.js';
 import type { FileInfo } from '../fs/adapter.js';
 import type { Listing, ListingCache } from './walker.js';
+import type { LanguageRegistry } from '../languages/registry.js';
+import { decodeSnapshotMemo, encodeSnapshotMemo, type SnapshotMemo } from '../snapshot/walk-memo.js';
 
 const FORMAT = 'ckg-listings-1';
 /** Entry kinds as one character each (`f` file, `d` directory, `l` symlink, `o` other). */
@@ -45,11 +47,7 @@ export function encodeListings(cache: ListingCache): Uint8Array {
     if (kinds.length !== entries.length) continue; // names-only listings are not kept anyway
     folders.push([dir, mtimeMs, listedAt, entries.map((e) => e.name), kinds]);
   }
-  const json = new TextEncoder().encode(JSON.stringify({ format: FORMAT, folders }));
-  const bytes = new Uint8Array(4 + json.length);
-  bytes.set(json, 4);
-  new DataView(bytes.buffer).setUint32(0, checksum(json), true);
-  return bytes;
+  return framed(new TextEncoder().encode(JSON.stringify({ format: FORMAT, folders })));
 }
 
 /**
@@ -63,9 +61,8 @@ export function encodeListings(cache: ListingCache): Uint8Array {
  * ```
  */
 export function restoreListings(cache: ListingCache, bytes: Uint8Array): number {
-  if (bytes.length < 4) return 0;
-  const json = bytes.subarray(4);
-  if (new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, true) !== checksum(json)) return 0;
+  const json = unframed(bytes);
+  if (json === undefined) return 0;
   let parsed: unknown;
   try {
     parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(json));
@@ -95,4 +92,49 @@ function isSavedFolder(value: unknown): value is SavedFolder {
     kinds.length === names.length &&
     [...kinds].every((code) => code in KINDS)
   );
+}
+
+/**
+ * The storage key of the snapshot memo (snapshot/walk-memo.ts) kept beside the index stored
+ * under `key`.
+ *
+ * @example
+ * ```ts
+ * snapshotMemoKeyOf('ckg-django-0b82'); // 'ckg-django-0b82.walk'
+ * ```
+ */
+export function snapshotMemoKeyOf(key: string): string {
+  return `${key}.walk`;
+}
+
+/** A snapshot memo as bytes: a 32-bit checksum (4 bytes, little-endian) then its JSON. */
+export function encodeMemo(memo: SnapshotMemo): Uint8Array {
+  return framed(new TextEncoder().encode(encodeSnapshotMemo(memo)));
+}
+
+/** The memo saved in `bytes` (from {@link encodeMemo}); undefined for damaged, foreign or malformed bytes. */
+export function decodeMemo(bytes: Uint8Array, registry: LanguageRegistry): SnapshotMemo | undefined {
+  const json = unframed(bytes);
+  if (json === undefined) return undefined;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(json);
+  } catch {
+    return undefined;
+  }
+  return decodeSnapshotMemo(text, registry);
+}
+
+function framed(json: Uint8Array): Uint8Array {
+  const bytes = new Uint8Array(4 + json.length);
+  bytes.set(json, 4);
+  new DataView(bytes.buffer).setUint32(0, checksum(json), true);
+  return bytes;
+}
+
+/** The payload of {@link framed} bytes, or undefined when they are short or damaged. */
+function unframed(bytes: Uint8Array): Uint8Array | undefined {
+  if (bytes.length < 4) return undefined;
+  const json = bytes.subarray(4);
+  return new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, true) === checksum(json) ? json : undefined;
 }

@@ -10,6 +10,7 @@ import { resolveGitDir } from '../snapshot/git.js';
 import { dirname, folderPrefix, join, normalize, relativeInside } from '../fs/path.js';
 import type { LanguageRegistry } from '../languages/registry.js';
 import type { LanguageDefinition } from '../languages/types.js';
+import type { SnapshotMemo } from '../snapshot/walk-memo.js';
 
 /**
  * How close (ms) to the moment it was read a file's or folder's mtime may be before its stat
@@ -180,6 +181,33 @@ export class ListingCache {
   #changed = false;
   /** Languages of extensionless scripts, by path, from their `#!` line. */
   readonly shebangs = new ShebangCache(RACY_WINDOW_MS);
+  /**
+   * The last full snapshot of the codebase with the file system answers it was computed from
+   * (see snapshot/walk-memo.ts): a check that gets the same answers has it without walking.
+   */
+  #snapshotMemo: SnapshotMemo | undefined;
+  /** The memo changed since {@link ListingCache.markSaved}. */
+  #memoChanged = false;
+
+  get snapshotMemo(): SnapshotMemo | undefined {
+    return this.#snapshotMemo;
+  }
+
+  set snapshotMemo(memo: SnapshotMemo | undefined) {
+    if (memo === this.#snapshotMemo) return;
+    this.#snapshotMemo = memo;
+    this.#memoChanged = true;
+  }
+
+  /** Takes a memo another process saved, unless one was made here. */
+  adoptSnapshotMemo(memo: SnapshotMemo): void {
+    this.#snapshotMemo ??= memo;
+  }
+
+  /** Whether the snapshot memo changed since the last {@link ListingCache.markSaved}. */
+  get memoChanged(): boolean {
+    return this.#memoChanged;
+  }
 
   /** Number of folders remembered. */
   get size(): number {
@@ -188,7 +216,18 @@ export class ListingCache {
 
   /** Starts a walk and returns its number: folders it does not visit are dropped by {@link ListingCache.prune}. */
   startWalk(): number {
+    const adopt = this.#beforeNextWalk;
+    this.#beforeNextWalk = undefined;
+    adopt?.();
     return ++this.#walk;
+  }
+
+  /** Work (adopting saved listings) done when the next walk starts, and only then. */
+  #beforeNextWalk: (() => void) | undefined;
+
+  /** Runs `adopt` when the next walk starts: a check answered by the snapshot memo never pays for it. */
+  beforeNextWalk(adopt: () => void): void {
+    this.#beforeNextWalk = adopt;
   }
 
   /** `key` itself, or an equal string kept from an earlier call (identity makes comparisons cheap). */
@@ -237,6 +276,7 @@ export class ListingCache {
   /** Records that the listings as they are now were saved. */
   markSaved(): void {
     this.#changed = false;
+    this.#memoChanged = false;
   }
 
   /**
@@ -273,6 +313,7 @@ export class ListingCache {
   clear(): void {
     if (this.#listings.size > 0) this.#changed = true;
     this.#listings.clear();
+    this.snapshotMemo = undefined;
     this.shebangs.retainFolders(() => false);
   }
 }

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { FileProcessor } from '../indexer/report.js';
-import { createWorkerPool, type ParsePool } from './worker-pool.js';
+import type { ParsePool } from './worker-pool.js';
 
 /**
  * A worker pool started on the first file to parse: a process that answers from a stored index
@@ -9,7 +9,9 @@ import { createWorkerPool, type ParsePool } from './worker-pool.js';
 export class LazyWorkerPool implements FileProcessor {
   readonly concurrency: number;
   readonly #size: number;
-  #pool: ParsePool | undefined;
+  // The pool module (and the parser, languages and worker code behind it) is imported with the
+  // first file: a process that answers from a stored index never loads it.
+  #pool: Promise<ParsePool> | undefined;
 
   constructor(size: number = availableParallelism()) {
     this.#size = size;
@@ -17,8 +19,8 @@ export class LazyWorkerPool implements FileProcessor {
   }
 
   process(...args: Parameters<FileProcessor['process']>): ReturnType<FileProcessor['process']> {
-    this.#pool ??= createWorkerPool({ size: this.#size });
-    return this.#pool.process(...args);
+    this.#pool ??= import('./worker-pool.js').then(({ createWorkerPool }) => createWorkerPool({ size: this.#size }));
+    return this.#pool.then((pool) => pool.process(...args));
   }
 
   /** Whether workers were started. */
@@ -27,6 +29,8 @@ export class LazyWorkerPool implements FileProcessor {
   }
 
   async close(): Promise<void> {
-    await this.#pool?.close();
+    // A pool that failed to start has nothing to close (its calls reported the failure).
+    const pool = await this.#pool?.catch(() => undefined);
+    await pool?.close();
   }
 }

@@ -8,9 +8,10 @@ import { basename, folderPrefix, normalize, relativeInside } from '../fs/path.js
 import { findGitRoot, walkCodebase, type WalkOptions, type WalkResult } from '../indexer/walker.js';
 import { SCHEMA_VERSION } from '../db/schema.js';
 import { DigestInput, digestFields } from './digest.js';
-import { folderOf, foldersUp, manifestNamesOf, readsManifests } from '../graph/manifests.js';
+import { folderOf, foldersUp, manifestNamesOf, readsManifests } from '../graph/manifest-names.js';
 import { readGitIndex, resolveGitDir, resolveHead } from './git.js';
 import { UnsupportedGitIndex, type GitIndex } from './git-index.js';
+import { replaySnapshot, SnapshotRecorder } from './walk-memo.js';
 
 /** The state of a codebase, with the walk that produced it (reused by an update). */
 export interface Snapshot {
@@ -93,6 +94,26 @@ export async function computeSnapshot(
   location?: CodebaseLocation,
 ): Promise<Snapshot> {
   const where = location ?? (await locateCodebase(fs, root));
+  // With listings kept (a file system whose mtimes can be trusted), the last full snapshot is
+  // kept with the answers it was computed from: the same answers now mean the same snapshot.
+  const listings = walkOptions.only === undefined ? walkOptions.listings : undefined;
+  const scope = listings === undefined ? undefined : memoScope(root, where, walkOptions);
+  if (listings?.snapshotMemo !== undefined && walkOptions.onFile === undefined && walkOptions.onOtherFile === undefined) {
+    const replayed = await replaySnapshot(fs, listings.snapshotMemo, scope!);
+    if (replayed !== undefined) return replayed;
+  }
+  const recorder = listings === undefined ? undefined : new SnapshotRecorder(fs);
+  const snapshot = await walkAndKey(recorder?.fs ?? fs, root, walkOptions, where);
+  if (listings !== undefined) listings.snapshotMemo = recorder!.finish(scope!, snapshot);
+  return snapshot;
+}
+
+/** What a snapshot memo must have been made for: the same root, repository and walk. */
+function memoScope(root: string, where: CodebaseLocation, walkOptions: WalkOptions): string {
+  return JSON.stringify([root, where.gitRoot ?? null, where.repoRelativePath, walkOptionsFingerprint(walkOptions), walkOptions.registry.fingerprint(), walkOptions.hidden === true]);
+}
+
+async function walkAndKey(fs: FsAdapter, root: string, walkOptions: WalkOptions, where: CodebaseLocation): Promise<Snapshot> {
   const rel = where.repoRelativePath;
   const gitState = where.gitRoot === undefined ? Promise.resolve(undefined) : readGitState(fs, where.gitRoot, rel);
   // Walk and git reads overlap: both are I/O bound.

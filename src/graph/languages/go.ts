@@ -1,4 +1,5 @@
 import { nearestManifest, type LanguageGraph, type NamingContext } from '../strategy.js';
+import { MANIFEST_FILES } from './manifest-files.js';
 
 // Go: a package is a folder, named by its import path: the module path of the nearest `go.mod`
 // at or above it (inside the codebase) joined with the folder's path below that go.mod
@@ -73,7 +74,7 @@ export const goGraph: LanguageGraph = {
     const mod = moduleOf(relativePath, context);
     return mod ? `go.mod@${mod.dir}=${mod.path}` : '';
   },
-  manifests: ['go.mod'],
+  manifests: MANIFEST_FILES.go,
   qualify: (module, chain) => [module, ...chain].filter((p) => p !== '').join('.'),
   importTargets,
   builtins: BUILTINS,

@@ -1,5 +1,6 @@
 import { parse as parseToml } from 'smol-toml';
 import { nearestManifest, type FallbackOutcome, type FallbackSite, type LanguageGraph, type NamingContext } from '../strategy.js';
+import { MANIFEST_FILES } from './manifest-files.js';
 
 // Rust: a module's name is its path in its crate, led by the crate's name and joined with `::`
 // (`shop::store::Catalog::add`). The crate is the package of the nearest `Cargo.toml` that has
@@ -164,7 +165,7 @@ export const rustGraph: LanguageGraph = {
     const pkg = packageOf(relativePath, context);
     return pkg ? `crate@${pkg.dir}=${pkg.name}:${pkg.srcDir}` : '';
   },
-  manifests: ['Cargo.toml'],
+  manifests: MANIFEST_FILES.rust,
   qualify: (module, chain) => [module, ...chain].filter((p) => p !== '').join('::'),
   importTargets,
   // `src/lib.rs` and `src/main.rs` both root a crate of the package's name: a path means the library.
