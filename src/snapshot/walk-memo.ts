@@ -182,27 +182,39 @@ function sameAnswer(a: Answer, b: Answer): boolean {
  */
 export async function replaySnapshot(fs: FsAdapter, memo: SnapshotMemo, scope: string): Promise<Snapshot | undefined> {
   if (memo.scope !== scope) return undefined;
+  // lstats go in batches (one call each: a promise per path would cost more than the system
+  // call), small enough that a changed tree is told after a few of them, not after all.
   const lstats: string[] = [];
   const expected: Answer[] = [];
+  const batchAgrees = async (): Promise<boolean> => {
+    const infos = await fs.lstatMany(lstats);
+    for (let i = 0; i < lstats.length; i++) if (!sameAnswer(infos[i] ?? null, expected[i]!)) return false;
+    lstats.length = 0;
+    expected.length = 0;
+    return true;
+  };
   try {
     for (const [key, answer] of memo.answers) {
       const path = key.slice(1);
       if (key.charCodeAt(0) === 108 /* l */) {
         lstats.push(path);
         expected.push(answer);
+        if (lstats.length === REPLAY_BATCH && !(await batchAgrees())) return undefined;
       } else if (key.charCodeAt(0) === 115 /* s */) {
         if (!sameAnswer((await fs.stat(path)) ?? null, answer)) return undefined;
       } else if ((await fs.realpath(path)) !== (answer ?? undefined)) {
         return undefined;
       }
     }
-    const infos = await fs.lstatMany(lstats);
-    for (let i = 0; i < lstats.length; i++) if (!sameAnswer(infos[i] ?? null, expected[i]!)) return undefined;
+    if (!(await batchAgrees())) return undefined;
   } catch {
     return undefined; // a question that now fails: walk, and report what the walk finds
   }
   return copySnapshot(memo.snapshot);
 }
+
+/** lstats asked at once by a replay. */
+const REPLAY_BATCH = 512;
 
 function copySnapshot(snapshot: Snapshot): Snapshot {
   const walk = snapshot.walk;
