@@ -5,6 +5,7 @@
 import nodeFs from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 // Modules, not the package's entry: the entry re-exports everything (parsers, visitors, graph
 // resolution, text search), and a call answered from a stored index needs none of it.
@@ -21,6 +22,15 @@ import { commandDescription } from '../adapters/definitions.js';
 import { checkWritable, SingleFileStorage, writeFileAtomic } from './file-output.js';
 import { CLI_COMMANDS } from './subcommands.js';
 import { progressBar } from './progress.js';
+
+// A call answered from a stored index runs sqlite's hot loop long enough for V8 to start
+// optimising it (TurboFan, in the background), and a process cannot end while that runs: 100-250
+// ms on a 2-core machine, after the answer. A higher tiering budget leaves short calls on
+// baseline code; parse workers get the default budget back (LazyWorkerPool's onStart), and a
+// long build's own hot sql.js functions still cross the higher one early.
+const SHORT_CALL_TIERING_BUDGET = 100_000_000;
+const DEFAULT_TIERING_BUDGET = 1_800_000; // V8's default in Node 20-22
+setFlagsFromString(`--wasm-tiering-budget=${SHORT_CALL_TIERING_BUDGET}`);
 
 const EXIT_FOUND = 0;
 const EXIT_NOTHING = 1;
@@ -87,7 +97,7 @@ function session(flags: BuildFlags): Session {
   if (flags.db !== undefined) checkWritable(flags.db);
   const storage: Storage | undefined =
     flags.db !== undefined ? new SingleFileStorage(resolve(flags.db)) : flags.cache ? new DirectoryStorage(flags.cacheDir !== undefined ? { directory: resolve(flags.cacheDir) } : {}) : undefined;
-  const pool = flags.workers === 0 ? undefined : new LazyWorkerPool(flags.workers);
+  const pool = flags.workers === 0 ? undefined : new LazyWorkerPool(flags.workers, () => setFlagsFromString(`--wasm-tiering-budget=${DEFAULT_TIERING_BUDGET}`));
   const onProgress = flags.progress ? progressBar() : undefined;
   const options: IndexOptions = {
     processor: pool ?? 'this-thread',

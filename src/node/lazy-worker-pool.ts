@@ -13,13 +13,20 @@ export class LazyWorkerPool implements FileProcessor {
   // first file: a process that answers from a stored index never loads it.
   #pool: Promise<ParsePool> | undefined;
 
-  constructor(size: number = availableParallelism()) {
+  readonly #onStart: (() => void) | undefined;
+
+  /** `onStart` runs once, just before the workers start (the CLI restores V8 flags there). */
+  constructor(size: number = availableParallelism(), onStart?: () => void) {
     this.#size = size;
+    this.#onStart = onStart;
     this.concurrency = size * 8; // the pool's default pipeline depth per worker
   }
 
   process(...args: Parameters<FileProcessor['process']>): ReturnType<FileProcessor['process']> {
-    this.#pool ??= import('./worker-pool.js').then(({ createWorkerPool }) => createWorkerPool({ size: this.#size }));
+    this.#pool ??= import('./worker-pool.js').then(({ createWorkerPool }) => {
+      this.#onStart?.();
+      return createWorkerPool({ size: this.#size });
+    });
     return this.#pool.then((pool) => pool.process(...args));
   }
 
