@@ -115,6 +115,16 @@ describe('c: files that cannot hold a definition or a graph fact are not parsed'
     expect(file.graph?.bindings ?? []).toEqual([]);
   };
 
+  it('a name before a directive is no call of the directive\'s parentheses (found by the property below)', async () => {
+    const pool = new ParserPool({});
+    try {
+      // Seed -37497554: error recovery read `int` + `(A + 4)` of the #define as a call.
+      expectNothing(await extractSource(pool, c, 'int [ int \n#define B (A + 4)\n *'));
+    } finally {
+      await pool.delete();
+    }
+  });
+
   it('a source without braces, parentheses, `=`, `?`, `&`, quotes or `return` outside comments and directives yields nothing whatever it holds', async () => {
     const fc = (await import('fast-check')).default;
     const pool = new ParserPool({});

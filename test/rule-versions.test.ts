@@ -17,6 +17,7 @@ import { createDefaultRegistry } from '../src/index.js';
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const RECORD = join(repo, 'test/rule-digests.json');
 const RULE_FOLDERS = ['src/languages/', 'src/graph/languages/'].map((folder) => join(repo, folder));
+const BUILTIN_DATA = join(repo, 'src/languages/builtin.ts');
 
 /** The file of a language's definition (`c_sharp` → csharp.ts) and of its graph rules. */
 const DEFINITION_FILE: Record<string, string> = { c_sharp: 'csharp', tsx: 'typescript' };
@@ -39,6 +40,8 @@ function ruleSources(start: string): string[] {
     const text = readFileSync(file, 'utf8');
     for (const match of text.matchAll(/^\s*(?:import|export)\s[^'"]*?from\s*'(\.[^']+)'/gm)) {
       const target = resolve(dirname(file), match[1]!.replace(/\.js$/, '.ts'));
+      // builtin.ts holds every built-in language's plain data, versions included: not rules.
+      if (target === BUILTIN_DATA) continue;
       if (RULE_FOLDERS.some((folder) => target.startsWith(folder)) && existsSync(target)) visit(target);
     }
   };

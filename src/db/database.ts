@@ -10,7 +10,7 @@ import { basename, isAbsolute, isWindowsPath, join, normalize, relativeInside, t
 import type { NamingContext } from '../graph/strategy.js';
 import type { ManifestReader } from '../graph/manifests.js';
 import type { FileSystem } from '../fs/types.js';
-import { createDefaultRegistry } from '../languages/index.js';
+import { createBuiltinRegistry } from '../languages/builtin.js';
 import { LanguageRegistry, validateExtractionOptions } from '../languages/registry.js';
 import type { ExtractionOptions } from '../languages/types.js';
 import type { ParserPool } from '../parser/runtime.js';
@@ -36,6 +36,7 @@ import type {
 } from '../query/types.js';
 import { DEFAULT_BODY_MODE } from './body-mode.js';
 import { IndexStore, StaleBodyError } from './store.js';
+import { readSeal } from './integrity.js';
 import { ReadWriteGate } from './gate.js';
 import type { Storage } from '../storage/types.js';
 import {
@@ -86,7 +87,8 @@ function asStorageError(error: unknown, operation: string): CKGError {
 
 function resolveRegistry(languages: IndexOptions['languages']): LanguageRegistry {
   if (languages instanceof LanguageRegistry) return languages;
-  const all = createDefaultRegistry();
+  // The built-in definitions without their visitors: a sync loads those before it parses.
+  const all = createBuiltinRegistry();
   return languages === undefined ? all : all.subset(languages);
 }
 
@@ -179,9 +181,12 @@ export class CKGDatabase {
       const fs = new FsAdapter(options.fs).confinedTo(root);
       validateExtractionOptions(options);
       await assertDirectory(fs, root);
-      const SQL = await initSql(options.wasm ?? {});
-      if (options.storage === undefined) return await CKGDatabase.#load(SQL, fs, root, options, {});
-      return await CKGDatabase.#openShared(SQL, fs, root, options, options.storage);
+      // sql.js compiles in the background while the storage key is computed, the stored bytes
+      // are read and their checksum verified: awaited only where a database is opened.
+      const sql = initSql(options.wasm ?? {});
+      sql.catch(() => undefined); // a failure is reported where it is awaited
+      if (options.storage === undefined) return await CKGDatabase.#load(sql, fs, root, options, {});
+      return await CKGDatabase.#openShared(sql, fs, root, options, options.storage);
     } catch (error) {
       return tagCaller(error, 'CKGDatabase.open');
     }
@@ -212,7 +217,7 @@ export class CKGDatabase {
         const root = normalize(options.codebasePath);
         const fs = new FsAdapter(options.fs).confinedTo(root);
         await assertDirectory(fs, root);
-        return await CKGDatabase.#load(SQL, fs, root, options, { bytes });
+        return await CKGDatabase.#load(Promise.resolve(SQL), fs, root, options, { bytes });
       }
       const store = IndexStore.open(SQL, bytes);
       const stored = store.getMeta('codebase_path') ?? '/';
@@ -226,7 +231,7 @@ export class CKGDatabase {
   }
 
   /** Joins an in-flight open of the same codebase and storage, or leads one. */
-  static async #openShared(SQL: SqlJsStatic, fs: FsAdapter, root: string, options: IndexOptions, storage: Storage): Promise<CKGDatabase> {
+  static async #openShared(sql: Promise<SqlJsStatic>, fs: FsAdapter, root: string, options: IndexOptions, storage: Storage): Promise<CKGDatabase> {
     const registry = resolveRegistry(options.languages);
     const location = await locateCodebase(fs, root);
     const key = await computeStorageKey({
@@ -249,7 +254,7 @@ export class CKGDatabase {
         if (!(error instanceof CKGError && error.code === 'ABORTED' && options.signal?.aborted !== true)) throw error;
       }
       if (shared) {
-        const db = new CKGDatabase(IndexStore.open(SQL, shared.bytes), root, fs, options);
+        const db = new CKGDatabase(IndexStore.open(await sql, shared.bytes), root, fs, options);
         db.#origin = shared.origin;
         db.#report = shared.report;
         db.#rebuildReason = shared.rebuildReason;
@@ -267,7 +272,7 @@ export class CKGDatabase {
     promise.catch(() => undefined); // followers handle it; nobody else must see it unhandled
     builds.set(key, promise);
     try {
-      const db = await CKGDatabase.#load(SQL, fs, root, options, { storage, key, location }, share);
+      const db = await CKGDatabase.#load(sql, fs, root, options, { storage, key, location }, share);
       return db;
     } catch (error) {
       fail(error);
@@ -282,7 +287,7 @@ export class CKGDatabase {
    * reuses, updates or rebuilds as the snapshot key says, and stores built or updated bytes.
    */
   static async #load(
-    SQL: SqlJsStatic,
+    sql: Promise<SqlJsStatic>,
     fs: FsAdapter,
     root: string,
     options: IndexOptions,
@@ -303,10 +308,13 @@ export class CKGDatabase {
         rebuildReason = storageError.message;
       }
     }
+    // The checksum of stored bytes is verified while sql.js may still be compiling.
+    const seal = bytes === undefined ? undefined : readSeal(bytes);
+    const SQL = await sql;
     let store: IndexStore | undefined;
     if (bytes !== undefined) {
       try {
-        store = IndexStore.open(SQL, bytes);
+        store = IndexStore.open(SQL, bytes, seal);
         const stored = store.getMeta('codebase_path');
         if (stored !== root) {
           store.close();
@@ -919,8 +927,10 @@ export class CKGDatabase {
     if (this.#store.closed) throw new CKGError('CLOSED', 'The database is closed');
     // What parses and resolves is imported only by a sync: opening a stored index, checking it
     // and answering from it never loads the parser, the visitors or the graph resolution.
-    const [{ syncIndex, WalkFeed }, { LocalProcessor }, { processorForRun }, { ParserPool }, { ManifestReader, manifestNamesOf }] = await Promise.all([
+    const [{ syncIndex, WalkFeed }, , { LocalProcessor }, { processorForRun }, { ParserPool }, { ManifestReader, manifestNamesOf }] = await Promise.all([
       import('../indexer/indexer.js'),
+      // The built-in languages' visitors (parsing in this thread calls them).
+      import('../languages/index.js'),
       import('../parser/local-processor.js'),
       import('../parser/adaptive-processor.js'),
       import('../parser/runtime.js'),

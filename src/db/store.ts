@@ -220,11 +220,10 @@ export class IndexStore {
   }
 
   /**
-   * Opens database bytes. Throws `CORRUPT_DATABASE` for bytes that are not a ckg-wasm database
+   * Opens database bytes (`seal`: their {@link readSeal}, when already read). Throws `CORRUPT_DATABASE` for bytes that are not a ckg-wasm database
    * or are damaged (see src/db/integrity.ts) and `SCHEMA_MISMATCH` for another schema version.
    */
-  static open(SQL: SqlJsStatic, bytes: Uint8Array): IndexStore {
-    const seal = readSeal(bytes);
+  static open(SQL: SqlJsStatic, bytes: Uint8Array, seal: ReturnType<typeof readSeal> = readSeal(bytes)): IndexStore {
     if (seal === 'damaged') throw new CKGError('CORRUPT_DATABASE', 'Damaged database: the checksum of its bytes does not match', {});
     let db: Database;
     try {

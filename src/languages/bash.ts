@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { fieldText, nearestAncestor, typeSet } from './common.js';
 import type { LanguageDefinition, VisitorSink } from './types.js';
+import { implement, BASH } from './builtin.js';
 import { bashReferences } from './references/bash.js';
 
 const FUNCTION = typeSet('function_definition');
@@ -28,14 +29,7 @@ function visit(root: Node, sink: VisitorSink): void {
  * ```
  * @public
  */
-export const bash: LanguageDefinition = {
-  id: 'bash',
-  extensions: ['.sh', '.bash'],
-  interpreters: ['sh', 'bash', 'dash', 'ash', 'ksh', 'mksh'],
-  grammar: 'tree-sitter-bash.wasm',
-  grammarPackage: { name: 'tree-sitter-bash', version: '0.25.1' },
-  // 2: code graph references.
-  version: '3',
+export const bash: LanguageDefinition = implement(BASH, {
   visitor: visit,
   references: bashReferences,
-};
+});

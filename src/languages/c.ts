@@ -1,6 +1,7 @@
 import { cFamilyVisitor } from './c-family.js';
 import { cReferences, OPAQUE_DIRECTIVE } from './references/c.js';
 import type { LanguageDefinition } from './types.js';
+import { implement, C } from './builtin.js';
 
 /**
  * Whether a C text may hold a definition or a graph fact (a site or binding of
@@ -90,19 +91,11 @@ function endOfLine(source: string, from: number): number {
  * ```
  * @public
  */
-export const c: LanguageDefinition = {
-  id: 'c',
-  extensions: ['.c', '.h'],
-  grammar: 'tree-sitter-c.wasm',
-  grammarPackage: { name: 'tree-sitter-c', version: '0.24.1' },
-  // 2: enums are classes; macro-made functions (SYSCALL_DEFINEn, BPF_CALL_n, ...).
-  // 3: graph facts (the reference visitor); brace-free files with includes, macros or calls are parsed.
-  // 4: a one-part include (`<stdio.h>`) no longer means a header deeper below an include folder (stored edges re-resolved).
-  version: '4',
+export const c: LanguageDefinition = implement(C, {
   visitor: cFamilyVisitor({ classTypes: ['struct_specifier', 'union_specifier', 'enum_specifier'], methods: false }),
   references: cReferences,
   // A function definition needs a compound statement and a struct or union row needs its field
   // list: without any brace there is no definition to find. (Not so in C++: `A::A() = default;`.)
   // The graph needs a file's includes, prototypes, macros and calls too (cMayHoldFacts).
   mayDefine: cMayHoldFacts,
-};
+});

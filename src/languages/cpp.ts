@@ -1,6 +1,7 @@
 import { cFamilyVisitor, rewriteCppSource } from './c-family.js';
 import { cppReferences } from './references/c.js';
 import type { LanguageDefinition } from './types.js';
+import { implement, CPP } from './builtin.js';
 
 /**
  * C++: `class`, `struct`, `union` and `enum` definitions (with a body) are classes, their
@@ -30,16 +31,8 @@ import type { LanguageDefinition } from './types.js';
  * ```
  * @public
  */
-export const cpp: LanguageDefinition = {
-  id: 'cpp',
-  extensions: ['.cpp', '.hpp', '.cc', '.cxx', '.c++', '.hh', '.hxx', '.ipp', '.tpp', '.inl'],
-  grammar: 'tree-sitter-cpp.wasm',
-  grammarPackage: { name: 'tree-sitter-cpp', version: '0.23.4' },
-  // 2: enums are classes; macro-made functions; the macro rewrite around class heads.
-  // 3: graph facts (the reference visitor).
-  // 4: C's one-part include rule (`<stdio.h>` is not `tools/include/nolibc/stdio.h`): stored edges re-resolved.
-  version: '4',
+export const cpp: LanguageDefinition = implement(CPP, {
   visitor: cFamilyVisitor({ classTypes: ['class_specifier', 'struct_specifier', 'union_specifier', 'enum_specifier'], methods: true }),
   references: cppReferences,
   rewriteSource: rewriteCppSource,
-};
+});

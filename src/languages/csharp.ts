@@ -2,6 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import { allChildren, collapseSpaces, fieldLine, fieldText, namedChildren, nearestAncestor, typeSet } from './common.js';
 import { csharpReferences } from './references/csharp.js';
 import type { LanguageDefinition, VisitorSink } from './types.js';
+import { implement, CSHARP } from './builtin.js';
 
 // Node types of tree-sitter-c-sharp 0.23.
 const CLASS_TYPES = typeSet('class_declaration', 'struct_declaration', 'interface_declaration', 'record_declaration', 'enum_declaration');
@@ -120,12 +121,7 @@ function visit(root: Node, sink: VisitorSink): void {
  * ```
  * @public
  */
-export const csharp: LanguageDefinition = {
-  id: 'c_sharp',
-  extensions: ['.cs'],
-  grammar: 'tree-sitter-c_sharp.wasm',
-  grammarPackage: { name: 'tree-sitter-c-sharp', version: '0.23.5' },
-  version: '3',
+export const csharp: LanguageDefinition = implement(CSHARP, {
   visitor: visit,
   references: csharpReferences,
-};
+});

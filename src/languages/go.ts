@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { collapseSpaces, fieldText, namedChildren, typeSet } from './common.js';
 import type { LanguageDefinition, VisitorSink } from './types.js';
+import { implement, GO } from './builtin.js';
 import { goReferences } from './references/go.js';
 
 /** Type kinds that make a `type X …` a class-like definition; `type Level int` is not one. */
@@ -122,14 +123,7 @@ function visit(root: Node, sink: VisitorSink): void {
  * ```
  * @public
  */
-export const go: LanguageDefinition = {
-  id: 'go',
-  extensions: ['.go'],
-  grammar: 'tree-sitter-go.wasm',
-  grammarPackage: { name: 'tree-sitter-go', version: '0.25.0' },
-  // 2: code graph references (calls, imports, embedded types).
-  // 3: method values of untyped receivers as value uses.
-  version: '3',
+export const go: LanguageDefinition = implement(GO, {
   visitor: visit,
   references: goReferences,
-};
+});

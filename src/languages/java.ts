@@ -2,6 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import { collapseSpaces, fieldText, namedChildren, typeSet } from './common.js';
 import { javaReferences } from './references/java.js';
 import type { LanguageDefinition, VisitorSink } from './types.js';
+import { implement, JAVA } from './builtin.js';
 
 /** Declarations that become class rows and own the methods inside them. */
 const CLASS_TYPES = typeSet(
@@ -145,12 +146,7 @@ function visit(root: Node, sink: VisitorSink): void {
  * ```
  * @public
  */
-export const java: LanguageDefinition = {
-  id: 'java',
-  extensions: ['.java'],
-  grammar: 'tree-sitter-java.wasm',
-  grammarPackage: { name: 'tree-sitter-java', version: '0.23.5' },
-  version: '2',
+export const java: LanguageDefinition = implement(JAVA, {
   visitor: visit,
   references: javaReferences,
-};
+});

@@ -1,5 +1,6 @@
 import { ecmascriptVisitor } from './ecmascript.js';
 import type { LanguageDefinition } from './types.js';
+import { implement, JAVASCRIPT } from './builtin.js';
 import { ecmascriptReferences } from './references/ecmascript.js';
 
 /**
@@ -14,15 +15,7 @@ import { ecmascriptReferences } from './references/ecmascript.js';
  * ```
  * @public
  */
-export const javascript: LanguageDefinition = {
-  id: 'javascript',
-  extensions: ['.js', '.jsx', '.mjs', '.cjs'],
-  interpreters: ['node', 'nodejs'],
-  grammar: 'tree-sitter-javascript.wasm',
-  grammarPackage: { name: 'tree-sitter-javascript', version: '0.25.0' },
-  // 3: call-made functions (`const Button = memo(forwardRef((props, ref) => …))`).
-  // 4: value uses (`a || b`, `fn.bind`), functions held by locals, object-literal members flagged.
-  version: '4',
+export const javascript: LanguageDefinition = implement(JAVASCRIPT, {
   visitor: ecmascriptVisitor,
   references: ecmascriptReferences,
-};
+});

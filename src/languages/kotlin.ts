@@ -2,6 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import { allChildren, collapseSpaces, fieldLine, fieldText, namedChildren, nearestAncestor, typeSet } from './common.js';
 import { kotlinReferences } from './references/kotlin.js';
 import type { FunctionInfo, LanguageDefinition, VisitorSink } from './types.js';
+import { implement, KOTLIN } from './builtin.js';
 
 // Node types of @tree-sitter-grammars/tree-sitter-kotlin 1.1. `class_declaration` covers
 // classes, interfaces, `fun interface`, data / enum / sealed / annotation classes.
@@ -127,13 +128,7 @@ function visit(root: Node, sink: VisitorSink): void {
  * ```
  * @public
  */
-export const kotlin: LanguageDefinition = {
-  id: 'kotlin',
-  extensions: ['.kt', '.kts'],
-  interpreters: ['kotlin'],
-  grammar: 'tree-sitter-kotlin.wasm',
-  grammarPackage: { name: '@tree-sitter-grammars/tree-sitter-kotlin', version: '1.1.0' },
-  version: '2',
+export const kotlin: LanguageDefinition = implement(KOTLIN, {
   visitor: visit,
   references: kotlinReferences,
-};
+});

@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { fieldText, namedChildren } from './common.js';
 import type { FunctionInfo, LanguageDefinition, VisitorSink } from './types.js';
+import { implement, LUA } from './builtin.js';
 import { luaReferences } from './references/lua.js';
 
 // Node types of @tree-sitter-grammars/tree-sitter-lua 0.4. `function_declaration` is a
@@ -146,14 +147,7 @@ function visit(root: Node, sink: VisitorSink): void {
  * ```
  * @public
  */
-export const lua: LanguageDefinition = {
-  id: 'lua',
-  extensions: ['.lua'],
-  interpreters: ['lua', 'luajit'],
-  grammar: 'tree-sitter-lua.wasm',
-  grammarPackage: { name: '@tree-sitter-grammars/tree-sitter-lua', version: '0.4.1' },
-  // 2: functions in table constructors; 3: code graph references.
-  version: '3',
+export const lua: LanguageDefinition = implement(LUA, {
   visitor: visit,
   references: luaReferences,
-};
+});

@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { collapseSpaces, fieldText, namedChildren, nearestAncestor, typeSet } from './common.js';
 import type { LanguageDefinition, VisitorSink } from './types.js';
+import { implement, PHP } from './builtin.js';
 import { phpReferences } from './references/php.js';
 
 const CLASS_TYPES = typeSet('class_declaration', 'interface_declaration', 'trait_declaration', 'enum_declaration');
@@ -80,14 +81,7 @@ function visit(root: Node, sink: VisitorSink): void {
  * ```
  * @public
  */
-export const php: LanguageDefinition = {
-  id: 'php',
-  extensions: ['.php'],
-  interpreters: ['php'],
-  grammar: 'tree-sitter-php.wasm',
-  grammarPackage: { name: 'tree-sitter-php', version: '0.24.2' },
-  // 2: code graph references.
-  version: '3',
+export const php: LanguageDefinition = implement(PHP, {
   visitor: visit,
   references: phpReferences,
-};
+});

@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { collapseSpaces, fieldText, namedChildren } from './common.js';
 import type { LanguageDefinition, VisitorSink } from './types.js';
+import { implement, PYTHON } from './builtin.js';
 import { pythonReferences } from './references/python.js';
 
 /** `name(params) -> ret` for a method summary; multi-line parameter lists are folded. */
@@ -61,14 +62,7 @@ function visit(root: Node, sink: VisitorSink): void {
  *
  * @public
  */
-export const python: LanguageDefinition = {
-  id: 'python',
-  extensions: ['.py', '.pyi'],
-  interpreters: ['python', 'pypy'],
-  grammar: 'tree-sitter-python.wasm',
-  grammarPackage: { name: 'tree-sitter-python', version: '0.25.0' },
-  // 3: value uses the graph cannot resolve (`f(other.get_y)`, `a or b`), getattr lookups.
-  version: '3',
+export const python: LanguageDefinition = implement(PYTHON, {
   visitor: visit,
   references: pythonReferences,
-};
+});

@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { collapseSpaces, fieldText, namedChildren, nearestAncestor, typeSet } from './common.js';
 import type { LanguageDefinition, VisitorSink } from './types.js';
+import { implement, RUBY } from './builtin.js';
 import { rubyReferences } from './references/ruby.js';
 
 const CLASS_TYPES = typeSet('class', 'module');
@@ -117,14 +118,7 @@ function visit(root: Node, sink: VisitorSink): void {
  * ```
  * @public
  */
-export const ruby: LanguageDefinition = {
-  id: 'ruby',
-  extensions: ['.rb'],
-  interpreters: ['ruby', 'jruby'],
-  grammar: 'tree-sitter-ruby.wasm',
-  grammarPackage: { name: 'tree-sitter-ruby', version: '0.23.1' },
-  // 2: code graph references.
-  version: '2',
+export const ruby: LanguageDefinition = implement(RUBY, {
   visitor: visit,
   references: rubyReferences,
-};
+});

@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { collapseSpaces, fieldText, namedChildren, nearestAncestor, typeSet } from './common.js';
 import type { LanguageDefinition, VisitorSink } from './types.js';
+import { implement, RUST } from './builtin.js';
 import { rustReferences } from './references/rust.js';
 
 const CLASS_ITEMS = typeSet('struct_item', 'enum_item', 'trait_item', 'union_item');
@@ -147,14 +148,7 @@ function visit(root: Node, sink: VisitorSink): void {
  * ```
  * @public
  */
-export const rust: LanguageDefinition = {
-  id: 'rust',
-  extensions: ['.rs'],
-  grammar: 'tree-sitter-rust.wasm',
-  grammarPackage: { name: 'tree-sitter-rust', version: '0.24.0' },
-  // 2: `impl X for dyn Error + Send` belongs to `Error`, not to the folded bound list.
-  // 3: code graph references (calls, `use`, `impl Trait for X`, macros' calls).
-  version: '3',
+export const rust: LanguageDefinition = implement(RUST, {
   visitor: visit,
   references: rustReferences,
-};
+});

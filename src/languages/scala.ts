@@ -2,6 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import { allChildren, collapseSpaces, fieldLine, fieldText, namedChildren, typeSet } from './common.js';
 import { scalaReferences } from './references/scala.js';
 import type { FunctionInfo, LanguageDefinition, VisitorSink } from './types.js';
+import { implement, SCALA } from './builtin.js';
 
 // Node types of tree-sitter-scala 0.24 (Scala 2 and 3 syntax, braces or indentation).
 const CLASS_TYPES = typeSet('class_definition', 'object_definition', 'trait_definition', 'enum_definition', 'package_object');
@@ -84,13 +85,7 @@ function visit(root: Node, sink: VisitorSink): void {
  * ```
  * @public
  */
-export const scala: LanguageDefinition = {
-  id: 'scala',
-  extensions: ['.scala', '.sc'],
-  interpreters: ['scala'],
-  grammar: 'tree-sitter-scala.wasm',
-  grammarPackage: { name: 'tree-sitter-scala', version: '0.24.0' },
-  version: '3',
+export const scala: LanguageDefinition = implement(SCALA, {
   visitor: visit,
   references: scalaReferences,
-};
+});

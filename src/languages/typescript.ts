@@ -1,5 +1,6 @@
 import { ecmascriptVisitor, rewriteTypeScriptSource } from './ecmascript.js';
 import type { LanguageDefinition } from './types.js';
+import { implement, TSX, TYPESCRIPT } from './builtin.js';
 import { ecmascriptReferences } from './references/ecmascript.js';
 
 /**
@@ -17,19 +18,11 @@ import { ecmascriptReferences } from './references/ecmascript.js';
  * ```
  * @public
  */
-export const typescript: LanguageDefinition = {
-  id: 'typescript',
-  extensions: ['.ts', '.mts', '.cts'],
-  interpreters: ['ts-node', 'tsx', 'deno', 'bun'],
-  grammar: 'tree-sitter-typescript.wasm',
-  grammarPackage: { name: 'tree-sitter-typescript', version: '0.23.2' },
-  // 3: the grammar-gap rewrite; call-made functions; construct signatures.
-  // 4: value uses (`a || b`, `fn.bind`), functions held by locals, object-literal members flagged.
-  version: '4',
+export const typescript: LanguageDefinition = implement(TYPESCRIPT, {
   visitor: ecmascriptVisitor,
   references: ecmascriptReferences,
   rewriteSource: rewriteTypeScriptSource,
-};
+});
 
 /**
  * TSX (`.tsx`): the TypeScript visitor with the TSX grammar, so JSX parses instead of turning
@@ -42,15 +35,8 @@ export const typescript: LanguageDefinition = {
  * ```
  * @public
  */
-export const tsx: LanguageDefinition = {
-  id: 'tsx',
-  extensions: ['.tsx'],
-  grammar: 'tree-sitter-tsx.wasm',
-  grammarPackage: { name: 'tree-sitter-typescript', version: '0.23.2' },
-  // 3: the grammar-gap rewrite; call-made functions; construct signatures.
-  // 4: value uses (`a || b`, `fn.bind`), functions held by locals, object-literal members flagged.
-  version: '4',
+export const tsx: LanguageDefinition = implement(TSX, {
   visitor: ecmascriptVisitor,
   references: ecmascriptReferences,
   rewriteSource: rewriteTypeScriptSource,
-};
+});

@@ -4,7 +4,7 @@ import { yieldToEventLoop } from '../event-loop.js';
 import type { FsAdapter } from '../fs/adapter.js';
 import { isAbsolute, normalize } from '../fs/path.js';
 import type { FileSystem } from '../fs/types.js';
-import { createDefaultRegistry } from '../languages/index.js';
+import { createBuiltinRegistry } from '../languages/builtin.js';
 import type { LanguageRegistry } from '../languages/registry.js';
 import type { LanguageDefinition } from '../languages/types.js';
 
@@ -37,7 +37,7 @@ let defaultRegistry: LanguageRegistry | undefined;
 
 /** The rules an index uses by default (same defaults as `CKGDatabase.open`). */
 export function defaultSearchContext(): SearchContext {
-  defaultRegistry ??= createDefaultRegistry();
+  defaultRegistry ??= createBuiltinRegistry(); // walking needs no visitor
   return { registry: defaultRegistry, skipDirectories: DEFAULT_SKIPPED_DIRECTORIES, exclude: [], respectGitignore: true };
 }
 

@@ -68,8 +68,14 @@ function subtle(): SubtleLike | undefined {
   return typeof c?.subtle?.digest === 'function' ? c.subtle : undefined;
 }
 
-/** SHA-256 of `bytes` as hex: WebCrypto when available, else {@link sha256HexSync}. */
+/** Inputs up to this many bytes are hashed in JS, whatever the host offers. */
+const SMALL_INPUT = 4096;
+
+/** SHA-256 of `bytes` as hex: WebCrypto when available (for inputs over 4 KiB), else {@link sha256HexSync}. */
 export async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  // A short input (a storage key's fields) costs microseconds in JS, where the first WebCrypto
+  // call in a process loads Node's whole WebCrypto module first (10-15 ms of a CLI call).
+  if (bytes.length <= SMALL_INPUT) return sha256HexSync(bytes);
   const s = subtle();
   if (s) {
     try {

@@ -180,11 +180,30 @@ function initializedType(value: Node | null | undefined): { readonly name: strin
   return undefined;
 }
 
-/** Drops what error recovery made of directive text: a site or binding whose token is on a directive line (but `#include`s and `#define`d macros). */
+/**
+ * Whether the call whose callee holds `at` has its argument list on a directive line: error
+ * recovery joined a name before a directive to the directive's parentheses (`int [` then
+ * `#define B (A + 4)`), and the preprocessor removes that line, so the compiler sees no call.
+ */
+function argumentsOnDirective(at: Node, directives: ReadonlySet<number>): boolean {
+  let node: Node | null = at;
+  for (let depth = 0; node !== null && depth < 4; depth++, node = node.parent) {
+    if (node.type !== 'call_expression') continue;
+    const args = node.childForFieldName('arguments');
+    return args !== null && args.startIndex > at.endIndex && directives.has(args.startPosition.row);
+  }
+  return false;
+}
+
+/**
+ * Drops what error recovery made of directive text: a site or binding whose token is on a
+ * directive line (but `#include`s and `#define`d macros), and a call whose arguments are.
+ */
 function outsideDirectives(sink: ReferenceSink, directives: ReadonlySet<number>): ReferenceSink {
   return {
     site: (at, fact) => {
-      if (fact.kind === 'import' || !directives.has(at.startPosition.row)) sink.site(at, fact);
+      if (fact.kind === 'import') sink.site(at, fact);
+      else if (!directives.has(at.startPosition.row) && !(fact.kind === 'call' && argumentsOnDirective(at, directives))) sink.site(at, fact);
     },
     binding: (at, fact) => {
       if (fact.kind === 'macro' || !directives.has(at.startPosition.row)) sink.binding(at, fact);

@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// The cached CLI call, as a whole process: `ckg-wasm function <name> <root> --no-body` with the
+// index already in the cache folder, against a bare `node -e 0` in the same run (this machine is
+// noisy: the ratio and the baseline say more than one figure alone).
+//
+//   node scripts/cli-latency.mjs [--root DIR] [--name NAME] [--runs N]
+//
+// Uses dist/ (npm run build first). The first call builds the index into a temporary cache
+// folder; the timed calls alternate with the baseline. Prints medians, min and max in ms.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : fallback;
+};
+const root = option('--root', '/usr/lib/python3/dist-packages/django');
+const name = option('--name', 'get_object_or_404');
+const runs = Number(option('--runs', '15'));
+const main = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const cache = mkdtempSync(join(tmpdir(), 'ckg-cli-latency-'));
+
+function timed(argv) {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, argv, { encoding: 'utf8' });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  if (result.status !== 0) throw new Error(`${argv.join(' ')} exited ${result.status}: ${result.stderr}`);
+  return { ms, stdout: result.stdout };
+}
+
+const stats = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)], min: sorted[0], max: sorted[sorted.length - 1] };
+};
+
+try {
+  const call = [main, 'function', name, root, '--no-body', '--cache-dir', cache];
+  const build = timed([main, 'index', root, '--cache-dir', cache, '--no-progress']);
+  const first = timed(call); // the call after the build: it saves what later calls reuse
+  const cli = [];
+  const bare = [];
+  const loadBefore = loadavg();
+  for (let i = 0; i < runs; i++) {
+    cli.push(timed(call).ms);
+    bare.push(timed(['-e', '0']).ms);
+  }
+  const c = stats(cli);
+  const b = stats(bare);
+  const fmt = (s) => `${s.median.toFixed(0)} ms (${s.min.toFixed(0)}-${s.max.toFixed(0)})`;
+  console.log(`root ${root}; ${runs} runs; load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`build ${(build.ms / 1000).toFixed(2)} s; first call after it ${first.ms.toFixed(0)} ms`);
+  console.log(`cached call: ${fmt(c)}`);
+  console.log(`node -e 0:   ${fmt(b)}`);
+  console.log(`answer: ${first.stdout.split('\n')[0]}`);
+} finally {
+  rmSync(cache, { recursive: true, force: true });
+}

@@ -1,0 +1,278 @@
+// The built-in languages' plain data (ids, extensions, grammars, versions), apart from their
+// visitors: the walker, the snapshot key and the rebuild fingerprint need only this, and a
+// process that answers from a stored index should not load sixteen visitors, their reference
+// visitors and web-tree-sitter (half of the code it would load). Each language's module
+// (python.ts, …) supplies the visitors with `implement`; the objects are the same, so
+// `builtinLanguages` and a registry made here hold identical definitions. The visitors must be
+// loaded (importing languages/index.ts does it) before a file is parsed.
+import { CKGError } from '../errors.js';
+import type { ReferenceVisitor } from '../graph/facts.js';
+import { LanguageRegistry } from './registry.js';
+import type { LanguageDefinition, Visitor } from './types.js';
+
+/** What a language's module supplies: its visitors and text hooks. */
+type Implementation = Pick<LanguageDefinition, 'visitor' | 'references' | 'mayDefine' | 'rewriteSource'>;
+type Hook = 'references' | 'mayDefine' | 'rewriteSource';
+
+const implementations = new WeakMap<LanguageDefinition, Implementation>();
+
+function implementationOf(language: LanguageDefinition): Implementation {
+  const found = implementations.get(language);
+  if (found === undefined) {
+    throw new CKGError('INVALID_ARGUMENT', `The visitors of the built-in language ${language.id} are not loaded: import ckg-wasm's languages (languages/index.ts) before parsing`, { language: language.id });
+  }
+  return found;
+}
+
+/** A built-in definition whose functions call the ones its module supplies (`hooks`: the optional ones it has). */
+function builtin(data: Omit<LanguageDefinition, keyof Implementation>, hooks: readonly Hook[] = []): LanguageDefinition {
+  const language: LanguageDefinition = {
+    ...data,
+    visitor: ((...args: Parameters<Visitor>) => implementationOf(language).visitor(...args)) as Visitor,
+    ...(hooks.includes('references') ? { references: ((...args: Parameters<ReferenceVisitor>) => implementationOf(language).references!(...args)) as ReferenceVisitor } : {}),
+    ...(hooks.includes('mayDefine') ? { mayDefine: (source: string) => implementationOf(language).mayDefine!(source) } : {}),
+    ...(hooks.includes('rewriteSource') ? { rewriteSource: (source: string) => implementationOf(language).rewriteSource!(source) } : {}),
+  };
+  return language;
+}
+
+/**
+ * Supplies a built-in language's visitors (called once, by the language's module) and returns
+ * its definition.
+ */
+export function implement(language: LanguageDefinition, implementation: Implementation): LanguageDefinition {
+  implementations.set(language, implementation);
+  return language;
+}
+
+/** The data of `python` (languages/python.ts). */
+export const PYTHON = builtin(
+  {
+    id: 'python',
+    extensions: ['.py', '.pyi'],
+    interpreters: ['python', 'pypy'],
+    grammar: 'tree-sitter-python.wasm',
+    grammarPackage: { name: 'tree-sitter-python', version: '0.25.0' },
+    // 3: value uses the graph cannot resolve (`f(other.get_y)`, `a or b`), getattr lookups.
+    version: '3',
+  },
+  ['references'],
+);
+
+/** The data of `java` (languages/java.ts). */
+export const JAVA = builtin(
+  {
+    id: 'java',
+    extensions: ['.java'],
+    grammar: 'tree-sitter-java.wasm',
+    grammarPackage: { name: 'tree-sitter-java', version: '0.23.5' },
+    version: '2',
+  },
+  ['references'],
+);
+
+/** The data of `c` (languages/c.ts). */
+export const C = builtin(
+  {
+    id: 'c',
+    extensions: ['.c', '.h'],
+    grammar: 'tree-sitter-c.wasm',
+    grammarPackage: { name: 'tree-sitter-c', version: '0.24.1' },
+    // 2: enums are classes; macro-made functions (SYSCALL_DEFINEn, BPF_CALL_n, ...).
+    // 3: graph facts (the reference visitor); brace-free files with includes, macros or calls are parsed.
+    // 4: a one-part include (`<stdio.h>`) no longer means a header deeper below an include folder (stored edges re-resolved).
+    // 5: no call from a name whose argument list error recovery found on a directive line.
+    version: '5',
+  },
+  ['references', 'mayDefine'],
+);
+
+/** The data of `cpp` (languages/cpp.ts). */
+export const CPP = builtin(
+  {
+    id: 'cpp',
+    extensions: ['.cpp', '.hpp', '.cc', '.cxx', '.c++', '.hh', '.hxx', '.ipp', '.tpp', '.inl'],
+    grammar: 'tree-sitter-cpp.wasm',
+    grammarPackage: { name: 'tree-sitter-cpp', version: '0.23.4' },
+    // 2: enums are classes; macro-made functions; the macro rewrite around class heads.
+    // 3: graph facts (the reference visitor).
+    // 4: C's one-part include rule (`<stdio.h>` is not `tools/include/nolibc/stdio.h`): stored edges re-resolved.
+    // 5: no call from a name whose argument list error recovery found on a directive line.
+    version: '5',
+  },
+  ['references', 'rewriteSource'],
+);
+
+/** The data of `typescript` (languages/typescript.ts). */
+export const TYPESCRIPT = builtin(
+  {
+    id: 'typescript',
+    extensions: ['.ts', '.mts', '.cts'],
+    interpreters: ['ts-node', 'tsx', 'deno', 'bun'],
+    grammar: 'tree-sitter-typescript.wasm',
+    grammarPackage: { name: 'tree-sitter-typescript', version: '0.23.2' },
+    // 3: the grammar-gap rewrite; call-made functions; construct signatures.
+    // 4: value uses (`a || b`, `fn.bind`), functions held by locals, object-literal members flagged.
+    version: '4',
+  },
+  ['references', 'rewriteSource'],
+);
+
+/** The data of `tsx` (languages/typescript.ts). */
+export const TSX = builtin(
+  {
+    id: 'tsx',
+    extensions: ['.tsx'],
+    grammar: 'tree-sitter-tsx.wasm',
+    grammarPackage: { name: 'tree-sitter-typescript', version: '0.23.2' },
+    // 3: the grammar-gap rewrite; call-made functions; construct signatures.
+    // 4: value uses (`a || b`, `fn.bind`), functions held by locals, object-literal members flagged.
+    version: '4',
+  },
+  ['references', 'rewriteSource'],
+);
+
+/** The data of `javascript` (languages/javascript.ts). */
+export const JAVASCRIPT = builtin(
+  {
+    id: 'javascript',
+    extensions: ['.js', '.jsx', '.mjs', '.cjs'],
+    interpreters: ['node', 'nodejs'],
+    grammar: 'tree-sitter-javascript.wasm',
+    grammarPackage: { name: 'tree-sitter-javascript', version: '0.25.0' },
+    // 3: call-made functions (`const Button = memo(forwardRef((props, ref) => …))`).
+    // 4: value uses (`a || b`, `fn.bind`), functions held by locals, object-literal members flagged.
+    version: '4',
+  },
+  ['references'],
+);
+
+/** The data of `go` (languages/go.ts). */
+export const GO = builtin(
+  {
+    id: 'go',
+    extensions: ['.go'],
+    grammar: 'tree-sitter-go.wasm',
+    grammarPackage: { name: 'tree-sitter-go', version: '0.25.0' },
+    // 2: code graph references (calls, imports, embedded types).
+    // 3: method values of untyped receivers as value uses.
+    version: '3',
+  },
+  ['references'],
+);
+
+/** The data of `rust` (languages/rust.ts). */
+export const RUST = builtin(
+  {
+    id: 'rust',
+    extensions: ['.rs'],
+    grammar: 'tree-sitter-rust.wasm',
+    grammarPackage: { name: 'tree-sitter-rust', version: '0.24.0' },
+    // 2: `impl X for dyn Error + Send` belongs to `Error`, not to the folded bound list.
+    // 3: code graph references (calls, `use`, `impl Trait for X`, macros' calls).
+    version: '3',
+  },
+  ['references'],
+);
+
+/** The data of `php` (languages/php.ts). */
+export const PHP = builtin(
+  {
+    id: 'php',
+    extensions: ['.php'],
+    interpreters: ['php'],
+    grammar: 'tree-sitter-php.wasm',
+    grammarPackage: { name: 'tree-sitter-php', version: '0.24.2' },
+    // 2: code graph references.
+    version: '3',
+  },
+  ['references'],
+);
+
+/** The data of `ruby` (languages/ruby.ts). */
+export const RUBY = builtin(
+  {
+    id: 'ruby',
+    extensions: ['.rb'],
+    interpreters: ['ruby', 'jruby'],
+    grammar: 'tree-sitter-ruby.wasm',
+    grammarPackage: { name: 'tree-sitter-ruby', version: '0.23.1' },
+    // 2: code graph references.
+    version: '2',
+  },
+  ['references'],
+);
+
+/** The data of `csharp` (languages/csharp.ts). */
+export const CSHARP = builtin(
+  {
+    id: 'c_sharp',
+    extensions: ['.cs'],
+    grammar: 'tree-sitter-c_sharp.wasm',
+    grammarPackage: { name: 'tree-sitter-c-sharp', version: '0.23.5' },
+    version: '3',
+  },
+  ['references'],
+);
+
+/** The data of `kotlin` (languages/kotlin.ts). */
+export const KOTLIN = builtin(
+  {
+    id: 'kotlin',
+    extensions: ['.kt', '.kts'],
+    interpreters: ['kotlin'],
+    grammar: 'tree-sitter-kotlin.wasm',
+    grammarPackage: { name: '@tree-sitter-grammars/tree-sitter-kotlin', version: '1.1.0' },
+    version: '2',
+  },
+  ['references'],
+);
+
+/** The data of `scala` (languages/scala.ts). */
+export const SCALA = builtin(
+  {
+    id: 'scala',
+    extensions: ['.scala', '.sc'],
+    interpreters: ['scala'],
+    grammar: 'tree-sitter-scala.wasm',
+    grammarPackage: { name: 'tree-sitter-scala', version: '0.24.0' },
+    version: '3',
+  },
+  ['references'],
+);
+
+/** The data of `lua` (languages/lua.ts). */
+export const LUA = builtin(
+  {
+    id: 'lua',
+    extensions: ['.lua'],
+    interpreters: ['lua', 'luajit'],
+    grammar: 'tree-sitter-lua.wasm',
+    grammarPackage: { name: '@tree-sitter-grammars/tree-sitter-lua', version: '0.4.1' },
+    // 2: functions in table constructors; 3: code graph references.
+    version: '3',
+  },
+  ['references'],
+);
+
+/** The data of `bash` (languages/bash.ts). */
+export const BASH = builtin(
+  {
+    id: 'bash',
+    extensions: ['.sh', '.bash'],
+    interpreters: ['sh', 'bash', 'dash', 'ash', 'ksh', 'mksh'],
+    grammar: 'tree-sitter-bash.wasm',
+    grammarPackage: { name: 'tree-sitter-bash', version: '0.25.1' },
+    // 2: code graph references.
+    version: '3',
+  },
+  ['references'],
+);
+
+/** The built-in languages, in registry order (as `builtinLanguages`). */
+export const BUILTIN_LANGUAGES: readonly LanguageDefinition[] = Object.freeze([PYTHON, JAVA, C, CPP, TYPESCRIPT, TSX, JAVASCRIPT, GO, RUST, PHP, RUBY, CSHARP, KOTLIN, SCALA, LUA, BASH]);
+
+/** A registry of the built-in languages that loads none of their visitors (see above). */
+export function createBuiltinRegistry(): LanguageRegistry {
+  return new LanguageRegistry(BUILTIN_LANGUAGES);
+}
