@@ -12,6 +12,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { BODY_MODES, type BodyMode } from '../db/body-mode.js';
 import { CKGDatabase, type IndexOptions } from '../db/database.js';
 import { CKGError } from '../errors.js';
+import { initSql } from '../db/sql.js';
 import type { IndexReport } from '../indexer/report.js';
 import { DirectoryStorage } from '../node/directory-storage.js';
 import type { Storage } from '../storage/types.js';
@@ -31,6 +32,11 @@ import { progressBar } from './progress.js';
 const SHORT_CALL_TIERING_BUDGET = 100_000_000;
 const DEFAULT_TIERING_BUDGET = 1_800_000; // V8's default in Node 20-22
 setFlagsFromString(`--wasm-tiering-budget=${SHORT_CALL_TIERING_BUDGET}`);
+
+// Every command but `mcp`, help and the version opens an index: sql.js's wasm is read and
+// compiled in the background meanwhile (initSql keeps one instance per process, the one
+// CKGDatabase.open then takes).
+if (process.argv.length > 3 && process.argv[2] !== 'mcp') initSql({}).catch(() => undefined);
 
 const EXIT_FOUND = 0;
 const EXIT_NOTHING = 1;

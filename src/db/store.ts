@@ -264,13 +264,9 @@ export class IndexStore {
 
   getMeta(key: string): string | undefined {
     this.#assertOpen();
-    try {
-      const rows = this.#db.exec('SELECT value FROM meta WHERE key = ?', [key]);
-      const value = rows[0]?.values[0]?.[0];
-      return typeof value === 'string' ? value : undefined;
-    } catch (error) {
-      throw new CKGError('CORRUPT_DATABASE', `Cannot read meta: ${String(error)}`, {}, { cause: error });
-    }
+    // One prepared statement for every key (an open and its check read a dozen).
+    const value = this.#select('SELECT value FROM meta WHERE key = ?', [key])[0]?.[0];
+    return typeof value === 'string' ? value : undefined;
   }
 
   setMeta(entries: Record<string, string>): void {
