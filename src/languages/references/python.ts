@@ -174,6 +174,25 @@ function moduleText(node: Node | null | undefined): string | undefined {
   return undefined;
 }
 
+/**
+ * The definitions the reference pass found, left for the definitions visitor of the same tree
+ * (src/languages/python.ts), which runs after it: one walk of the tree finds both (a walk in
+ * wasm costs as much whatever it collects). Keyed by tree and taken once.
+ */
+const definitionsOfTree = new WeakMap<object, { readonly root: number; readonly nodes: Node[]; readonly types: string[] }>();
+
+/**
+ * The `function_definition` and `class_definition` nodes of the tree under `root`, in document
+ * order with their types, when the reference visitor has just walked that tree (else undefined:
+ * the caller walks it itself). Exactly what `root.descendantsOfType` of those two types gives.
+ */
+export function takeDefinitionNodes(root: Node): { readonly nodes: Node[]; readonly types: string[] } | undefined {
+  const found = definitionsOfTree.get(root.tree);
+  if (found === undefined) return undefined;
+  definitionsOfTree.delete(root.tree);
+  return found.root === root.id ? found : undefined;
+}
+
 function visit(root: Node, sink: ReferenceSink): void {
   const nodes = root.descendantsOfType(SEARCHED).filter((n): n is Node => n !== null);
   const scopes = new LexicalScopes();
@@ -185,6 +204,8 @@ function visit(root: Node, sink: ReferenceSink): void {
   const types = new Array<string>(nodes.length);
   /** Starts of the functions decorated `@staticmethod`. */
   const staticMethods = new Set<number>();
+  /** The definitions, for the definitions visitor (takeDefinitionNodes). */
+  const definitions = { root: root.id, nodes: [] as Node[], types: [] as string[] };
 
   // Pass 1: scopes and what each binds (Python decides a name's scope from the whole body).
   for (let i = 0; i < nodes.length; i++) {
@@ -195,6 +216,10 @@ function visit(root: Node, sink: ReferenceSink): void {
       continue;
     }
     if (SCOPES.has(type)) {
+      if (type === 'function_definition' || type === 'class_definition') {
+        definitions.nodes.push(node);
+        definitions.types.push(type);
+      }
       const enclosing = scopes.innermostAt(node.startIndex);
       const kind = type === 'class_definition' ? 'class' : 'function';
       const scope = scopes.open(node, kind);
@@ -304,6 +329,8 @@ function visit(root: Node, sink: ReferenceSink): void {
       }
     }
   }
+
+  definitionsOfTree.set(root.tree, definitions);
 
   // Pass 2: sites.
   /** A name that, at `at`, can only mean a module-level or imported thing (not a local value). */
