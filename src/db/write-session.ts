@@ -174,6 +174,7 @@ export class WriteSession {
     this.#db.run('DELETE FROM sources WHERE file_id = ?', [id]);
     this.#db.run('DELETE FROM files WHERE id = ?', [id]);
     this.#files?.delete(path);
+    this.#pending?.removeFile(id);
   }
 
   /**
@@ -222,8 +223,10 @@ export class WriteSession {
       // A build's edges are counted as its resolution pass writes them.
       if (!this.#pending) for (const e of graph.edges) if (isCountedEdge(e.kind)) counts.edges++;
     }
-    if (this.#pending) this.#pending.add(graph.edges, base);
-    else for (const e of graph.edges) this.#insertEdge.run([e.kind, base + e.from, this.#nameIdOf(e.toName), e.line, e.resolution, e.site]);
+    if (this.#pending) {
+      this.#pending.add(graph.edges, base);
+      this.#pending.addFile(id, file.path, file.language, graph.symbols.length, base, graph.bindings);
+    } else for (const e of graph.edges) this.#insertEdge.run([e.kind, base + e.from, this.#nameIdOf(e.toName), e.line, e.resolution, e.site]);
     for (const b of graph.bindings) this.#insertBinding.run([id, b.scope >= 0 ? base + b.scope : null, b.kind, b.name, b.module, b.member, b.line]);
     if (!this.#fromNothing) this.#changes.after(file.path, id, writtenFacts(graph, base));
     if (this.#bodies === 'compressed' && (extracted.functions.length > 0 || extracted.classes.length > 0)) {

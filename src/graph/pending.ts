@@ -1,5 +1,12 @@
 import { EDGE_KIND_CODES } from '../db/schema.js';
-import type { EdgeRow } from './describe.js';
+import type { BindingRow, EdgeRow } from './describe.js';
+import type { GraphBinding, GraphFile } from './reader.js';
+
+/**
+ * Bindings a build keeps in memory for its resolution pass, at most (about 100 bytes each):
+ * beyond, the pass reads them back from the database file by file, as an update does.
+ */
+const KNOWN_BINDINGS = 250_000;
 
 /**
  * The sites of a build from nothing, held in memory until the resolution pass: resolving them
@@ -22,6 +29,42 @@ export class PendingSites {
    * include closures read them before any edge is written.
    */
   readonly moduleImports = new Map<number, string[]>();
+  /**
+   * The files written and their bindings, by file id, exactly as the resolution pass would read
+   * them back (GraphReader.file, GraphReader.bindings): the pass need not query them. Undefined
+   * once the build has more than KNOWN_BINDINGS bindings.
+   */
+  #files: Map<number, GraphFile> | undefined = new Map();
+  #bindings: Map<number, GraphBinding[]> | undefined = new Map();
+  #bindingCount = 0;
+
+  /** Records a written file (`base`: the id of its first symbol, its module; none: 0) and its bindings rows. */
+  addFile(id: number, path: string, language: string, symbolCount: number, base: number, bindings: readonly BindingRow[]): void {
+    if (this.#files === undefined || this.#bindings === undefined) return;
+    this.#bindingCount += bindings.length;
+    if (this.#bindingCount > KNOWN_BINDINGS) {
+      this.#files = undefined;
+      this.#bindings = undefined;
+      return;
+    }
+    // The module is a file's first symbol (describeFile); min(id) of no symbol reads as 0.
+    this.#files.set(id, { id, path, language, moduleId: symbolCount > 0 ? base : 0 });
+    this.#bindings.set(
+      id,
+      bindings.map((b) => ({ scopeId: b.scope >= 0 ? base + b.scope : null, kind: b.kind, name: b.name, module: b.module, member: b.member })),
+    );
+  }
+
+  /** Forgets a file removed again (its rows are gone). */
+  removeFile(id: number): void {
+    this.#files?.delete(id);
+    this.#bindings?.delete(id);
+  }
+
+  /** The recorded files and their bindings (see addFile), unless there were too many to keep. */
+  get files(): { readonly files: ReadonlyMap<number, GraphFile>; readonly bindings: ReadonlyMap<number, readonly GraphBinding[]> } | undefined {
+    return this.#files && this.#bindings ? { files: this.#files, bindings: this.#bindings } : undefined;
+  }
 
   get length(): number {
     return this.#length;

@@ -253,6 +253,15 @@ export class GraphReader {
     return out;
   }
 
+  /**
+   * Gives files and their bindings as a build wrote them (the rows `file` and `bindings` would
+   * read back), so that its pass does not query them one file at a time.
+   */
+  knowFiles(files: ReadonlyMap<number, GraphFile>, bindings: ReadonlyMap<number, readonly GraphBinding[]>): void {
+    for (const [id, file] of files) this.#files.set(id, file);
+    for (const [id, list] of bindings) this.#bindings.set(id, list);
+  }
+
   /** Gives every module's import specifiers at once (a build: its edges are not written yet). */
   knowImports(imports: ReadonlyMap<number, readonly string[]>): void {
     for (const [id, list] of imports) this.#imports.set(id, list);

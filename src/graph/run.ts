@@ -274,6 +274,8 @@ export function resolveGraph(
       reader.preload(PRELOAD_SYMBOLS);
       // Include closures read every module's includes before any edge is written.
       reader.knowImports(build.moduleImports);
+      const known = build.files;
+      if (known) reader.knowFiles(known.files, known.bindings);
       const n = build.length;
       const toIds = new Int32Array(n).fill(-1);
       const codes = new Uint8Array(n);

@@ -2,7 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import { collapseSpaces, fieldText, namedChildren } from './common.js';
 import type { LanguageDefinition, VisitorSink } from './types.js';
 import { implement, PYTHON } from './builtin.js';
-import { pythonReferences } from './references/python.js';
+import { pythonReferences, takeDefinitionNodes } from './references/python.js';
 
 /** `name(params) -> ret` for a method summary; multi-line parameter lists are folded. */
 function methodSummary(def: Node): string | undefined {
@@ -35,12 +35,16 @@ function visit(root: Node, sink: VisitorSink): void {
   // the open ones on a stack (by end offset): its nearest ancestor among these types, found
   // without one `parent` call (a walk down from the root in tree-sitter) per level.
   const open: { readonly end: number; readonly type: string; readonly name: string | undefined }[] = [];
-  for (const node of root.descendantsOfType(['function_definition', 'class_definition'])) {
+  // With the code graph, the reference visitor has walked the tree already and found these.
+  const found = takeDefinitionNodes(root);
+  const nodes = found?.nodes ?? root.descendantsOfType(['function_definition', 'class_definition']);
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i];
     if (!node) continue;
     const start = node.startIndex;
     while (open.length > 0 && open[open.length - 1]!.end <= start) open.pop();
     const scope = open[open.length - 1];
-    const type = node.type;
+    const type = found?.types[i] ?? node.type;
     const name = fieldText(node, 'name');
     open.push({ end: node.endIndex, type, name });
     if (!name) continue;

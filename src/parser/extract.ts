@@ -185,13 +185,12 @@ export async function extractSource(
   const { tree, incremental } = await pool.parseReusing(language, source, reuse);
   try {
     const collector = new RowCollector(source);
+    // The reference visitor runs first: it may leave the definitions visitor the nodes it found
+    // on its walk (Python does: one walk of the tree instead of two). Neither depends on the other.
+    const references = withGraph && language.references ? new GraphCollector(source) : undefined;
+    if (references) language.references!(tree.rootNode, references);
     language.visitor(tree.rootNode, collector, options);
-    let graph: ExtractedGraph | undefined;
-    if (withGraph && language.references) {
-      const references = new GraphCollector(source);
-      language.references(tree.rootNode, references);
-      graph = references.finish(collector.functions, collector.classes, lineCount(source));
-    }
+    const graph: ExtractedGraph | undefined = references?.finish(collector.functions, collector.classes, lineCount(source));
     const file: ExtractedFile = { functions: collector.functions, classes: collector.classes, hasSyntaxErrors: tree.rootNode.hasError, ...(graph ? { graph } : {}) };
     return incremental ? { ...file, incremental } : file;
   } finally {

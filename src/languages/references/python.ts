@@ -24,12 +24,14 @@ const SEARCHED = [...SCOPES, ...BINDERS, ...VALUE_PARENTS, 'call', 'decorator'];
  */
 function valueOperands(value: Node | null | undefined, out: Node[] = []): Node[] {
   if (!value) return out;
-  if (value.type === 'identifier' || value.type === 'attribute') out.push(value);
-  else if (value.type === 'parenthesized_expression') valueOperands(value.namedChildren[0], out);
-  else if (value.type === 'boolean_operator') {
+  // Each `type` read crosses into wasm: read it once.
+  const type = value.type;
+  if (type === 'identifier' || type === 'attribute') out.push(value);
+  else if (type === 'parenthesized_expression') valueOperands(value.namedChildren[0], out);
+  else if (type === 'boolean_operator') {
     valueOperands(value.childForFieldName('left'), out);
     valueOperands(value.childForFieldName('right'), out);
-  } else if (value.type === 'conditional_expression') {
+  } else if (type === 'conditional_expression') {
     // `a if c else b`: the first and the last operands are the values.
     valueOperands(value.namedChildren[0], out);
     valueOperands(value.namedChildren[2], out);
@@ -63,13 +65,15 @@ function targetNames(node: Node | null | undefined, out: Node[] = []): Node[] {
 function dottedPath(node: Node | null | undefined): string[] | undefined {
   const parts: string[] = [];
   let n = node;
-  while (n && n.type === 'attribute') {
+  let type = n?.type;
+  while (n && type === 'attribute') {
     const attr = n.childForFieldName('attribute');
     if (!attr) return undefined;
     parts.push(attr.text);
     n = n.childForFieldName('object');
+    type = n?.type;
   }
-  if (n?.type !== 'identifier') return undefined;
+  if (!n || type !== 'identifier') return undefined;
   parts.push(n.text);
   return parts.reverse();
 }
@@ -77,15 +81,20 @@ function dottedPath(node: Node | null | undefined): string[] | undefined {
 /** The class a type annotation names: `Foo`, `mod.Foo`, `'Foo'`, `Optional[Foo]`, `Foo | None`; undefined for anything else. */
 function annotatedClass(type: Node | null | undefined): string | undefined {
   let n = type;
-  if (n?.type === 'type') n = n.namedChildren[0] ?? null;
   if (!n) return undefined;
-  if (n.type === 'identifier') return n.text;
-  if (n.type === 'attribute') return dottedPath(n)?.join('.');
-  if (n.type === 'string') {
+  let t = n.type;
+  if (t === 'type') {
+    n = n.namedChildren[0] ?? null;
+    if (!n) return undefined;
+    t = n.type;
+  }
+  if (t === 'identifier') return n.text;
+  if (t === 'attribute') return dottedPath(n)?.join('.');
+  if (t === 'string') {
     const text = n.text.replace(/^[rbuRBU]*(['"])(.*)\1$/s, '$2').trim();
     return /^[A-Za-z_][\w.]*$/.test(text) ? text : undefined;
   }
-  if (n.type === 'generic_type') {
+  if (t === 'generic_type') {
     // Optional[X] is X or None: a call on it is a call on X.
     const head = n.namedChildren[0];
     const params = n.namedChildren.find((c) => c?.type === 'type_parameter');
@@ -93,7 +102,7 @@ function annotatedClass(type: Node | null | undefined): string | undefined {
     if (head?.text === 'Optional' && args.length === 1) return annotatedClass(args[0]);
     return undefined;
   }
-  if (n.type === 'binary_operator') {
+  if (t === 'binary_operator') {
     // X | None
     const left = n.childForFieldName('left');
     const right = n.childForFieldName('right');
@@ -110,10 +119,17 @@ function assignedType(value: Node | null | undefined): ScopeBinding['type'] {
   return path ? { name: path.join('.'), constructed: true } : undefined;
 }
 
-function isStaticMethod(fn: Node): boolean {
-  const decorated = fn.parent;
-  if (decorated?.type !== 'decorated_definition') return false;
-  return decorated.namedChildren.some((d) => d?.type === 'decorator' && d.namedChildren[0]?.text === 'staticmethod');
+/**
+ * Where the functions decorated `@staticmethod` start (children of a `decorated_definition`
+ * that has such a decorator), read from the decorator: a decorator's definition comes after it
+ * in document order, so pass 1 knows it before it reaches the function, and asks no function
+ * for its `parent` (a walk down from the root in tree-sitter).
+ */
+function addStaticMethods(decorator: Node, out: Set<number>): void {
+  if (decorator.namedChildren[0]?.text !== 'staticmethod') return;
+  const decorated = decorator.parent;
+  if (decorated?.type !== 'decorated_definition') return;
+  for (const child of decorated.namedChildren) if (child?.type === 'function_definition') out.add(child.startIndex);
 }
 
 function addParameters(scopes: LexicalScopes, scope: number, parameters: Node | null): string | undefined {
@@ -158,6 +174,25 @@ function moduleText(node: Node | null | undefined): string | undefined {
   return undefined;
 }
 
+/**
+ * The definitions the reference pass found, left for the definitions visitor of the same tree
+ * (src/languages/python.ts), which runs after it: one walk of the tree finds both (a walk in
+ * wasm costs as much whatever it collects). Keyed by tree and taken once.
+ */
+const definitionsOfTree = new WeakMap<object, { readonly root: number; readonly nodes: Node[]; readonly types: string[] }>();
+
+/**
+ * The `function_definition` and `class_definition` nodes of the tree under `root`, in document
+ * order with their types, when the reference visitor has just walked that tree (else undefined:
+ * the caller walks it itself). Exactly what `root.descendantsOfType` of those two types gives.
+ */
+export function takeDefinitionNodes(root: Node): { readonly nodes: Node[]; readonly types: string[] } | undefined {
+  const found = definitionsOfTree.get(root.tree);
+  if (found === undefined) return undefined;
+  definitionsOfTree.delete(root.tree);
+  return found.root === root.id ? found : undefined;
+}
+
 function visit(root: Node, sink: ReferenceSink): void {
   const nodes = root.descendantsOfType(SEARCHED).filter((n): n is Node => n !== null);
   const scopes = new LexicalScopes();
@@ -165,11 +200,26 @@ function visit(root: Node, sink: ReferenceSink): void {
   const baseLists = new Set<number>();
   /** Right-hand sides of assignments that are names: value uses, once every scope is known. */
   const assignedValues: Node[] = [];
+  /** Each node's type, read once (a read crosses into wasm), for pass 2 too. */
+  const types = new Array<string>(nodes.length);
+  /** Starts of the functions decorated `@staticmethod`. */
+  const staticMethods = new Set<number>();
+  /** The definitions, for the definitions visitor (takeDefinitionNodes). */
+  const definitions = { root: root.id, nodes: [] as Node[], types: [] as string[] };
 
   // Pass 1: scopes and what each binds (Python decides a name's scope from the whole body).
-  for (const node of nodes) {
-    const type = node.type;
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i]!;
+    const type = (types[i] = node.type);
+    if (type === 'decorator') {
+      addStaticMethods(node, staticMethods);
+      continue;
+    }
     if (SCOPES.has(type)) {
+      if (type === 'function_definition' || type === 'class_definition') {
+        definitions.nodes.push(node);
+        definitions.types.push(type);
+      }
       const enclosing = scopes.innermostAt(node.startIndex);
       const kind = type === 'class_definition' ? 'class' : 'function';
       const scope = scopes.open(node, kind);
@@ -184,7 +234,7 @@ function visit(root: Node, sink: ReferenceSink): void {
       if (type === 'function_definition') {
         const first = addParameters(scopes, scope, node.childForFieldName('parameters'));
         const isMethod = enclosing >= 0 && scopes.kindOf(enclosing) === 'class';
-        if (isMethod && first !== undefined && !isStaticMethod(node)) scopes.setSelf(scope, first);
+        if (isMethod && first !== undefined && !staticMethods.has(node.startIndex)) scopes.setSelf(scope, first);
       } else if (type === 'lambda') {
         addParameters(scopes, scope, node.childForFieldName('parameters'));
       }
@@ -280,6 +330,8 @@ function visit(root: Node, sink: ReferenceSink): void {
     }
   }
 
+  definitionsOfTree.set(root.tree, definitions);
+
   // Pass 2: sites.
   /** A name that, at `at`, can only mean a module-level or imported thing (not a local value). */
   const free = (at: number, name: string): boolean => {
@@ -287,7 +339,8 @@ function visit(root: Node, sink: ReferenceSink): void {
     return b === undefined || b === 'import' || b === 'definition' || b === 'global';
   };
   const receiverOf = (object: Node, at: number): ReceiverFact | 'dynamic' => {
-    if (object.type === 'identifier') {
+    const objectType = object.type;
+    if (objectType === 'identifier') {
       const name = object.text;
       const found = scopes.lookup(at, name);
       if (found === undefined) return { kind: 'path', path: [name] };
@@ -301,50 +354,57 @@ function visit(root: Node, sink: ReferenceSink): void {
       if (found.binding.kind === 'import' || found.binding.kind === 'definition' || found.binding.kind === 'global') return { kind: 'path', path: [name] };
       return 'dynamic';
     }
-    if (object.type === 'attribute') {
+    if (objectType === 'attribute') {
       const path = dottedPath(object);
       return path && free(at, path[0]!) ? { kind: 'path', path } : 'dynamic';
     }
-    if (object.type === 'call') {
+    if (objectType === 'call') {
       const fn = object.childForFieldName('function');
-      if (fn?.type === 'identifier' && fn.text === 'super' && scopes.lookup(at, 'super') === undefined) return { kind: 'super' };
+      const fnType = fn?.type;
+      if (fnType === 'identifier' && fn!.text === 'super' && scopes.lookup(at, 'super') === undefined) return { kind: 'super' };
       const path = dottedPath(fn);
       if (path && free(at, path[0]!)) return { kind: 'type', type: path.join('.'), constructed: true };
     }
     return 'dynamic';
   };
 
-  /** A call, decorator or value use of `target` (an identifier or attribute). */
-  const use = (kind: 'call' | 'reference', target: Node): void => {
+  /**
+   * A call, decorator or value use of `target` (an identifier or attribute), whose type the
+   * caller may know already (`targetType`). Returns the identifier's text (for the caller's
+   * `getattr` check), else undefined.
+   */
+  const use = (kind: 'call' | 'reference', target: Node, targetType: string = target.type): string | undefined => {
     const at = target.startIndex;
-    if (target.type === 'identifier') {
+    if (targetType === 'identifier') {
+      const text = target.text;
       // `super()` is part of the `super().m()` construct (a super receiver), not a call of interest.
-      if (target.text === 'super' && kind === 'call' && target.parent?.parent?.type === 'attribute' && free(at, 'super')) return;
-      const found = scopes.lookup(at, target.text);
+      if (text === 'super' && kind === 'call' && target.parent?.parent?.type === 'attribute' && free(at, 'super')) return text;
+      const found = scopes.lookup(at, text);
       const b = found?.binding.kind;
       if (b === 'parameter' || b === 'self') {
-        if (kind === 'call') sink.site(target, { kind, name: target.text, fixed: 'parameter' });
-        return;
+        if (kind === 'call') sink.site(target, { kind, name: text, fixed: 'parameter' });
+        return text;
       }
       if (b === 'local') {
-        if (kind === 'call') sink.site(target, { kind, name: target.text, fixed: 'local-variable' });
-        return;
+        if (kind === 'call') sink.site(target, { kind, name: text, fixed: 'local-variable' });
+        return text;
       }
-      sink.site(target, { kind, name: target.text });
-      return;
+      sink.site(target, { kind, name: text });
+      return text;
     }
-    if (target.type !== 'attribute') return;
+    if (targetType !== 'attribute') return undefined;
     const attr = target.childForFieldName('attribute');
     const object = target.childForFieldName('object');
-    if (!attr || !object) return;
+    if (!attr || !object) return undefined;
     const receiver = receiverOf(object, at);
     if (receiver === 'dynamic') {
       // A value use too (`callback=other.handle`): nothing resolves it, but dead code must know
       // some method of that name may be used.
       sink.site(attr, { kind, name: attr.text, fixed: 'dynamic' });
-      return;
+      return undefined;
     }
     sink.site(attr, { kind, name: attr.text, receiver });
+    return undefined;
   };
 
   /**
@@ -373,12 +433,15 @@ function visit(root: Node, sink: ReferenceSink): void {
     sink.site(nameArg, { kind: 'reference', name: `${onSelf ? 'self.' : ''}${start}*`, fixed: 'dynamic' });
   };
 
-  for (const node of nodes) {
-    switch (node.type) {
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i]!;
+    const type = types[i]!;
+    switch (type) {
       case 'call': {
         const fn = node.childForFieldName('function');
-        if (fn) use('call', fn);
-        if (fn?.type === 'identifier' && fn.text === 'getattr' && free(fn.startIndex, 'getattr')) attributeLookup(node);
+        // `use` gives back an identifier's text (undefined for anything else).
+        const name = fn ? use('call', fn) : undefined;
+        if (name === 'getattr' && free(fn!.startIndex, 'getattr')) attributeLookup(node);
         break;
       }
       case 'decorator': {
@@ -404,10 +467,10 @@ function visit(root: Node, sink: ReferenceSink): void {
       }
     }
     // Functions used as values: passed, returned, stored in collections, assigned.
-    if (VALUE_PARENTS.has(node.type)) {
+    if (VALUE_PARENTS.has(type)) {
       // A class's bases are an argument list too: they are `inherits` sites already.
-      if (node.type === 'argument_list' && baseLists.has(node.startIndex)) continue;
-      const values = node.type === 'keyword_argument' || node.type === 'pair' ? [node.childForFieldName('value')] : node.namedChildren;
+      if (type === 'argument_list' && baseLists.has(node.startIndex)) continue;
+      const values = type === 'keyword_argument' || type === 'pair' ? [node.childForFieldName('value')] : node.namedChildren;
       for (const value of values) for (const operand of valueOperands(value)) use('reference', operand);
     }
   }
