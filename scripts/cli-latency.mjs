@@ -3,7 +3,7 @@
 // index already in the cache folder, against a bare `node -e 0` in the same run (this machine is
 // noisy: the ratio and the baseline say more than one figure alone).
 //
-//   node scripts/cli-latency.mjs [--root DIR] [--name NAME] [--runs N]
+//   node scripts/cli-latency.mjs [--root DIR] [--name NAME] [--runs N] [--cli dist/cli/main.js of another build]
 //
 // Uses dist/ (npm run build first). The first call builds the index into a temporary cache
 // folder; the timed calls alternate with the baseline. Prints medians, min and max in ms.
@@ -21,7 +21,7 @@ const option = (name, fallback) => {
 const root = option('--root', '/usr/lib/python3/dist-packages/django');
 const name = option('--name', 'get_object_or_404');
 const runs = Number(option('--runs', '15'));
-const main = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const main = option('--cli', fileURLToPath(new URL('../dist/cli/main.js', import.meta.url)));
 const cache = mkdtempSync(join(tmpdir(), 'ckg-cli-latency-'));
 
 function timed(argv) {
