@@ -271,6 +271,8 @@ export function resolveGraph(
 
     /** A build: every site is in memory; resolve them all, then insert each edge once. */
     function resolveBuild(build: PendingSites): ResolutionStats {
+      // Every site is added: the interning map is only garbage held through the pass from here.
+      build.doneAdding();
       reader.preload(PRELOAD_SYMBOLS);
       // Include closures read every module's includes before any edge is written.
       reader.knowImports(build.moduleImports);
