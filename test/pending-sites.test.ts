@@ -1,10 +1,15 @@
-// A build's sites held in memory until its resolution pass (src/graph/pending.ts): columns kept
-// in fixed-size chunks read back exactly across chunk boundaries, and interning that survives
-// dropping its map.
+// A build's sites held in memory until its resolution pass (src/graph/pending.ts), and what the
+// write session does with them: columns kept in fixed-size chunks read back exactly across chunk
+// boundaries, interning that survives dropping its map, and a build that refuses files written
+// after its sites were resolved and written (their edges would be neither resolved nor kept).
+import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
+import { CKGError } from '../src/index.js';
+import { IndexStore } from '../src/db/store.js';
 import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../src/db/schema.js';
 import { PendingSites } from '../src/graph/pending.js';
-import type { EdgeRow } from '../src/graph/describe.js';
+import type { EdgeRow, FileGraphRows } from '../src/graph/describe.js';
+import type { ExtractedFile } from '../src/parser/extract.js';
 
 const site = (k: number): EdgeRow => ({
   kind: k % 7 === 0 ? EDGE_KIND_CODES.imports : EDGE_KIND_CODES.calls,
@@ -56,5 +61,38 @@ describe('PendingSites', () => {
     expect(pending.nameNumber(2)).toBe(pending.nameNumber(0));
     expect([pending.name(3), pending.site(3)]).toEqual(['name12', 'site1']);
     expect(pending.stringCount).toBe(6); // name1, site1, name2, site2, then site0, name12
+  });
+});
+
+describe('a build from nothing', () => {
+  it('refuses a file written after its sites were resolved', async () => {
+    const SQL = await initSqlJs();
+    const store = IndexStore.create(SQL);
+    const extracted: ExtractedFile = { functions: [], classes: [], hasSyntaxErrors: false };
+    const graph = (name: string): FileGraphRows => ({
+      symbols: [{ kind: 'module', name, qualifiedName: name, parent: -1, flags: 0, row: -1 }],
+      edges: [{ kind: EDGE_KIND_CODES.imports, from: 0, toName: 'b', line: 1, resolution: RESOLUTION_CODES.pending, site: null }],
+      bindings: [],
+    });
+    const record = (path: string) => ({ path, size: 1, mtimeMs: 1, contentHash: 'h', language: 'python', extractorVersion: '1' });
+    try {
+      const writer = store.beginWrite();
+      writer.putFile(record('/r/a.py'), extracted, graph('a'));
+      writer.resolveGraph();
+      let error: unknown;
+      try {
+        writer.putFile(record('/r/b.py'), extracted, graph('b'));
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(CKGError);
+      expect((error as CKGError).code).toBe('INVALID_ARGUMENT');
+      writer.commit();
+      // The build's one site was written once, resolved; the refused file left nothing.
+      expect(store.rows('SELECT count(*) FROM files')).toEqual([[1]]);
+      expect(store.rows('SELECT kind, resolution FROM edges')).toEqual([[EDGE_KIND_CODES.imports, RESOLUTION_CODES.external]]);
+    } finally {
+      store.close();
+    }
   });
 });

@@ -319,6 +319,10 @@ export function resolveGraph(
         if (build.site(i) === FIXED_SITE) codes[i] = build.resolution(i);
         else resolveAt(i);
       }
+      // Every site is resolved: what the resolver and reader kept for them is garbage from here
+      // on, and the rows written next grow the database by hundreds of MB on the kernel.
+      resolver.forgetCaches();
+      reader.trim(0);
       // Names get ids as first written (an empty index has no edge, so no name either).
       db.run('DELETE FROM names');
       const insertName = prepare('INSERT INTO names (id, name) VALUES (?, ?)');
