@@ -48,12 +48,14 @@ export class PendingSites {
       this.#resolution[c]![j] = e.resolution;
       this.#from[c]![j] = base + e.from;
       this.#line[c]![j] = e.line;
-      this.#name[c]![j] = this.#intern(e.toName);
+      const name = this.#intern(e.toName);
+      this.#name[c]![j] = name;
       this.#site[c]![j] = e.site === null ? -1 : this.#intern(e.site);
       if (e.kind === EDGE_KIND_CODES.imports && e.from === 0) {
         let list = this.moduleImports.get(base);
         if (!list) this.moduleImports.set(base, (list = []));
-        list.push(e.toName);
+        // The interned copy: the kernel's 354,000 includes name a few thousand headers.
+        list.push(this.#strings[name]!);
       }
     }
   }
