@@ -89,8 +89,14 @@ export class WriteSession {
   readonly #fromNothing: boolean;
   /** What this session changed, for its resolution pass. */
   readonly #changes = new GraphChangeLog();
-  /** A build's sites, inserted by its resolution pass (see PendingSites). */
-  readonly #pending: PendingSites | undefined;
+  /**
+   * A build's sites, inserted by its resolution pass (see PendingSites); dropped once that pass
+   * has written them, so that the commit's index builds do not run beside them (the kernel's
+   * 5.8 million sites: about 180 MB).
+   */
+  #pending: PendingSites | undefined;
+  /** {@link WriteSession.resolveGraph} ran: a build's sites are written and may not grow. */
+  #resolved = false;
   #nextSymbolId: number;
   #ended = false;
 
@@ -183,6 +189,9 @@ export class WriteSession {
    * required by the `'compressed'` body mode.
    */
   putFile(file: FileRecord, extracted: ExtractedFile, graph: FileGraphRows, bytes?: Uint8Array): void {
+    // A build's sites were resolved and written in one go: a file written after that would have
+    // its edges neither resolved nor kept.
+    if (this.#fromNothing && this.#resolved) throw new CKGError('INVALID_ARGUMENT', `putFile(${file.path}) after resolveGraph() in a build: write every file first`);
     this.removeFile(file.path);
     this.#insertFile.run([file.path, file.size, file.mtimeMs, file.contentHash, file.language, file.extractorVersion]);
     this.#files?.set(file.path, recordOf(file));
@@ -254,6 +263,8 @@ export class WriteSession {
     const stats = resolveGraph(this.#db, this.#pending ? { build: this.#pending } : this.#changes, this.#graphCache);
     const pending = this.#pending;
     if (pending && this.#counts) for (let i = 0; i < pending.length; i++) if (isCountedEdge(pending.kind(i))) this.#counts.edges++;
+    this.#pending = undefined;
+    this.#resolved = true;
     return stats;
   }
 

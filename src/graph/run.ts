@@ -271,6 +271,8 @@ export function resolveGraph(
 
     /** A build: every site is in memory; resolve them all, then insert each edge once. */
     function resolveBuild(build: PendingSites): ResolutionStats {
+      // Every site is added: the interning map is only garbage held through the pass from here.
+      build.doneAdding();
       reader.preload(PRELOAD_SYMBOLS);
       // Include closures read every module's includes before any edge is written.
       reader.knowImports(build.moduleImports);
@@ -319,6 +321,10 @@ export function resolveGraph(
         if (build.site(i) === FIXED_SITE) codes[i] = build.resolution(i);
         else resolveAt(i);
       }
+      // Every site is resolved: what the resolver and reader kept for them is garbage from here
+      // on, and the rows written next grow the database by hundreds of MB on the kernel.
+      resolver.forgetCaches();
+      reader.trim(0);
       // Names get ids as first written (an empty index has no edge, so no name either).
       db.run('DELETE FROM names');
       const insertName = prepare('INSERT INTO names (id, name) VALUES (?, ?)');

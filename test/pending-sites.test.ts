@@ -1,0 +1,99 @@
+// A build's sites held in memory until its resolution pass (src/graph/pending.ts), and what the
+// write session does with them: columns kept in fixed-size chunks read back exactly across chunk
+// boundaries, interning that survives dropping its map, and a build that refuses files written
+// after its sites were resolved and written (their edges would be neither resolved nor kept).
+import initSqlJs from 'sql.js';
+import { describe, expect, it } from 'vitest';
+import { CKGError } from '../src/index.js';
+import { IndexStore } from '../src/db/store.js';
+import { beginWrite } from '../src/db/write-session.js';
+import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../src/db/schema.js';
+import { PendingSites } from '../src/graph/pending.js';
+import type { EdgeRow, FileGraphRows } from '../src/graph/describe.js';
+import type { ExtractedFile } from '../src/parser/extract.js';
+
+const site = (k: number): EdgeRow => ({
+  kind: k % 7 === 0 ? EDGE_KIND_CODES.imports : EDGE_KIND_CODES.calls,
+  from: k % 3,
+  toName: `name${k % 1000}`,
+  line: k + 1,
+  resolution: RESOLUTION_CODES.pending,
+  site: k % 5 === 0 ? null : `site${k % 11}`,
+});
+
+describe('PendingSites', () => {
+  it('reads back every column of sites spread over several chunks, in order', () => {
+    const pending = new PendingSites();
+    // More than two chunks (65,536 sites each), added a file at a time as a build does.
+    const total = 150_001;
+    const perFile = 97;
+    for (let start = 0; start < total; start += perFile) {
+      const rows: EdgeRow[] = [];
+      for (let k = start; k < Math.min(total, start + perFile); k++) rows.push(site(k));
+      pending.add(rows, start * 10);
+    }
+    expect(pending.length).toBe(total);
+    for (let k = 0; k < total; k++) {
+      const e = site(k);
+      const base = Math.floor(k / perFile) * perFile * 10;
+      expect([pending.kind(k), pending.resolution(k), pending.from(k), pending.line(k), pending.name(k), pending.site(k)]).toEqual([
+        e.kind,
+        e.resolution,
+        base + e.from,
+        e.line,
+        e.toName,
+        e.site,
+      ]);
+    }
+    // 1,000 names and 11 site texts, each interned once; sites of one name share its number.
+    expect(pending.stringCount).toBe(1011);
+    expect(pending.nameNumber(1000)).toBe(pending.nameNumber(0));
+    // A module's imports are the imports of its first symbol (from = 0).
+    const imports = pending.moduleImports.get(0);
+    expect(imports).toEqual([site(0).toName, site(21).toName, site(42).toName, site(63).toName, site(84).toName]);
+  });
+
+  it('interns as before when sites are added after its map was dropped', () => {
+    const pending = new PendingSites();
+    pending.add([site(1), site(2)], 0);
+    pending.doneAdding();
+    pending.add([site(1001), site(12)], 0);
+    // name1 and site1 again (the same numbers), site0 and name12 new.
+    expect(pending.nameNumber(2)).toBe(pending.nameNumber(0));
+    expect([pending.name(3), pending.site(3)]).toEqual(['name12', 'site1']);
+    expect(pending.stringCount).toBe(6); // name1, site1, name2, site2, then site0, name12
+  });
+});
+
+describe('a build from nothing', () => {
+  it('refuses a file written after its sites were resolved', async () => {
+    const SQL = await initSqlJs();
+    const store = IndexStore.create(SQL);
+    const extracted: ExtractedFile = { functions: [], classes: [], hasSyntaxErrors: false };
+    const graph = (name: string): FileGraphRows => ({
+      symbols: [{ kind: 'module', name, qualifiedName: name, parent: -1, flags: 0, row: -1 }],
+      edges: [{ kind: EDGE_KIND_CODES.imports, from: 0, toName: 'b', line: 1, resolution: RESOLUTION_CODES.pending, site: null }],
+      bindings: [],
+    });
+    const record = (path: string) => ({ path, size: 1, mtimeMs: 1, contentHash: 'h', language: 'python', extractorVersion: '1' });
+    try {
+      const writer = beginWrite(store);
+      writer.putFile(record('/r/a.py'), extracted, graph('a'));
+      writer.resolveGraph();
+      let error: unknown;
+      try {
+        writer.putFile(record('/r/b.py'), extracted, graph('b'));
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(CKGError);
+      expect((error as CKGError).code).toBe('INVALID_ARGUMENT');
+      writer.commit();
+      // The build's one site was written once, resolved; the refused file left nothing.
+      expect(store.rows('SELECT count(*) FROM files')).toEqual([[1]]);
+      expect(store.rows('SELECT kind, resolution FROM edges')).toEqual([[EDGE_KIND_CODES.imports, RESOLUTION_CODES.external]]);
+    } finally {
+      store.close();
+    }
+  });
+});
