@@ -94,7 +94,7 @@ describe('snapshot memo', () => {
           await gitInit(tree);
           await gitCommitAll(tree);
         }
-        const listings = new ListingCache();
+        const listings = new ListingCache({ memoizeSnapshots: true });
         let round = 0;
         const check = async (): Promise<Snapshot> => {
           const fresh = await computeSnapshot(new FsAdapter(tree.fs), tree.root, walkOptions);
@@ -136,10 +136,22 @@ describe('snapshot memo', () => {
     }
   }
 
+  it('is made only for a cache that asks for it (indexes kept between processes)', async () => {
+    const tree = makeTree('memfs', FILES);
+    trees.push(tree);
+    age(tree, PAST);
+    const plain = new ListingCache();
+    await computeSnapshot(new FsAdapter(tree.fs), tree.root, { ...walkOptions, listings: plain });
+    expect(plain.snapshotMemo).toBeUndefined();
+    const memoizing = new ListingCache({ memoizeSnapshots: true });
+    await computeSnapshot(new FsAdapter(tree.fs), tree.root, { ...walkOptions, listings: memoizing });
+    expect(memoizing.snapshotMemo).toBeDefined();
+  });
+
   it('is not kept when the tree changed within the racy window (its listings or reads could be stale)', async () => {
     const tree = makeTree('memfs', FILES);
     trees.push(tree);
-    const listings = new ListingCache();
+    const listings = new ListingCache({ memoizeSnapshots: true });
     await computeSnapshot(new FsAdapter(tree.fs), tree.root, { ...walkOptions, listings });
     expect(listings.snapshotMemo).toBeUndefined();
     age(tree, PAST);

@@ -152,7 +152,7 @@ export class CKGDatabase {
       return path;
     };
     store.setBodyReader(fs ? { read: async (path) => fs.readBytes(inside(path)), readRange: (path, start, end) => fs.readRange(inside(path), start, end) } : undefined);
-    this.#listings = fs !== undefined && (options.trustFolderMtimes ?? platform.keepsFolderMtimes(fs.raw)) ? new ListingCache() : undefined;
+    this.#listings = fs !== undefined && (options.trustFolderMtimes ?? platform.keepsFolderMtimes(fs.raw)) ? new ListingCache({ memoizeSnapshots: options.keepFolderListings === true }) : undefined;
   }
 
   /**

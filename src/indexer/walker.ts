@@ -172,6 +172,18 @@ interface CachedListing {
  * its mtime moving, so it is listed again (the rule git uses for racily clean entries).
  */
 export class ListingCache {
+  /**
+   * Whether snapshots are recorded with their file system answers and replayed (see
+   * snapshot/walk-memo.ts). For indexes kept between processes (`keepFolderListings`): a new
+   * process has no plans, and a replay spares it the walk. Within one process the plans already
+   * make a re-check cheap, and recording every walk of a large tree would cost more than it saves.
+   */
+  readonly memoizesSnapshots: boolean;
+
+  constructor(options: { readonly memoizeSnapshots?: boolean } = {}) {
+    this.memoizesSnapshots = options.memoizeSnapshots === true;
+  }
+
   readonly #listings = new Map<string, CachedListing>();
   /** Counts walks: a folder whose `seen` is not the current walk was not visited by it. */
   #walk = 0;

@@ -96,7 +96,7 @@ export async function computeSnapshot(
   const where = location ?? (await locateCodebase(fs, root));
   // With listings kept (a file system whose mtimes can be trusted), the last full snapshot is
   // kept with the answers it was computed from: the same answers now mean the same snapshot.
-  const listings = walkOptions.only === undefined ? walkOptions.listings : undefined;
+  const listings = walkOptions.only === undefined && walkOptions.listings?.memoizesSnapshots === true ? walkOptions.listings : undefined;
   const scope = listings === undefined ? undefined : memoScope(root, where, walkOptions);
   if (listings?.snapshotMemo !== undefined && walkOptions.onFile === undefined && walkOptions.onOtherFile === undefined) {
     const replayed = await replaySnapshot(fs, listings.snapshotMemo, scope!);
