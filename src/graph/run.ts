@@ -52,6 +52,8 @@ const TRIM_EVERY = 4096;
 // An edge's name is a row of `names`, read by a subquery (NAME_OF_EDGE).
 const SITE_COLUMNS = `e.id, e.kind, e.from_id, ${NAME_OF_EDGE}, e.site, e.to_id, e.resolution, e.deps`;
 const SITE_FROM = 'edges e';
+/** Rows per INSERT of a build (at most 8 parameters each: far below sqlite's limit of 32,766). */
+const ROWS_PER_INSERT = 128;
 const STRUCTURE_KINDS: ReadonlySet<number> = new Set([EDGE_KIND_CODES.imports, EDGE_KIND_CODES.inherits, EDGE_KIND_CODES.implements, EDGE_KIND_CODES.member_of]);
 
 function toRow(r: SqlValue[]): SiteRow {
@@ -124,6 +126,29 @@ export function resolveGraph(
     let s = prepared.get(sql);
     if (!s) prepared.set(sql, (s = prepare(sql)));
     return s;
+  };
+  /**
+   * Inserts rows ROWS_PER_INSERT at a time, in the order added (rows without an id get
+   * consecutive ids in that order): one statement per row spent more in sql.js's bind/step/reset
+   * and sqlite's statement start than in the rows themselves. `flush` writes what is left.
+   */
+  const batchedInsert = (head: string, rowSql: string, columns: number): { add(...values: SqlValue[]): void; flush(): void } => {
+    const values: SqlValue[] = [];
+    let many: Statement | undefined;
+    let one: Statement | undefined;
+    return {
+      add(...row: SqlValue[]): void {
+        for (const v of row) values.push(v);
+        if (values.length < ROWS_PER_INSERT * columns) return;
+        (many ??= prepare(head + Array<string>(ROWS_PER_INSERT).fill(rowSql).join(', '))).run(values);
+        values.length = 0;
+      },
+      flush(): void {
+        one ??= prepare(head + rowSql);
+        for (let at = 0; at < values.length; at += columns) one.run(values.slice(at, at + columns));
+        values.length = 0;
+      },
+    };
   };
   const update = prepare('UPDATE edges SET to_id = ?, resolution = ?, deps = ? WHERE id = ?');
   let deps_: DepsIndex | undefined;
@@ -327,10 +352,10 @@ export function resolveGraph(
       reader.trim(0);
       // Names get ids as first written (an empty index has no edge, so no name either).
       db.run('DELETE FROM names');
-      const insertName = prepare('INSERT INTO names (id, name) VALUES (?, ?)');
+      const insertName = batchedInsert('INSERT INTO names (id, name) VALUES ', '(?, ?)', 2);
       const nameIds = new Int32Array(build.stringCount);
       let nextName = 1;
-      const insert = prepare('INSERT INTO edges (kind, from_id, to_id, name_id, line, resolution, site, deps) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+      const insertEdge = batchedInsert('INSERT INTO edges (kind, from_id, to_id, name_id, line, resolution, site, deps) VALUES ', '(?, ?, ?, ?, ?, ?, ?, ?)', 8);
       // Rows get consecutive ids after the last one: the build knows each row's dependencies.
       const firstId = Number(db.exec('SELECT coalesce(max(id), 0) + 1 FROM edges')[0]?.values[0]?.[0] ?? 1);
       const index = new DepsIndex();
@@ -342,10 +367,12 @@ export function resolveGraph(
         let nameId = nameIds[k]!;
         if (nameId === 0) {
           nameId = nameIds[k] = nextName++;
-          insertName.run([nameId, build.name(i)]);
+          insertName.add(nameId, build.name(i));
         }
-        insert.run([build.kind(i), build.from(i), toIds[i]! < 0 ? null : toIds[i]!, nameId, build.line(i), codes[i]!, build.site(i), deps.get(i) ?? null]);
+        insertEdge.add(build.kind(i), build.from(i), toIds[i]! < 0 ? null : toIds[i]!, nameId, build.line(i), codes[i]!, build.site(i), deps.get(i) ?? null);
       }
+      insertName.flush();
+      insertEdge.flush();
       return { sites, updated: n };
     }
 
