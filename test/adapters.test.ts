@@ -104,7 +104,10 @@ describe('answerWithinMs', () => {
   it('answers "indexing" only during a first build: the refresh before each later answer is waited for', async () => {
     const root = nodeFs.mkdtempSync(`${tmpdir()}/ckg-within-`);
     try {
-      for (let i = 0; i < 40; i++) nodeFs.writeFileSync(`${root}/m${i}.py`, `def f${i}():\n    return ${i}\n`);
+      // Enough to parse that the build outlasts a turn of the event loop (it yields every 16 ms):
+      // a build finished before the answer timer can run answers at once, rightly.
+      const filler = (i: number): string => Array.from({ length: 300 }, (_, k) => `def h${i}_${k}(a, b):\n    return a + b + ${k}\n`).join('');
+      for (let i = 0; i < 40; i++) nodeFs.writeFileSync(`${root}/m${i}.py`, `def f${i}():\n    return ${i}\n${filler(i)}`);
       const refreshing = new CKGTool({ fs: nodeFs });
       try {
         const [find] = ckgToolDefinitions({ tool: refreshing, defaultPath: root, answerWithinMs: 0 }).filter((d) => d.name === 'search_function');
