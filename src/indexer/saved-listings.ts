@@ -5,6 +5,7 @@
 // kept in the index's storage beside its bytes, and trusted under the in-process rule
 // (ListingCache): the folder's mtime is the one seen when it was listed, and older than that
 // listing by the racy window. Damaged or foreign bytes are ignored: the walk then lists folders.
+// The snapshot memo (snapshot/walk-memo.ts) is kept the same way, under its own key.
 import { checksum } from '../db/integrity.js';
 import type { FileInfo } from '../fs/adapter.js';
 import type { Listing, ListingCache } from './walker.js';
