@@ -224,18 +224,19 @@ function copySnapshot(snapshot: Snapshot): Snapshot {
       files: [...walk.files],
       skipped: [...walk.skipped],
       unknownExtensions: new Map(walk.unknownExtensions),
-      ...(walk.gitignored !== undefined ? { gitignored: copyTally(walk.gitignored) } : {}),
+      ...(walk.gitignored !== undefined ? { gitignored: tallyOf(walk.gitignored.rules()) } : {}),
     },
   };
 }
 
-function copyTally(tally: ExclusionTally): ExclusionTally {
-  const copy = new ExclusionTally();
-  for (const rule of tally.rules()) {
-    for (const folder of rule.folders) copy.add(rule.gitignore, rule.rule, folder, true);
-    for (let i = 0; i < rule.files; i++) copy.add(rule.gitignore, rule.rule, '', false);
+/** A tally holding these rules' counts, in their order (a copy, or one read back from a memo). */
+function tallyOf(rules: readonly { readonly gitignore: string; readonly rule: string; readonly files: number; readonly folders: readonly string[] }[]): ExclusionTally {
+  const tally = new ExclusionTally();
+  for (const r of rules) {
+    for (const folder of r.folders) tally.add(r.gitignore, r.rule, folder, true);
+    for (let i = 0; i < r.files; i++) tally.add(r.gitignore, r.rule, '', false);
   }
-  return copy;
+  return tally;
 }
 
 // Kept between processes beside the index (as the folder listings are): plain JSON.
@@ -346,15 +347,12 @@ export function decodeSnapshotMemo(text: string, registry: LanguageRegistry): Sn
   let gitignored: ExclusionTally | undefined;
   if (saved.gitignored !== undefined) {
     if (!Array.isArray(saved.gitignored)) return undefined;
-    gitignored = new ExclusionTally();
+    const rules = [];
     for (const r of saved.gitignored) {
-      if (!Array.isArray(r) || typeof r[0] !== 'string' || typeof r[1] !== 'string' || !isCount(r[2]) || !Array.isArray(r[3])) return undefined;
-      for (const folder of r[3]) {
-        if (typeof folder !== 'string') return undefined;
-        gitignored.add(r[0], r[1], folder, true);
-      }
-      for (let i = 0; i < r[2]; i++) gitignored.add(r[0], r[1], '', false);
+      if (!Array.isArray(r) || typeof r[0] !== 'string' || typeof r[1] !== 'string' || !isCount(r[2]) || !Array.isArray(r[3]) || !r[3].every((f) => typeof f === 'string')) return undefined;
+      rules.push({ gitignore: r[0], rule: r[1], files: r[2], folders: r[3] });
     }
+    gitignored = tallyOf(rules);
   }
   const walk: WalkResult = { files, skipped, unknownExtensions, ...(gitignored !== undefined ? { gitignored } : {}) };
   return {
