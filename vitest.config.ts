@@ -10,5 +10,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // CLIs the tests spawn answer in their own process: a test of the answer server turns it on
+    // with its own runtime folder, and stops it.
+    env: { CKG_WASM_DAEMON: '0' },
   },
 });

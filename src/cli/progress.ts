@@ -25,8 +25,14 @@ export function progressLine(event: ProgressEvent, elapsedMs: number): string {
   return `${event.phase.padEnd(5)} ${bar} ${files}, ${rate.toFixed(1)} MB/s, ETA ${event.walking ? '?' : duration(left)}`;
 }
 
+/** Where a bar is drawn: process.stderr, or a daemon client's stderr relayed. */
+export interface BarStream {
+  readonly isTTY?: boolean;
+  write(text: string): unknown;
+}
+
 /** A progress listener drawing the bar on `stream` when it is a TTY; undefined otherwise. */
-export function progressBar(stream: NodeJS.WriteStream = process.stderr, now: () => number = Date.now): ((event: ProgressEvent) => void) | undefined {
+export function progressBar(stream: BarStream = process.stderr, now: () => number = Date.now): ((event: ProgressEvent) => void) | undefined {
   if (!stream.isTTY) return undefined;
   const started = now();
   let last = -Infinity;

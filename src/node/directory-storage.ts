@@ -41,7 +41,7 @@ export interface DirectoryStorageOptions {
 /**
  * The per-user cache folder of ckg-wasm: `$XDG_CACHE_HOME/ckg-wasm` when set, else
  * `~/Library/Caches/ckg-wasm` on macOS, `%LOCALAPPDATA%\ckg-wasm\Cache` on Windows and
- * `~/.cache/ckg-wasm` elsewhere.
+ * `~/.cache/ckg-wasm` elsewhere (`~` is `home`: the user's home folder unless given).
  *
  * @example
  * ```ts
@@ -50,12 +50,12 @@ export interface DirectoryStorageOptions {
  * ```
  * @public
  */
-export function defaultCacheDirectory(env: Readonly<Record<string, string | undefined>> = process.env, platform: string = process.platform): string {
+export function defaultCacheDirectory(env: Readonly<Record<string, string | undefined>> = process.env, platform: string = process.platform, home: string = homedir()): string {
   const xdg = env.XDG_CACHE_HOME;
   if (xdg !== undefined && xdg !== '' && xdg.startsWith('/')) return join(xdg, 'ckg-wasm');
   if (platform === 'win32' && env.LOCALAPPDATA) return join(env.LOCALAPPDATA, 'ckg-wasm', 'Cache');
-  if (platform === 'darwin') return join(homedir(), 'Library', 'Caches', 'ckg-wasm');
-  return join(homedir(), '.cache', 'ckg-wasm');
+  if (platform === 'darwin') return join(home, 'Library', 'Caches', 'ckg-wasm');
+  return join(home, '.cache', 'ckg-wasm');
 }
 
 const SUFFIX = '.db';

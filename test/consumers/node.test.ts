@@ -87,4 +87,25 @@ describe('a Node ESM consumer', () => {
     const { stdout } = await exec(join(packed.root, 'node_modules', '.bin', 'ckg-wasm'), ['search', codebase, 'Widget', '--kind', 'class', '--no-body'], dir, { XDG_CACHE_HOME: cache });
     expect(stdout).toContain(`${codebase}/app/widgets.py:`);
   });
+
+  it("installs a command whose answer server answers the next call (started through npm's link)", async () => {
+    const cli = join(packed.root, 'node_modules', '.bin', 'ckg-wasm');
+    const runtime = mkdtempSync(join(tmpdir(), 'ckg-rt-'));
+    const env = { XDG_CACHE_HOME: cache, CKG_WASM_DAEMON: '1', CKG_WASM_RUNTIME_DIR: runtime };
+    try {
+      const args = ['class', 'Widget', codebase, '--no-body', '--workers', '0'];
+      const first = await exec(cli, args, dir, env);
+      let status = '';
+      for (let i = 0; i < 200 && !status.includes(', 1 calls answered'); i++) {
+        status = await exec(cli, ['daemon', 'status'], dir, env).then((r) => r.stdout, () => '');
+        if (!status.includes(', 1 calls answered')) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(status).toContain(', 1 calls answered');
+      expect(await exec(cli, args, dir, env)).toEqual(first);
+      expect((await exec(cli, ['daemon', 'status'], dir, env)).stdout).toContain(', 2 calls answered');
+    } finally {
+      await exec(cli, ['daemon', 'stop'], dir, env).catch(() => undefined);
+      rmSync(runtime, { recursive: true, force: true });
+    }
+  });
 });
