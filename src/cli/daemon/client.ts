@@ -4,7 +4,8 @@
 import { statSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { homedir } from 'node:os';
-import { CALLER_VARIABLES, daemonAllowed, lineReader, SERVE_OPTION, servedCall, socketPath, type CallRequest, type Frame, type Request } from './protocol.js';
+import { dirname } from 'node:path';
+import { CALLER_VARIABLES, daemonAllowed, readLines, SERVE_OPTION, servedCall, socketPath, type CallRequest, type Frame, type Request } from './protocol.js';
 
 /** A command line the server may answer, and where it listens. */
 export interface DaemonPlan {
@@ -53,13 +54,12 @@ function exchange(socket: string, request: Request, onFrame: (frame: Frame) => b
     let reached = false;
     let complete = false;
     const connection = createConnection(socket);
-    connection.setEncoding('utf8');
     const timer = setTimeout(() => connection.destroy(), HELLO_TIMEOUT_MS);
     const finish = (): void => {
       clearTimeout(timer);
       resolve({ reached, complete });
     };
-    const read = lineReader((value) => {
+    readLines(connection, (value) => {
       if (complete) return;
       const frame = value as Frame;
       if (!reached) {
@@ -72,13 +72,6 @@ function exchange(socket: string, request: Request, onFrame: (frame: Frame) => b
       if (onFrame(frame)) {
         complete = true;
         connection.end();
-      }
-    });
-    connection.on('data', (chunk: string) => {
-      try {
-        read(chunk);
-      } catch {
-        connection.destroy();
       }
     });
     connection.on('error', () => undefined); // 'close' follows
@@ -121,7 +114,8 @@ export async function askDaemon(plan: DaemonPlan): Promise<number | undefined> {
 
 /**
  * Starts the server for later calls, in the background and detached (it ends after its idle
- * time), warmed with `plan`'s call so the next call finds its index open.
+ * time), warmed with `plan`'s call so the next call finds its index open. It runs in the runtime
+ * folder: a caller's folder stays free to be removed or unmounted.
  */
 export async function startDaemon(plan: DaemonPlan): Promise<void> {
   const marker = `${plan.socket}.starting`;
@@ -134,7 +128,7 @@ export async function startDaemon(plan: DaemonPlan): Promise<void> {
     writeFileSync(marker, String(process.pid), { mode: 0o600 });
     // Loaded here: the calls that find a server never need it.
     const { spawn } = await import('node:child_process');
-    const child = spawn(process.execPath, [plan.cliFile, SERVE_OPTION, plan.socket, JSON.stringify(plan.request)], { detached: true, stdio: 'ignore', env: process.env });
+    const child = spawn(process.execPath, [plan.cliFile, SERVE_OPTION, plan.socket, JSON.stringify(plan.request)], { detached: true, stdio: 'ignore', env: process.env, cwd: dirname(plan.socket) });
     child.on('error', () => undefined);
     child.unref();
   } catch {

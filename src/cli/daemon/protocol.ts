@@ -7,6 +7,7 @@
 // a rebuilt or upgraded CLI never talks to an older server). Frames are JSON lines.
 import { lstatSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { CLI_COMMANDS } from '../subcommands.js';
 
@@ -115,16 +116,24 @@ export function socketPath(env: Readonly<Record<string, string | undefined>>, cl
   return Buffer.byteLength(path) <= MAX_SOCKET_PATH ? path : undefined;
 }
 
-/** Splits a stream of JSON lines: feed it chunks, get whole parsed lines. */
-export function lineReader(onLine: (value: unknown) => void): (chunk: string) => void {
+/**
+ * Reads `connection` as JSON lines, each parsed line to `onLine`; a line that is not JSON, or an
+ * `onLine` that throws, ends the connection (the other side is not speaking this protocol).
+ */
+export function readLines(connection: Socket, onLine: (value: unknown) => void): void {
   let pending = '';
-  return (chunk) => {
+  connection.setEncoding('utf8');
+  connection.on('data', (chunk: string) => {
     pending += chunk;
-    let end: number;
-    while ((end = pending.indexOf('\n')) >= 0) {
-      const line = pending.slice(0, end);
-      pending = pending.slice(end + 1);
-      if (line.trim() !== '') onLine(JSON.parse(line));
+    try {
+      let end: number;
+      while ((end = pending.indexOf('\n')) >= 0) {
+        const line = pending.slice(0, end);
+        pending = pending.slice(end + 1);
+        if (line.trim() !== '') onLine(JSON.parse(line));
+      }
+    } catch {
+      connection.destroy();
     }
-  };
+  });
 }

@@ -12,7 +12,7 @@ import { CKGTool } from '../../tool/ckg-tool.js';
 import { EXIT_ERROR, type CliIo } from '../io.js';
 import { createProgram, indexOptionsOf, progressOf, reportFailure, type BuildFlags, type Sessions } from '../program.js';
 import { progressBar } from '../progress.js';
-import { DEFAULT_IDLE_MS, lineReader, servedCall, type CallRequest, type Frame, type Request } from './protocol.js';
+import { DEFAULT_IDLE_MS, readLines, servedCall, type CallRequest, type Frame, type Request } from './protocol.js';
 
 /** A session kept between calls: its tool holds the indexes open and refreshes them before each answer. */
 interface KeptSession {
@@ -163,14 +163,13 @@ export async function serveAnswers(options: ServeOptions): Promise<void> {
     ].join('\n');
 
   server.on('connection', (connection: Socket) => {
-    connection.setEncoding('utf8');
     connection.on('error', () => undefined); // a client that went away: its answer is dropped
     const send = (frame: Frame): void => {
       if (!connection.destroyed) connection.write(`${JSON.stringify(frame)}\n`);
     };
     send({ t: 'hello', pid: process.pid, version: options.version });
     let asked = false;
-    const read = lineReader((value) => {
+    readLines(connection, (value) => {
       if (asked) return;
       asked = true;
       const request = value as Request;
@@ -183,13 +182,6 @@ export async function serveAnswers(options: ServeOptions): Promise<void> {
       } else {
         send({ t: 'fallback' });
         connection.end();
-      }
-    });
-    connection.on('data', (chunk: string) => {
-      try {
-        read(chunk);
-      } catch {
-        connection.destroy();
       }
     });
   });
