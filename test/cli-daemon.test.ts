@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { appendFileSync, chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,7 +68,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('the answer server (ckg-wasm daemon)', () => {
   it('starts after a query, then answers the next calls as this process would, fresh after an edit', async () => {
-    const { codebase, cli, serverUp, socket } = setup();
+    const { codebase, cli, serverUp, socket, env } = setup();
     const args = ['function', 'parse_config', codebase, '--no-body', '--workers', '0'];
     const first = await cli(args);
     expect(first.code).toBe(0);
@@ -92,6 +92,15 @@ describe('the answer server (ckg-wasm daemon)', () => {
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
     expect(bad.stderr).toMatch(/^ckg-wasm: .*nowhere.* \[[A-Z_]+\]\n$/);
     expect(await serverUp()).toContain(', 5 calls answered');
+    // A reader that is gone before the answer (`… | head` that quit): a quiet exit 0, served or not.
+    for (const extra of [[], ['--no-daemon']]) {
+      const child = spawn(process.execPath, [main, 'function', 'parse_config', codebase, ...extra], { cwd: repo, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout.destroy();
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect({ code, stderr }, extra.join(' ')).toEqual({ code: 0, stderr: '' });
+    }
     // Stopped on request: the socket goes, and the next call answers in its own process.
     const stopped = await cli(['daemon', 'stop']);
     expect(stopped.code).toBe(0);

@@ -67,12 +67,6 @@ export async function runInProcess(argv: readonly string[], cliFile: string): Pr
     setFlagsFromString(SHORT_CALL_FLAGS);
     initSql({}).catch(() => undefined);
   }
-  // Output piped into a reader that stops early (`ckg-wasm search … | head`): stop quietly, as
-  // Unix tools do, instead of dying with an unhandled EPIPE.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(0);
-    throw error;
-  });
   const io = processIo(cliFile);
   try {
     await createProgram(io, oneCallSessions, VERSION).parseAsync([...argv]);

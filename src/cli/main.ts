@@ -30,9 +30,15 @@ if (process.argv[2] === SERVE_OPTION) {
   process.exit(0);
 } else {
   const plan = daemonPlan(process.argv.slice(2), cliFile);
+  // Output piped into a reader that stops early (`ckg-wasm search … | head`): stop quietly, as
+  // Unix tools do, instead of dying with an unhandled EPIPE.
+  const quietOnEpipe = (error: NodeJS.ErrnoException): void => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  };
+  process.stdout.on('error', quietOnEpipe);
   const served = plan ? await askDaemon(plan) : undefined;
   if (served !== undefined) {
-    process.stdout.on('error', () => process.exit(0)); // a reader that stopped early (`| head`)
     exitWhenWritten(served);
   } else {
     const { runInProcess } = await import('./in-process.js');
