@@ -79,6 +79,44 @@ describe.each(BACKENDS)('glob on %s', (backend) => {
     expect(listed).not.toContain(`${tree.root}/d19/sub`); // the walk stopped with the loop
   });
 
+  it('returns from a broken loop while a later folder is still being listed (the walk is not waited for)', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 19; i++) files[`d${String(i).padStart(2, '0')}/f.txt`] = '';
+    files['d19/sub/f.txt'] = '';
+    tree = makeTree(backend, files);
+    // The loop breaks only once the walk waits on d19's listing (what a loaded machine, or a
+    // caller slower than the walk, leads to): breaking must not wait for that listing. Should
+    // it wait, the gate opens after 10 s, and the loop is seen to have ended only after it.
+    let release!: () => void;
+    let gateOpen = false;
+    const gate = new Promise<void>((resolve) => (release = resolve)).then(() => void (gateOpen = true));
+    let asked!: () => void;
+    const walkWaits = new Promise<void>((resolve) => (asked = resolve));
+    const listed: string[] = [];
+    const fs = gatedFs(tree.fs, `${tree.root}/d19`, gate, listed, asked);
+    const fallback = setTimeout(release, 10_000);
+    const seen: string[] = [];
+    let gateOpenAtEnd: boolean;
+    try {
+      for await (const match of globStream({ fs, root: tree.root, pattern: '*.txt' })) {
+        seen.push(match.path);
+        if (seen.length === 1) await walkWaits;
+        if (seen.length === 2) break;
+      }
+      gateOpenAtEnd = gateOpen;
+    } finally {
+      clearTimeout(fallback);
+    }
+    expect(seen).toEqual([`${tree.root}/d00/f.txt`, `${tree.root}/d01/f.txt`]);
+    expect(gateOpenAtEnd).toBe(false);
+    release();
+    await gate;
+    await new Promise((r) => setTimeout(r, 20));
+    // The walk stopped with the loop: once d19 was listed, it did not go on to d19/sub.
+    expect(listed).toContain(`${tree.root}/d18`);
+    expect(listed).not.toContain(`${tree.root}/d19/sub`);
+  });
+
   it('rejects bad options with typed errors', async () => {
     tree = makeTree(backend, { 'a.txt': '' });
     await expect(glob({ fs: tree.fs, root: 'relative', pattern: '*' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
@@ -92,9 +130,10 @@ describe.each(BACKENDS)('glob on %s', (backend) => {
 
 /**
  * A promise-only FileSystem (no sync twins) over `fs` that records each folder listing and
- * holds the listing of `gated` until `gate` resolves.
+ * holds the listing of `gated` until `gate` resolves (calling `asked`, if given, when the walk
+ * asks for it).
  */
-function gatedFs(fs: FileSystem, gated: string, gate: Promise<void>, listed: string[]): FileSystem {
+function gatedFs(fs: FileSystem, gated: string, gate: Promise<void>, listed: string[], asked?: () => void): FileSystem {
   const p = fs.promises as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
   return {
     promises: {
@@ -102,7 +141,10 @@ function gatedFs(fs: FileSystem, gated: string, gate: Promise<void>, listed: str
       stat: (path: string) => p.stat!.call(fs.promises, path),
       lstat: (path: string) => p.lstat!.call(fs.promises, path),
       readdir: async (path: string, options?: unknown) => {
-        if (path === gated) await gate;
+        if (path === gated) {
+          asked?.();
+          await gate;
+        }
         listed.push(path);
         return p.readdir!.call(fs.promises, path, options);
       },
@@ -276,8 +318,12 @@ describe.each(BACKENDS)('grep on %s', (backend) => {
 
   it('streams entries during the walk, honours headLimit, and throws ABORTED when the signal fires', async () => {
     const files: Record<string, string> = {};
-    for (let i = 0; i < 20; i++) files[`d${String(i).padStart(2, '0')}/f.txt`] = 'one hit\ntwo hit\n';
+    for (let i = 0; i < 19; i++) files[`d${String(i).padStart(2, '0')}/f.txt`] = 'one hit\ntwo hit\n';
+    files['d19/sub/f.txt'] = 'one hit\ntwo hit\n';
     tree = makeTree(backend, files);
+    // d19 is listed only after the stream ended: a grep that waited for the walk would never
+    // yield. How far the walk got meanwhile depends on timing (it runs ahead of the caller);
+    // that it stopped with the stream does not: once the gate opens, it must not list d19/sub.
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const listed: string[] = [];
@@ -285,10 +331,11 @@ describe.each(BACKENDS)('grep on %s', (backend) => {
     const seen: string[] = [];
     for await (const e of grepStream({ fs, root: tree.root, pattern: 'hit', outputMode: 'content', headLimit: 3 })) {
       seen.push(lines([e])[0]!);
-      release(); // the walk finishes only after the first entry was yielded
     }
     expect(seen).toEqual(['f.txt:1:one hit', 'f.txt:2:two hit', 'f.txt:1:one hit']);
-    expect(listed.length).toBeLessThan(21);
+    release();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(listed).not.toContain(`${tree.root}/d19/sub`);
     const controller = new AbortController();
     const stream = grepStream({ fs: tree.fs, root: tree.root, pattern: 'hit', headLimit: 1000, signal: controller.signal });
     const got: unknown[] = [];

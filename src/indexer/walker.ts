@@ -110,7 +110,10 @@ export interface WalkOptions {
    * starts parsing while the tree is still being walked. `WalkResult.files` holds the same files.
    */
   readonly onFile?: ((file: SourceFile) => void) | undefined;
-  /** Stops the walk (with a CKGError `ABORTED`) at the next folder once aborted. */
+  /**
+   * Stops the walk (with a CKGError `ABORTED`) once aborted: at the next folder, or when the
+   * listing it was waiting for arrives (its entries are then not looked at).
+   */
   readonly signal?: AbortSignal | undefined;
   /**
    * Called, in walk order with `onFile`, with each file no language covers that passes the
@@ -604,16 +607,20 @@ export async function walkCodebase(fs: FsAdapter, rootPath: string, options: Wal
   // settle at once): yield every few milliseconds, so parse workers' replies get through (a
   // build parsing during the walk) and timers and aborts run (the Linux tree takes 400 ms).
   let lastYield = now();
+  const checkAborted = (): void => {
+    if (options.signal?.aborted) throw new CKGError('ABORTED', 'The operation was aborted', { reason: String(options.signal.reason) });
+  };
   const walkDir = async (dir: string, scopes: readonly IgnoreScope[]): Promise<void> => {
     if (now() - lastYield > YIELD_EVERY_MS) {
       await yieldToEventLoop();
       lastYield = now();
     }
-    if (options.signal?.aborted) throw new CKGError('ABORTED', 'The operation was aborted', { reason: String(options.signal.reason) });
+    checkAborted();
     let listing: Awaited<ReturnType<typeof list>>;
     let local = scopes;
     try {
       listing = await list(dir);
+      checkAborted(); // aborted while the listing was read (a slow folder): its entries are not looked at
       if (options.respectGitignore && (listing.hasGitignore ?? listing.entries.some((e) => e.name === '.gitignore'))) {
         // An unreadable .gitignore leaves the folder out: what it ignores cannot be known.
         const scope = await loadIgnoreFile(fs, dir);

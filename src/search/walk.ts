@@ -100,7 +100,8 @@ export class SearchClock {
  * The files under `root` in walk order, as the walk finds them (the walk runs on while the
  * caller consumes): the indexing walker's rules (`.gitignore`, skipped folders, hidden files
  * opt-in, symlinked folders not followed), every file rather than only indexable ones, no size
- * cap. Stops the walk when the caller stops iterating.
+ * cap. Stops the walk when the caller stops iterating, without waiting for a file system call
+ * the walk has in flight (a slow folder's listing): breaking out of the loop returns at once.
  */
 export async function* walkSearchFiles(fs: FsAdapter, root: string, context: SearchContext, hidden: boolean, clock: SearchClock): AsyncGenerator<SearchFile, void, undefined> {
   const queue: (SearchFile | undefined)[] = [];
@@ -108,7 +109,9 @@ export async function* walkSearchFiles(fs: FsAdapter, root: string, context: Sea
   let finished = false;
   let failure: unknown;
   let wake: (() => void) | undefined;
+  let stopped = false;
   const push = (file: SearchFile): void => {
+    if (stopped) return; // found after the caller stopped: nobody reads it
     queue.push(file);
     wake?.();
     wake = undefined;
@@ -151,8 +154,11 @@ export async function* walkSearchFiles(fs: FsAdapter, root: string, context: Sea
       await new Promise<void>((resolve) => (wake = resolve));
     }
   } finally {
+    // The walk stops at its next step. It is not awaited: it may be waiting on a listing that
+    // takes long (a slow or hung folder), and the caller who broke out of the loop must not wait
+    // for it (the walk's end or failure is handled above, so nothing goes unhandled).
+    stopped = true;
     stop.abort();
-    await walk;
   }
 }
 
