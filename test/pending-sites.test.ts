@@ -63,9 +63,62 @@ describe('PendingSites', () => {
     expect([pending.name(3), pending.site(3)]).toEqual(['name12', 'site1']);
     expect(pending.stringCount).toBe(6); // name1, site1, name2, site2, then site0, name12
   });
+
+  it('reads back every name exactly once its strings are packed (one-byte, UTF-16, lone surrogates, long)', () => {
+    const names = ['plain', 'café', '', 'x'.repeat(5000), 'naïve_λ', 'emoji_😀', 'lone_\ud800_surrogate', '\udc00', `${'é'.repeat(1500)}λ`];
+    for (const wide of [false, true]) {
+      const pending = new PendingSites();
+      const list = wide ? names : names.filter((n) => [...n].every((c) => c.charCodeAt(0) <= 0xff));
+      pending.add(list.map((toName, k) => ({ kind: EDGE_KIND_CODES.calls, from: 0, toName, line: k + 1, resolution: RESOLUTION_CODES.pending, site: k % 2 === 0 ? `N ${toName}` : null })), 0);
+      const before = list.map((_, k) => [pending.name(k), pending.site(k)]);
+      pending.doneAdding();
+      expect(list.map((_, k) => [pending.name(k), pending.site(k)])).toEqual(before);
+      expect(before.map(([n]) => n)).toEqual(list);
+    }
+  });
+
+  it('frees whole chunks below a site once they are read, and takes no site after', () => {
+    const pending = new PendingSites();
+    const total = 140_000; // two full chunks of 65,536 and part of a third
+    const rows: EdgeRow[] = [];
+    for (let k = 0; k < total; k++) rows.push(site(k));
+    pending.add(rows, 0);
+    pending.releaseBefore(65_535); // the first chunk is not all below it: kept
+    expect(pending.line(0)).toBe(1);
+    pending.releaseBefore(70_000); // the first chunk goes, the second stays
+    expect(() => pending.line(0)).toThrow();
+    expect(() => pending.kind(65_535)).toThrow();
+    for (const k of [65_536, 99_999, 131_071, 131_072, total - 1]) expect([pending.line(k), pending.name(k), pending.site(k)]).toEqual([k + 1, site(k).toName, site(k).site]);
+    pending.releaseBefore(total); // the last chunk is not full: kept
+    expect(pending.line(total - 1)).toBe(total);
+    expect(pending.length).toBe(total);
+    expect(() => pending.add([site(1)], 0)).toThrow();
+  });
 });
 
 describe('a build from nothing', () => {
+  it('writes and counts every site of a build larger than a chunk (its columns freed as they are written)', async () => {
+    const SQL = await initSqlJs();
+    const store = IndexStore.create(SQL);
+    const extracted: ExtractedFile = { functions: [], classes: [], hasSyntaxErrors: false };
+    const total = 150_000;
+    const edges: EdgeRow[] = [];
+    for (let k = 0; k < total; k++) edges.push({ kind: EDGE_KIND_CODES.calls, from: 0, toName: `f${k % 5000}`, line: k + 1, resolution: RESOLUTION_CODES.pending, site: null });
+    const graph: FileGraphRows = { symbols: [{ kind: 'module', name: 'a', qualifiedName: 'a', parent: -1, flags: 0, row: -1 }], edges, bindings: [] };
+    try {
+      const writer = beginWrite(store);
+      writer.putFile({ path: '/r/a.py', size: 1, mtimeMs: 1, contentHash: 'h', language: 'python', extractorVersion: '1' }, extracted, graph);
+      writer.resolveGraph();
+      writer.commit();
+      expect(store.rows('SELECT count(*), min(line), max(line), count(DISTINCT line) FROM edges')).toEqual([[total, 1, total, total]]);
+      expect(store.rows("SELECT count(*) FROM edges e JOIN names n ON n.id = e.name_id WHERE n.name = 'f' || ((e.line - 1) % 5000)")).toEqual([[total]]);
+      expect(store.graphCounts().edges).toBe(total);
+      expect(JSON.parse(String(store.rows("SELECT value FROM meta WHERE key = 'counts'")[0]![0])).edges).toBe(total);
+    } finally {
+      store.close();
+    }
+  });
+
   it('refuses a file written after its sites were resolved', async () => {
     const SQL = await initSqlJs();
     const store = IndexStore.create(SQL);

@@ -260,9 +260,12 @@ export class WriteSession {
     // than maintaining them through every edge's update). No-ops once they exist.
     this.#db.exec(this.#fromNothing ? LOOKUP_INDEXES_SQL : INDEXES_SQL);
     this.#changes.finish();
-    const stats = resolveGraph(this.#db, this.#pending ? { build: this.#pending } : this.#changes, this.#graphCache);
     const pending = this.#pending;
-    if (pending && this.#counts) for (let i = 0; i < pending.length; i++) if (isCountedEdge(pending.kind(i))) this.#counts.edges++;
+    // Counted before the pass: it frees the sites as it writes them.
+    let edges = 0;
+    if (pending) for (let i = 0; i < pending.length; i++) if (isCountedEdge(pending.kind(i))) edges++;
+    const stats = resolveGraph(this.#db, pending ? { build: pending } : this.#changes, this.#graphCache);
+    if (this.#counts) this.#counts.edges += edges;
     this.#pending = undefined;
     this.#resolved = true;
     return stats;

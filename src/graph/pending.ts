@@ -14,6 +14,78 @@ const CHUNK = 1 << CHUNK_BITS;
 const IN_CHUNK = CHUNK - 1;
 
 /**
+ * Interned strings, as a list while they are added and packed into one typed array after
+ * ({@link StringTable.pack}): the kernel's 800,000 names were 36 MB of JS strings live through
+ * its whole resolution pass, and V8 sizes its heap at up to four times what is live. Packed, a
+ * string is read back (exactly: UTF-16 code units, or one byte each when every unit fits) as a
+ * new JS string, which the pass drops as soon as it has resolved the site.
+ */
+class StringTable {
+  #list: string[] | undefined = [];
+  #units: Uint8Array | Uint16Array | undefined;
+  #offsets: Int32Array | undefined;
+
+  get length(): number {
+    return this.#list ? this.#list.length : this.#offsets!.length - 1;
+  }
+
+  get(k: number): string {
+    if (this.#list) return this.#list[k]!;
+    const units = this.#units!;
+    const start = this.#offsets![k]!;
+    const end = this.#offsets![k + 1]!;
+    if (end - start <= 1024) return String.fromCharCode.apply(null, units.subarray(start, end) as unknown as number[]);
+    let out = '';
+    for (let at = start; at < end; at += 1024) out += String.fromCharCode.apply(null, units.subarray(at, Math.min(end, at + 1024)) as unknown as number[]);
+    return out;
+  }
+
+  push(text: string): number {
+    const list = this.#unpacked();
+    list.push(text);
+    return list.length - 1;
+  }
+
+  forEach(fn: (text: string, k: number) => void): void {
+    for (let k = 0; k < this.length; k++) fn(this.get(k), k);
+  }
+
+  /** Packs the strings into one typed array (a later push unpacks them again). */
+  pack(): void {
+    const list = this.#list;
+    if (!list) return;
+    let total = 0;
+    let wide = false;
+    for (const s of list) {
+      total += s.length;
+      if (!wide) for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0xff) wide = true;
+    }
+    const units = wide ? new Uint16Array(total) : new Uint8Array(total);
+    const offsets = new Int32Array(list.length + 1);
+    let at = 0;
+    list.forEach((s, k) => {
+      offsets[k] = at;
+      for (let i = 0; i < s.length; i++) units[at++] = s.charCodeAt(i);
+    });
+    offsets[list.length] = at;
+    this.#units = units;
+    this.#offsets = offsets;
+    this.#list = undefined;
+  }
+
+  #unpacked(): string[] {
+    if (!this.#list) {
+      const list: string[] = [];
+      for (let k = 0; k < this.length; k++) list.push(this.get(k));
+      this.#list = list;
+      this.#units = undefined;
+      this.#offsets = undefined;
+    }
+    return this.#list;
+  }
+}
+
+/**
  * The sites of a build from nothing, held in memory until the resolution pass: resolving them
  * there and inserting each edge once, with its target, is cheaper than inserting pending rows,
  * reading them back and updating every one (the kernel has 5.8 million). Columns are typed
@@ -23,14 +95,16 @@ const IN_CHUNK = CHUNK - 1;
  * growth, while both copies are alive; chunks are allocated as needed and never copied.
  */
 export class PendingSites {
-  readonly #kind: Uint8Array[] = [];
-  readonly #resolution: Uint8Array[] = [];
-  readonly #from: Int32Array[] = [];
-  readonly #line: Int32Array[] = [];
-  readonly #name: Int32Array[] = [];
-  readonly #site: Int32Array[] = [];
+  readonly #kind: (Uint8Array | undefined)[] = [];
+  readonly #resolution: (Uint8Array | undefined)[] = [];
+  readonly #from: (Int32Array | undefined)[] = [];
+  readonly #line: (Int32Array | undefined)[] = [];
+  readonly #name: (Int32Array | undefined)[] = [];
+  readonly #site: (Int32Array | undefined)[] = [];
   #length = 0;
-  readonly #strings: string[] = [];
+  /** Chunks below this one were freed (see {@link PendingSites.releaseBefore}). */
+  #released = 0;
+  readonly #strings = new StringTable();
   /** The interning map, while sites are added (see {@link PendingSites.doneAdding}). */
   #ids: Map<string, number> | undefined = new Map();
   /**
@@ -81,6 +155,7 @@ export class PendingSites {
 
   /** Adds a file's edge rows; `base` is the id of the file's first symbol. */
   add(rows: readonly EdgeRow[], base: number): void {
+    if (this.#released > 0) throw new Error('PendingSites.add after releaseBefore');
     for (const e of rows) {
       const i = this.#length;
       const c = i >>> CHUNK_BITS;
@@ -98,18 +173,39 @@ export class PendingSites {
         let list = this.moduleImports.get(base);
         if (!list) this.moduleImports.set(base, (list = []));
         // The interned copy: the kernel's 354,000 includes name a few thousand headers.
-        list.push(this.#strings[name]!);
+        list.push(this.#strings.get(name));
       }
     }
   }
 
   /**
    * Drops the map that interns strings (a build's names: 0.8 million entries on the kernel),
-   * which only {@link PendingSites.add} reads: the resolution pass calls it before it starts.
-   * A later add builds it again.
+   * which only {@link PendingSites.add} reads, and packs the strings (see StringTable): the
+   * resolution pass calls it before it starts. A later add builds the map again.
    */
   doneAdding(): void {
     this.#ids = undefined;
+    this.#strings.pack();
+  }
+
+  /**
+   * Frees the columns of the sites below `end`, a chunk at a time (a chunk is freed once every
+   * one of its sites is below `end`): a build's last loop reads each site once, in order, while
+   * it writes the edges, and the kernel's 5.8 million sites are 100 MB of columns that would
+   * otherwise stay alive while the database grows. A freed site may not be read again, and no
+   * site may be added after.
+   */
+  releaseBefore(end: number): void {
+    const upTo = Math.min(Math.floor(Math.min(end, this.#length) / CHUNK), this.#kind.length);
+    for (let c = this.#released; c < upTo; c++) {
+      this.#kind[c] = undefined;
+      this.#resolution[c] = undefined;
+      this.#from[c] = undefined;
+      this.#line[c] = undefined;
+      this.#name[c] = undefined;
+      this.#site[c] = undefined;
+    }
+    this.#released = Math.max(this.#released, upTo);
   }
 
   kind(i: number): number {
@@ -129,7 +225,7 @@ export class PendingSites {
   }
 
   name(i: number): string {
-    return this.#strings[this.nameNumber(i)]!;
+    return this.#strings.get(this.nameNumber(i));
   }
 
   /** The interned number of site `i`'s name (sites of one name share it), below {@link PendingSites.stringCount}. */
@@ -144,7 +240,7 @@ export class PendingSites {
 
   site(i: number): string | null {
     const s = this.#site[i >>> CHUNK_BITS]![i & IN_CHUNK]!;
-    return s < 0 ? null : this.#strings[s]!;
+    return s < 0 ? null : this.#strings.get(s);
   }
 
   #intern(text: string): number {
@@ -155,8 +251,7 @@ export class PendingSites {
     }
     let id = ids.get(text);
     if (id === undefined) {
-      id = this.#strings.length;
-      this.#strings.push(text);
+      id = this.#strings.push(text);
       ids.set(text, id);
     }
     return id;

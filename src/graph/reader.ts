@@ -418,12 +418,18 @@ const NONE_BINDINGS: readonly GraphBinding[] = Object.freeze([]);
 const NONE_DECLARATIONS: readonly GraphDeclaration[] = Object.freeze([]);
 const NONE_NAMES: readonly string[] = Object.freeze([]);
 
+/** The kinds as constants: a kind read from a row is a new string each time. */
+const KINDS: ReadonlyMap<string, StoredSymbolKind> = new Map((['function', 'method', 'class', 'module'] as const).map((k) => [k, k]));
+
 function toSymbol(r: SqlValue[]): GraphSymbol {
+  const name = String(r[2]);
+  const qualifiedName = String(r[3]);
   return {
     id: Number(r[0]),
-    kind: String(r[1]) as StoredSymbolKind,
-    name: String(r[2]),
-    qualifiedName: String(r[3]),
+    kind: KINDS.get(String(r[1])) ?? (String(r[1]) as StoredSymbolKind),
+    name,
+    // One string when they are equal (C functions, C modules): a pass keeps many symbols.
+    qualifiedName: qualifiedName === name ? name : qualifiedName,
     fileId: Number(r[4]),
     parentId: r[5] === null ? null : Number(r[5]),
     flags: Number(r[6]),

@@ -52,8 +52,19 @@ const HUB_THRESHOLD = 16;
 const MIN_HUB_SIZE = 64;
 /** Closures kept at most (a Linux closure is 7 kB of bits). */
 const MAX_HUBS = 4096;
-/** Site contexts kept at most (one per caller: the kernel has 850,000). */
-const MAX_CONTEXTS = 65_536;
+/**
+ * Site contexts kept at most (one per caller: the kernel has 850,000). Sites come caller by
+ * caller, so a few thousand are plenty; each holds its caller's chain of symbols (about 450
+ * bytes: 65,536 of them were 29 MB of the kernel pass's live heap, which V8 sizes at up to four
+ * times what is live).
+ */
+const MAX_CONTEXTS = 8192;
+/**
+ * Include picks kept at most (see Resolver.#includeTargets). A pick is asked again only by the
+ * files of one folder, which come together: the kernel's 116,000 picks held 41 MB of the pass's
+ * live heap when all were kept.
+ */
+const MAX_PICKS = 16_384;
 
 /** What a file sees (see Resolver.#visible). */
 interface Visible {
@@ -713,7 +724,7 @@ export class Resolver {
     if (targets === undefined) {
       const picked = strategy.includeCandidates!(specifier, fromModule, modules);
       targets = picked.map((i) => modules[i]).filter((m): m is GraphSymbol => m !== undefined);
-      if (this.#picked.size >= 200_000) this.#picked.clear();
+      if (this.#picked.size >= MAX_PICKS) this.#picked.clear();
       this.#picked.set(pickKey, targets);
     }
     return targets;

@@ -314,13 +314,15 @@ export function resolveGraph(
         if (sites % TRIM_EVERY === 0) reader.trim(MEMO_LIMIT);
         collected.clear();
         reader.track(collected);
+        // One string per site (a packed name is a new string each time it is read).
+        const name = build.name(i);
         let outcome: Outcome;
         try {
-          outcome = resolver.resolve({ kind: build.kind(i), fromId: build.from(i), name: build.name(i), shape: decodeSite(build.site(i)) });
+          outcome = resolver.resolve({ kind: build.kind(i), fromId: build.from(i), name, shape: decodeSite(build.site(i)) });
         } finally {
           reader.track(undefined);
         }
-        collected.delete(build.name(i));
+        collected.delete(name);
         if (collected.size > 0) deps.set(i, [...collected].sort().join(' '));
         toIds[i] = outcome.toId ?? -1;
         codes[i] = outcome.code;
@@ -370,6 +372,8 @@ export function resolveGraph(
           insertName.add(nameId, build.name(i));
         }
         insertEdge.add(build.kind(i), build.from(i), toIds[i]! < 0 ? null : toIds[i]!, nameId, build.line(i), codes[i]!, build.site(i), deps.get(i) ?? null);
+        // Sites written are read no more: their columns go while the database grows.
+        if ((i & 0xffff) === 0xffff) build.releaseBefore(i + 1);
       }
       insertName.flush();
       insertEdge.flush();
