@@ -57,7 +57,7 @@ function processIo(cliFile: string): CliIo {
 
 /**
  * Runs the command line `argv` (as `process.argv`) of the CLI at `cliFile` in this process;
- * resolves to its exit code once what it printed is written.
+ * resolves to its exit code (what it printed may still be on its way out).
  */
 export async function runInProcess(argv: readonly string[], cliFile: string): Promise<number> {
   // Every command but `mcp` (a long-lived server: V8's defaults), `daemon`, help and the version
@@ -73,10 +73,5 @@ export async function runInProcess(argv: readonly string[], cliFile: string): Pr
   } catch (error) {
     reportFailure(io, error);
   }
-  const code = io.exitCode ?? 0;
-  // Written, then resolved: waiting for the event loop to drain instead costs a one-shot call
-  // 100-250 ms on a 2-core machine (V8 finishes optimising sql.js's hot wasm functions in the
-  // background before a process may end by itself), work no answer needs.
-  await new Promise<void>((done) => process.stderr.write('', () => process.stdout.write('', () => done())));
-  return code;
+  return io.exitCode ?? 0;
 }

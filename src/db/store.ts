@@ -5,6 +5,7 @@ import { CKGError } from '../errors.js';
 import type { ClassEntry, FunctionEntry, FunctionKind } from './entries.js';
 import { EDGE_KIND_CODES, FORMAT_NAME, SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 import { checkDatabase, INTEGRITY_RULES, readSeal, sealDatabase } from './integrity.js';
+import { allRows } from './rows.js';
 import { BODY_MODES, DEFAULT_BODY_MODE, type BodyMode } from './body-mode.js';
 import type { DepsIndex } from '../graph/deps-index.js';
 
@@ -603,22 +604,17 @@ export class IndexStore {
 
   #select(sql: string, params: SqlValue[]): SqlValue[][] {
     this.#assertOpen();
-    const out: SqlValue[][] = [];
-    let stmt = this.#queries.get(sql);
     try {
+      let stmt = this.#queries.get(sql);
       if (!stmt) {
         stmt = this.#db.prepare(sql);
         this.#queries.set(sql, stmt);
       }
-      stmt.bind(params);
-      while (stmt.step()) out.push(stmt.get());
+      return allRows(stmt, params);
     } catch (error) {
       // Damage that the checks on open could not see (they do not read every page).
       throw new CKGError('CORRUPT_DATABASE', `Cannot read the index: ${error instanceof Error ? error.message : String(error)}`, {}, { cause: error });
-    } finally {
-      stmt?.reset();
     }
-    return out;
   }
 
   #freeQueries(): void {

@@ -4,6 +4,7 @@
 import { deflateSync } from 'fflate';
 import type { Database, SqlValue, Statement } from 'sql.js';
 import { textHash } from '../indexer/decode.js';
+import { allRows } from './rows.js';
 import { CKGError } from '../errors.js';
 import type { ExtractedFile } from '../parser/extract.js';
 import { EDGE_KIND_CODES, INDEXES_SQL, LOOKUP_INDEXES_SQL, NAME_OF_EDGE } from './schema.js';
@@ -167,12 +168,12 @@ export class WriteSession {
     if (!this.#fromNothing) this.#changes.before(path, id, this.#storedFacts(id));
     const counts = this.#counts;
     if (counts) {
-      const [symbols = 0, functions = 0, classes = 0] = (this.#all(this.#fileCounts, [id])[0] ?? []).map(Number);
+      const [symbols = 0, functions = 0, classes = 0] = (allRows(this.#fileCounts, [id])[0] ?? []).map(Number);
       counts.files--;
       counts.symbols -= symbols;
       counts.functions -= functions;
       counts.classes -= classes;
-      counts.edges -= Number(this.#all(this.#fileEdgeCount, [id])[0]?.[0] ?? 0);
+      counts.edges -= Number(allRows(this.#fileEdgeCount, [id])[0]?.[0] ?? 0);
     }
     this.#db.run('DELETE FROM edges WHERE from_id IN (SELECT id FROM symbols WHERE file_id = ?)', [id]);
     this.#db.run('DELETE FROM bindings WHERE file_id = ?', [id]);
@@ -311,28 +312,17 @@ export class WriteSession {
     }
   }
 
-  #all(stmt: Statement, params: SqlValue[]): SqlValue[][] {
-    const out: SqlValue[][] = [];
-    try {
-      stmt.bind(params);
-      while (stmt.step()) out.push(stmt.get());
-    } finally {
-      stmt.reset();
-    }
-    return out;
-  }
-
   /** What a stored file holds, for {@link GraphChangeLog}. */
   #storedFacts(fileId: number): FileFacts {
     const bases = new Map<number, string[]>();
-    for (const [from, kind, toName, site] of this.#all(this.#oldBases, [fileId])) {
+    for (const [from, kind, toName, site] of allRows(this.#oldBases, [fileId])) {
       let list = bases.get(Number(from));
       if (!list) bases.set(Number(from), (list = []));
       list.push(baseFact(Number(kind), String(toName), site === null ? null : String(site)));
     }
     let moduleName = '';
     let moduleId = 0;
-    const symbols = this.#all(this.#oldSymbols, [fileId]).map(([id, kind, name, qname, flags]) => {
+    const symbols = allRows(this.#oldSymbols, [fileId]).map(([id, kind, name, qname, flags]) => {
       if (kind === 'module') {
         moduleName = String(name);
         moduleId = Number(id);
@@ -340,14 +330,14 @@ export class WriteSession {
       return { id: Number(id), identity: symbolIdentity(String(kind), String(qname), Number(flags), bases.get(Number(id)) ?? []), name: String(name) };
     });
     let stars = false;
-    const bindings = this.#all(this.#oldBindings, [fileId]).map(([scope, kind, name, module, member]) => {
+    const bindings = allRows(this.#oldBindings, [fileId]).map(([scope, kind, name, module, member]) => {
       if (kind === 'star') stars = true;
       return {
         identity: bindingIdentity(scope === null ? '' : String(scope), String(kind), String(name), module === null ? null : String(module), member === null ? null : String(member)),
         names: member === null ? [String(name)] : [String(name), String(member)],
       };
     });
-    const imports = this.#all(this.#oldImports, [fileId]).map((r) => String(r[0])).sort().join('\n');
+    const imports = allRows(this.#oldImports, [fileId]).map((r) => String(r[0])).sort().join('\n');
     return { symbols, bindings, moduleName, moduleId, stars, imports };
   }
 
@@ -355,7 +345,7 @@ export class WriteSession {
   #nameIdOf(name: string): number {
     let id = this.#nameIds.get(name);
     if (id !== undefined) return id;
-    id = Number(this.#all(this.#nameId, [name])[0]?.[0] ?? this.#all(this.#insertName, [name])[0]![0]);
+    id = Number(allRows(this.#nameId, [name])[0]?.[0] ?? allRows(this.#insertName, [name])[0]![0]);
     // Bounded: an update of many files writes many names.
     if (this.#nameIds.size >= 50_000) this.#nameIds.clear();
     this.#nameIds.set(name, id);

@@ -1,4 +1,5 @@
 import type { Database, SqlValue, Statement } from 'sql.js';
+import { allRows } from '../db/rows.js';
 import { DECLARATION_KINDS_SQL, EDGE_KIND_CODES, MODULE_FILE_NAME_INDEX_SQL, MODULE_FILE_NAME_SQL, NAME_OF_EDGE } from '../db/schema.js';
 import type { StoredSymbolKind } from './describe.js';
 
@@ -401,14 +402,7 @@ export class GraphReader {
       stmt = this.#db.prepare(sql);
       this.#statements.set(sql, stmt);
     }
-    const out: SqlValue[][] = [];
-    try {
-      stmt.bind(params);
-      while (stmt.step()) out.push(stmt.get());
-    } finally {
-      stmt.reset();
-    }
-    return out;
+    return allRows(stmt, params);
   }
 }
 

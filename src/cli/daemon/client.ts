@@ -26,16 +26,19 @@ function callerEnv(env: Readonly<Record<string, string | undefined>>): Record<st
   return picked;
 }
 
-/** The plan for `args` (after `main.js`) when the server may answer it; undefined otherwise. */
-export function daemonPlan(args: readonly string[], cliFile: string): DaemonPlan | undefined {
-  if (!servedCall(args) || !daemonAllowed(process.env, process.platform)) return undefined;
-  let modified: number;
+/** The socket of the server for the CLI at `cliFile`, or undefined where there can be none. */
+function socketOf(env: Readonly<Record<string, string | undefined>>, cliFile: string): string | undefined {
   try {
-    modified = statSync(cliFile).mtimeMs;
+    return socketPath(env, cliFile, statSync(cliFile).mtimeMs);
   } catch {
     return undefined;
   }
-  const socket = socketPath(process.env, cliFile, modified);
+}
+
+/** The plan for `args` (after `main.js`) when the server may answer it; undefined otherwise. */
+export function daemonPlan(args: readonly string[], cliFile: string): DaemonPlan | undefined {
+  if (!servedCall(args) || !daemonAllowed(process.env, process.platform)) return undefined;
+  const socket = socketOf(process.env, cliFile);
   if (socket === undefined) return undefined;
   return {
     socket,
@@ -138,12 +141,7 @@ export async function startDaemon(plan: DaemonPlan): Promise<void> {
 
 /** What `ckg-wasm daemon status|stop` prints, and whether a server was running. */
 export async function controlDaemon(action: 'status' | 'stop', env: Readonly<Record<string, string | undefined>>, cliFile: string): Promise<{ text: string; running: boolean }> {
-  let socket: string | undefined;
-  try {
-    socket = socketPath(env, cliFile, statSync(cliFile).mtimeMs);
-  } catch {
-    socket = undefined;
-  }
+  const socket = socketOf(env, cliFile);
   if (socket === undefined) return { text: 'No answer server: not available here (Windows, or no private runtime folder).', running: false };
   let text = '';
   const { reached } = await exchange(socket, { type: action }, (frame) => {

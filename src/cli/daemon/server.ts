@@ -5,7 +5,7 @@
 // asked, or when its socket is taken away.
 import nodeFs, { lstatSync, unlinkSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
-import { defaultCacheDirectory } from '../../node/directory-storage.js';
+import { DirectoryStorage, defaultCacheDirectory } from '../../node/directory-storage.js';
 import { LazyWorkerPool } from '../../node/lazy-worker-pool.js';
 import type { ProgressEvent } from '../../indexer/report.js';
 import { CKGTool } from '../../tool/ckg-tool.js';
@@ -80,9 +80,9 @@ export async function serveAnswers(options: ServeOptions): Promise<void> {
     open(flags: BuildFlags, io: CliIo) {
       const options = indexOptionsOf(flags, io);
       progress = progressOf(flags, io); // this call's bar, on its caller's terminal
-      const storage = options.storage as { directory?: string } | undefined;
+      const folder = options.storage instanceof DirectoryStorage ? options.storage.directory : undefined;
       // What makes two calls' indexes differ; progress and the daemon choice do not.
-      const key = JSON.stringify([storage?.directory, flags.languages, flags.maxFileSize, flags.gitignore, flags.bodies, flags.workers]);
+      const key = JSON.stringify([folder, flags.languages, flags.maxFileSize, flags.gitignore, flags.bodies, flags.workers]);
       let session = kept.get(key);
       if (session === undefined) {
         const pool = flags.workers === 0 ? undefined : new LazyWorkerPool(flags.workers);
