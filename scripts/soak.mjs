@@ -7,7 +7,7 @@ import v8 from 'node:v8';
 import { Volume } from 'memfs';
 
 const { CKGDatabase } = await import(new URL('../dist/index.js', import.meta.url).href);
-const { initSql } = await import(new URL('../dist/parser/runtime.js', import.meta.url).href);
+const { initSql } = await import(new URL('../dist/db/sql.js', import.meta.url).href);
 const SQL = await initSql({});
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
