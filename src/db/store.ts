@@ -3,6 +3,7 @@ import type { Database, SqlJsStatic, SqlValue, Statement } from 'sql.js';
 import { decodeSource, textHash } from '../indexer/decode.js';
 import { CKGError } from '../errors.js';
 import type { ClassEntry, FunctionEntry, FunctionKind } from './entries.js';
+import { freshRoom, roomFor, withRoom } from './room.js';
 import { EDGE_KIND_CODES, FORMAT_NAME, SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 import { checkDatabase, INTEGRITY_RULES, readSeal, sealDatabase } from './integrity.js';
 import { allRows } from './rows.js';
@@ -195,9 +196,19 @@ export class IndexStore {
   /** A new, empty database with the current schema, keeping bodies as `bodies` says. */
   static create(SQL: SqlJsStatic, meta: Record<string, string> = {}, bodies: BodyMode = DEFAULT_BODY_MODE): IndexStore {
     if (!isBodyMode(bodies)) throw new CKGError('INVALID_ARGUMENT', `bodies must be one of ${BODY_MODES.join(', ')}, got ${String(bodies)}`);
-    const store = new IndexStore(new SQL.Database());
+    // The schema goes into a scratch database whose bytes then open with room to grow (an empty
+    // image has no bytes for MEMFS to adopt).
+    const scratch = new SQL.Database();
+    let image: Uint8Array;
+    try {
+      scratch.run('PRAGMA journal_mode = OFF');
+      scratch.exec(SCHEMA_SQL);
+      image = scratch.export();
+    } finally {
+      scratch.close();
+    }
+    const store = new IndexStore(new SQL.Database(withRoom(image, freshRoom())));
     store.#db.run('PRAGMA journal_mode = OFF');
-    store.#db.exec(SCHEMA_SQL);
     // The indexes are created when the first write session commits: a bulk load into
     // unindexed tables, then one index build, is cheaper than maintaining them row by row.
     store.setMeta({ format: FORMAT_NAME, schema_version: SCHEMA_VERSION, ...meta, bodies });
@@ -228,7 +239,7 @@ export class IndexStore {
     if (seal === 'damaged') throw new CKGError('CORRUPT_DATABASE', 'Damaged database: the checksum of its bytes does not match', {});
     let db: Database;
     try {
-      db = new SQL.Database(bytes);
+      db = new SQL.Database(withRoom(bytes, roomFor(bytes.length)));
     } catch (error) {
       throw new CKGError('CORRUPT_DATABASE', `Not a SQLite database: ${String(error)}`, {}, { cause: error });
     }

@@ -38,4 +38,5 @@ export const platform: Platform = {
   resolveUrl,
   // Browser file systems (IDE virtual file systems, OPFS wrappers) vary: callers opt in.
   keepsFolderMtimes: () => false,
+  databaseRoomLimit: 2 ** 28,
 };

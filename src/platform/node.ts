@@ -7,6 +7,8 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { CKGError } from '../errors.js';
 import type { StartedPool } from '../parser/adaptive-processor.js';
 import type { PackageFile } from '../wasm/locate.js';
@@ -87,6 +89,26 @@ async function loadSqlJs(): Promise<InitSqlJs> {
   return module.default ?? (module as unknown as InitSqlJs);
 }
 
+/** V8's `gc()`, got once (null: the host does not allow it). */
+let fullCollection: (() => void) | null | undefined;
+
+/**
+ * A full garbage collection. V8 exposes `gc` to contexts created after `--expose-gc` is set (as
+ * Jest's leak detector gets it); a host that forbids either just goes without.
+ */
+function collectGarbage(): void {
+  if (fullCollection === undefined) {
+    try {
+      setFlagsFromString('--expose-gc');
+      const gc: unknown = runInNewContext('gc');
+      fullCollection = typeof gc === 'function' ? (gc as () => void) : null;
+    } catch {
+      fullCollection = null;
+    }
+  }
+  fullCollection?.();
+}
+
 /** Most workers a default pool starts: past this, a build waits on reading and SQLite anyway. */
 const MAX_DEFAULT_WORKERS = 4;
 
@@ -117,6 +139,8 @@ export const platform: Platform = {
   resolveUrl,
   keepsFolderMtimes: (fs) => fs === nodeFs,
   loadSqlJs,
+  databaseRoomLimit: 2 ** 31,
+  collectGarbage,
   defaultParseWorkers: () => (availableParallelism() < 2 ? 0 : Math.min(availableParallelism(), MAX_DEFAULT_WORKERS)),
   startParsePool: async (size, wasm) => ((workerCount ??= defaultWorkerCount()), (await workerCount) > 0 ? await startParsePool(size, wasm) : undefined),
 };

@@ -24,6 +24,18 @@ export interface Platform {
    */
   keepsFolderMtimes(fs: unknown): boolean;
   /**
+   * Most address space a database file may reserve to grow in place (see src/db/room.ts): Node
+   * maps untouched memory lazily, while a browser tab's allowance is smaller and stricter.
+   */
+  readonly databaseRoomLimit: number;
+  /**
+   * Runs a full garbage collection now, where the platform can (Node). A large build calls it
+   * between the phases of its resolution pass: V8 otherwise keeps a finished phase's garbage
+   * (330 MB on the Linux kernel) committed while SQLite's file grows, and the peak is what makes
+   * a build run out of memory.
+   */
+  collectGarbage?(): void;
+  /**
    * sql.js's `initSqlJs`, where the platform loads it better than `import('sql.js')` (Node:
    * `require`). Absent in browsers, where bundlers resolve the dynamic import.
    */
