@@ -268,6 +268,28 @@ describe('worker pool failures and lifetime', () => {
     await expect(CKGDatabase.open({ codebasePath: tree.root, fs: tree.fs, processor: pool })).rejects.toMatchObject({ code: 'CLOSED' });
   });
 
+  it('releaseIdle stops idle workers, keeps a busy one, and later files start workers again', async () => {
+    const pool = sourcePool({ size: 2 });
+    const python = createDefaultRegistry().get('python')!;
+    try {
+      await Promise.all([pool.process(python, pythonModule(1), '/a.py'), pool.process(python, pythonModule(2), '/b.py')]);
+      expect(pool.started).toBe(2);
+      await pool.releaseIdle();
+      expect(pool.started).toBe(0);
+      // A file in flight keeps its worker: the answer still comes.
+      const busy = pool.process(python, pythonModule(3), '/c.py');
+      await pool.releaseIdle();
+      expect(pool.started).toBe(1);
+      expect((await busy).classes.map((c) => c.name)).toEqual(['Model3']);
+      const again = await pool.process(python, 'def g():\n    pass\n', '/d.py');
+      expect(again.functions.map((f) => f.name)).toEqual(['g']);
+      expect(pool.started).toBeGreaterThanOrEqual(1);
+    } finally {
+      await pool.close();
+    }
+    await pool.releaseIdle(); // closed: nothing to do, no error
+  });
+
   it('rejects files still pending when closed, instead of leaving them hanging', async () => {
     const pool = sourcePool({ size: 1 });
     const python = createDefaultRegistry().get('python')!;

@@ -9,7 +9,8 @@ import { CKGError } from '../errors.js';
 import type { ExtractedFile } from '../parser/extract.js';
 import { EDGE_KIND_CODES, INDEXES_SQL, LOOKUP_INDEXES_SQL, NAME_OF_EDGE } from './schema.js';
 import type { FileGraphRows } from '../graph/describe.js';
-import { resolveGraph, type ResolutionStats } from '../graph/run.js';
+import { platform } from '#platform';
+import { LARGE_BUILD_SITES, resolveGraph, type ResolutionStats } from '../graph/run.js';
 import { baseFact, bindingIdentity, GraphChangeLog, symbolIdentity, type FileFacts } from '../graph/changes.js';
 import { PendingSites } from '../graph/pending.js';
 import type { BodyMode } from './body-mode.js';
@@ -96,6 +97,8 @@ export class WriteSession {
    * 5.8 million sites: about 180 MB).
    */
   #pending: PendingSites | undefined;
+  /** Pending sites at which a large build next collects garbage (see {@link LARGE_BUILD_SITES}). */
+  #nextCollection = LARGE_BUILD_SITES;
   /** {@link WriteSession.resolveGraph} ran: a build's sites are written and may not grow. */
   #resolved = false;
   #nextSymbolId: number;
@@ -235,6 +238,12 @@ export class WriteSession {
     }
     if (this.#pending) {
       this.#pending.add(graph.edges, base);
+      if (this.#pending.length >= this.#nextCollection) {
+        // What a large build keeps of each file is small; the garbage of reading, describing and
+        // interning it is not, and V8 would keep it committed up to twice what is live.
+        this.#nextCollection += LARGE_BUILD_SITES;
+        platform.collectGarbage?.();
+      }
       this.#pending.addFile(id, file.path, file.language, graph.symbols.length, base, graph.bindings);
     } else for (const e of graph.edges) this.#insertEdge.run([e.kind, base + e.from, this.#nameIdOf(e.toName), e.line, e.resolution, e.site]);
     for (const b of graph.bindings) this.#insertBinding.run([id, b.scope >= 0 ? base + b.scope : null, b.kind, b.name, b.module, b.member, b.line]);
@@ -250,6 +259,11 @@ export class WriteSession {
     this.#db.run('UPDATE files SET size = ?, mtime_ms = ? WHERE path = ?', [file.size, file.mtimeMs, file.path]);
     const known = this.#files?.get(file.path);
     if (known !== undefined) this.#files!.set(file.path, { ...known, size: file.size, mtimeMs: file.mtimeMs });
+  }
+
+  /** Sites a build from nothing holds for its resolution pass (0 for an update, or without the graph). */
+  get pendingSites(): number {
+    return this.#pending?.length ?? 0;
   }
 
   /**

@@ -7,6 +7,7 @@ import type { ExtractedFile } from '../parser/extract.js';
 import type { ExtractionOptions, LanguageDefinition } from '../languages/types.js';
 import { extractorVersionOf } from '../languages/registry.js';
 import { describeFile } from '../graph/describe.js';
+import { LARGE_BUILD_SITES } from '../graph/run.js';
 import { graphStrategyFor } from '../graph/languages/index.js';
 import type { LanguageGraph, NamingContext } from '../graph/strategy.js';
 import { folderOf, type ManifestReader } from '../graph/manifests.js';
@@ -120,6 +121,8 @@ export interface SyncOptions {
   readonly contentSkips?: Map<string, { readonly size: number; readonly mtimeMs: number; readonly skip: SkippedFile }> | undefined;
   /** The index's extraction options: handed to the processor, part of every file's extractor version. */
   readonly extraction?: ExtractionOptions | undefined;
+  /** Pending sites from which a build releases its idle parse workers before resolving; default {@link LARGE_BUILD_SITES}. */
+  readonly largeBuildSites?: number;
 }
 
 /**
@@ -387,7 +390,11 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
     skipped.unshift(...walk.skipped);
     unknownExtensions = walk.unknownExtensions;
     onProgress?.({ phase: 'write', filesDone, filesTotal: todo.length, bytesDone, bytesTotal });
-    if (options.graph !== false) writer.resolveGraph();
+    if (options.graph !== false) {
+      // Every file is parsed: a large build's workers would only hold memory through the pass.
+      if (writer.pendingSites >= (options.largeBuildSites ?? LARGE_BUILD_SITES)) await processor.releaseIdle?.();
+      writer.resolveGraph();
+    }
     writer.commit();
   } catch (error) {
     writer.rollback();

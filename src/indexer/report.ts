@@ -100,6 +100,12 @@ export interface FileProcessor {
   process(language: LanguageDefinition, source: string, path: string, options?: ProcessOptions): Promise<ExtractedFile>;
   /** How many files it takes at once (a worker pool: workers × queue depth). Default 1. */
   readonly concurrency?: number;
+  /**
+   * Frees what it holds for parsing while no file is in flight (a worker pool: its idle workers
+   * stop, and later files start them again). A large build calls it once its last file is
+   * parsed, before its resolution pass. Optional.
+   */
+  releaseIdle?(): Promise<void>;
 }
 
 /**

@@ -24,8 +24,13 @@ import { WORKER_POOL_OPTIONS } from './option-schemas.js';
 export interface ParsePool extends FileProcessor {
   /** Number of workers. */
   readonly size: number;
-  /** Workers running now (all of them from the start, unless one died and was not replaced yet). */
+  /**
+   * Workers running now: all of them from the start, unless one died and was not replaced yet,
+   * or {@link ParsePool.releaseIdle} stopped idle ones (the next files start them again).
+   */
   readonly started: number;
+  /** Stops the workers that have no file to parse; later files start them again. */
+  releaseIdle(): Promise<void>;
   /** Files in flight at once (workers × pipeline); a build keeps this many queued. */
   readonly concurrency: number;
   /** Stops the workers; files still pending reject with `CLOSED`. Idempotent. */

@@ -60,6 +60,12 @@ export class AdaptiveProcessor implements FileProcessor {
     return this.#started?.size ?? 0;
   }
 
+  /** Stops the pool's idle workers, if it started (see {@link FileProcessor.releaseIdle}). */
+  async releaseIdle(): Promise<void> {
+    const pool = await this.#pool;
+    await pool?.releaseIdle?.();
+  }
+
   /** Stops the pool, if one started. */
   async close(): Promise<void> {
     const pool = await this.#pool;
