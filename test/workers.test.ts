@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CKGDatabase, CKGError, createDefaultRegistry, type LanguageDefinition, type ProgressEvent } from '../src/index.js';
 import { createWebWorkerPool, type WorkerLike } from '../src/browser/web-worker-pool.js';
 import { createWorkerPool, type ParsePool, type WorkerPoolOptions } from '../src/node/index.js';
+import { LazyWorkerPool } from '../src/node/lazy-worker-pool.js';
 import { contentHash, looksBinary, looksMinified } from '../src/indexer/decode.js';
 import { createWorkerBody } from '../src/parser/worker-body.js';
 import { ThreadPoolProcessor, type SpawnWorker, type WorkerEvents } from '../src/parser/thread-pool.js';
@@ -288,6 +289,20 @@ describe('worker pool failures and lifetime', () => {
       await pool.close();
     }
     await pool.releaseIdle(); // closed: nothing to do, no error
+  });
+
+  it('a lazy pool passes releaseIdle on once started, and starts nothing for it before', async () => {
+    const lazy = new LazyWorkerPool(1);
+    const python = createDefaultRegistry().get('python')!;
+    try {
+      await lazy.releaseIdle();
+      expect(lazy.started).toBe(false);
+      expect((await lazy.process(python, 'def f():\n    pass\n', '/a.py')).functions.map((f) => f.name)).toEqual(['f']);
+      await lazy.releaseIdle();
+      expect((await lazy.process(python, 'def g():\n    pass\n', '/b.py')).functions.map((f) => f.name)).toEqual(['g']);
+    } finally {
+      await lazy.close();
+    }
   });
 
   it('rejects files still pending when closed, instead of leaving them hanging', async () => {

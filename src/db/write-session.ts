@@ -9,8 +9,7 @@ import { CKGError } from '../errors.js';
 import type { ExtractedFile } from '../parser/extract.js';
 import { EDGE_KIND_CODES, INDEXES_SQL, LOOKUP_INDEXES_SQL, NAME_OF_EDGE } from './schema.js';
 import type { FileGraphRows } from '../graph/describe.js';
-import { platform } from '#platform';
-import { LARGE_BUILD_SITES, resolveGraph, type ResolutionStats } from '../graph/run.js';
+import { collectPerLargeStep, resolveGraph, type ResolutionStats } from '../graph/run.js';
 import { baseFact, bindingIdentity, GraphChangeLog, symbolIdentity, type FileFacts } from '../graph/changes.js';
 import { PendingSites } from '../graph/pending.js';
 import type { BodyMode } from './body-mode.js';
@@ -97,8 +96,6 @@ export class WriteSession {
    * 5.8 million sites: about 180 MB).
    */
   #pending: PendingSites | undefined;
-  /** Pending sites at which a large build next collects garbage (see {@link LARGE_BUILD_SITES}). */
-  #nextCollection = LARGE_BUILD_SITES;
   /** {@link WriteSession.resolveGraph} ran: a build's sites are written and may not grow. */
   #resolved = false;
   #nextSymbolId: number;
@@ -237,13 +234,11 @@ export class WriteSession {
       if (!this.#pending) for (const e of graph.edges) if (isCountedEdge(e.kind)) counts.edges++;
     }
     if (this.#pending) {
+      const before = this.#pending.length;
       this.#pending.add(graph.edges, base);
-      if (this.#pending.length >= this.#nextCollection) {
-        // What a large build keeps of each file is small; the garbage of reading, describing and
-        // interning it is not, and V8 would keep it committed up to twice what is live.
-        this.#nextCollection += LARGE_BUILD_SITES;
-        platform.collectGarbage?.();
-      }
+      // What a large build keeps of each file is small; the garbage of reading, describing and
+      // interning it is not, and V8 would keep it committed up to twice what is live.
+      collectPerLargeStep(before, this.#pending.length);
       this.#pending.addFile(id, file.path, file.language, graph.symbols.length, base, graph.bindings);
     } else for (const e of graph.edges) this.#insertEdge.run([e.kind, base + e.from, this.#nameIdOf(e.toName), e.line, e.resolution, e.site]);
     for (const b of graph.bindings) this.#insertBinding.run([id, b.scope >= 0 ? base + b.scope : null, b.kind, b.name, b.module, b.member, b.line]);

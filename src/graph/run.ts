@@ -62,7 +62,15 @@ const SITE_FROM = 'edges e';
  * there takes about 50 ms.
  */
 export const LARGE_BUILD_SITES = 1 << 20;
-const COLLECT_EVERY = LARGE_BUILD_SITES;
+
+/**
+ * A full garbage collection when a count of sites (added or resolved so far) went from
+ * `previous` to `count` across a multiple of {@link LARGE_BUILD_SITES}: only large builds get
+ * there, and only where the platform can collect.
+ */
+export function collectPerLargeStep(previous: number, count: number): void {
+  if (Math.floor(previous / LARGE_BUILD_SITES) !== Math.floor(count / LARGE_BUILD_SITES)) platform.collectGarbage?.();
+}
 
 /** Rows per INSERT of a build (at most 8 parameters each: far below sqlite's limit of 32,766). */
 const ROWS_PER_INSERT = 128;
@@ -316,7 +324,10 @@ export function resolveGraph(
       const known = build.files;
       if (known) reader.knowFiles(known.files, known.bindings);
       const n = build.length;
-      const collect = n >= LARGE_BUILD_SITES && platform.collectGarbage ? platform.collectGarbage : (): void => undefined;
+      // At the pass's phase boundaries too, in a large build.
+      const collect = (): void => {
+        if (n >= LARGE_BUILD_SITES) platform.collectGarbage?.();
+      };
       const toIds = new Int32Array(n).fill(-1);
       const codes = new Uint8Array(n);
       const deps = new Map<number, string>();
@@ -358,7 +369,7 @@ export function resolveGraph(
       resolver.forgetStructure();
       collect();
       for (let i = 0; i < n; i++) {
-        if ((i & (COLLECT_EVERY - 1)) === COLLECT_EVERY - 1) collect();
+        collectPerLargeStep(i, i + 1);
         if (STRUCTURE_KINDS.has(build.kind(i))) continue;
         if (build.site(i) === FIXED_SITE) codes[i] = build.resolution(i);
         else resolveAt(i);

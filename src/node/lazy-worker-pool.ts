@@ -35,6 +35,12 @@ export class LazyWorkerPool implements FileProcessor {
     return this.#pool !== undefined;
   }
 
+  /** Stops the idle workers of a started pool (see {@link ParsePool.releaseIdle}); starts none. */
+  async releaseIdle(): Promise<void> {
+    const pool = await this.#pool?.catch(() => undefined);
+    await pool?.releaseIdle();
+  }
+
   async close(): Promise<void> {
     // A pool that failed to start has nothing to close (its calls reported the failure).
     const pool = await this.#pool?.catch(() => undefined);

@@ -197,11 +197,9 @@ export class ThreadPoolProcessor {
       const stops: Promise<unknown>[] = [];
       for (let i = 0; i < this.#slots.length; i++) {
         const slot = this.#slots[i];
-        this.#slots[i] = undefined;
         if (!slot) continue;
-        slot.dead = true;
+        stops.push(this.#retire(i, slot));
         for (const job of slot.jobs.splice(0)) job.reject(new CKGError('CLOSED', 'The worker pool was closed', { path: job.path }));
-        stops.push(Promise.resolve(slot.port.terminate()).catch(() => undefined));
       }
       for (const job of [...this.#suspects.splice(0), ...this.#backlog.splice(0)]) job.reject(new CKGError('CLOSED', 'The worker pool was closed', { path: job.path }));
       const local = this.#local;
@@ -229,11 +227,9 @@ export class ThreadPoolProcessor {
     for (let i = 0; i < this.#slots.length; i++) {
       const slot = this.#slots[i];
       if (!slot || slot.jobs.length > 0 || slot.quarantine) continue;
-      slot.dead = true;
-      this.#slots[i] = undefined;
       // Its kept trees go with it: those files' next parse is a full one, wherever it runs.
       for (const [path, at] of this.#keptBy) if (at === i) this.#keptBy.delete(path);
-      stops.push(Promise.resolve(slot.port.terminate()).catch(() => undefined));
+      stops.push(this.#retire(i, slot));
     }
     await Promise.all(stops);
   }
@@ -370,10 +366,18 @@ export class ThreadPoolProcessor {
     );
   }
 
-  #onExit(index: number, slot: Slot, reason: string): void {
+  /**
+   * Takes `slot` (at `index`) out of the pool: no new files for it, its later events ignored,
+   * its worker stopped (resolves once it is, never rejects). Its jobs are the caller's to settle.
+   */
+  #retire(index: number, slot: Slot): Promise<unknown> {
     slot.dead = true;
-    if (this.#slots[index] === slot) this.#slots[index] = undefined; // no new files for it
-    void Promise.resolve(slot.port.terminate()).catch(() => undefined);
+    if (this.#slots[index] === slot) this.#slots[index] = undefined;
+    return Promise.resolve(slot.port.terminate()).catch(() => undefined);
+  }
+
+  #onExit(index: number, slot: Slot, reason: string): void {
+    void this.#retire(index, slot);
     const jobs = slot.jobs.splice(0);
     slot.queued = 0;
     if (!slot.ready) {
