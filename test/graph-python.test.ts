@@ -116,3 +116,32 @@ describe('graph: false', () => {
     }
   });
 });
+
+describe('comprehension scopes', () => {
+  it('a comprehension variable is local to its comprehension (dict, set, list and generator alike)', async () => {
+    const source = [
+      'def build():',
+      '    return 1',
+      '',
+      'handlers = {name: build() for name, build in [("a", len)]}',
+      'names = {build() for build in [len]}',
+      'listed = [build() for build in [len]]',
+      'generated = list(build() for build in [len])',
+      'after = build()',
+      '',
+    ].join('\n');
+    const graph = await openGraph({ 'reg.py': source }, 'memfs');
+    try {
+      // Only the last call is of the module's function: in each comprehension `build` is its variable.
+      expect(await graph.lines({ kind: 'calls', toName: 'build' })).toEqual([
+        'reg.py:4 calls reg -> ∅ [build] unresolved:local-variable',
+        'reg.py:5 calls reg -> ∅ [build] unresolved:local-variable',
+        'reg.py:6 calls reg -> ∅ [build] unresolved:local-variable',
+        'reg.py:7 calls reg -> ∅ [build] unresolved:local-variable',
+        'reg.py:8 calls reg -> reg.build [build] local',
+      ]);
+    } finally {
+      graph.close();
+    }
+  });
+});

@@ -366,6 +366,17 @@ describe('deadCode: uses the graph cannot resolve', () => {
     }
   });
 
+  it('counts a shorthand property ({ setup }) as a use of the function it names, as { data: data } is', async () => {
+    const g = await openGraph({
+      'static/vue.js': ['function setup() { return 1; }', 'function data() { return 2; }', 'function unused() { return 3; }', 'export default { setup, data: data };', ''].join('\n'),
+    });
+    try {
+      expect((await g.db.deadCode()).entries.map((e) => e.symbol.qualifiedName)).toEqual(['static/vue.unused']);
+    } finally {
+      g.close();
+    }
+  });
+
   it('leaves out entry points, root-class overrides, anonymous-class methods and functions passed by name', async () => {
     const g = await openGraph({
       // C#: Main, ToString (System.Object's), method groups passed or subscribed.

@@ -54,7 +54,8 @@ export const PYTHON = builtin(
     grammar: 'tree-sitter-python.wasm',
     grammarPackage: { name: 'tree-sitter-python', version: '0.25.0' },
     // 3: value uses the graph cannot resolve (`f(other.get_y)`, `a or b`), getattr lookups.
-    version: '3',
+    // 4: dict comprehensions are scopes (their variables no longer bind module names).
+    version: '4',
   },
   ['references'],
 );
@@ -113,7 +114,8 @@ export const TYPESCRIPT = builtin(
     grammarPackage: { name: 'tree-sitter-typescript', version: '0.23.2' },
     // 3: the grammar-gap rewrite; call-made functions; construct signatures.
     // 4: value uses (`a || b`, `fn.bind`), functions held by locals, object-literal members flagged.
-    version: '4',
+    // 5: a shorthand property (`{ setup }`) is a value use of the name.
+    version: '5',
   },
   ['references', 'rewriteSource'],
 );
@@ -127,7 +129,8 @@ export const TSX = builtin(
     grammarPackage: { name: 'tree-sitter-typescript', version: '0.23.2' },
     // 3: the grammar-gap rewrite; call-made functions; construct signatures.
     // 4: value uses (`a || b`, `fn.bind`), functions held by locals, object-literal members flagged.
-    version: '4',
+    // 5: a shorthand property (`{ setup }`) is a value use of the name.
+    version: '5',
   },
   ['references', 'rewriteSource'],
 );
@@ -142,7 +145,8 @@ export const JAVASCRIPT = builtin(
     grammarPackage: { name: 'tree-sitter-javascript', version: '0.25.0' },
     // 3: call-made functions (`const Button = memo(forwardRef((props, ref) => …))`).
     // 4: value uses (`a || b`, `fn.bind`), functions held by locals, object-literal members flagged.
-    version: '4',
+    // 5: a shorthand property (`{ setup }`) is a value use of the name.
+    version: '5',
   },
   ['references'],
 );

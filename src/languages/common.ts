@@ -14,6 +14,15 @@ export function nearestAncestor(node: Node, types: ReadonlySet<string>): Node | 
   return undefined;
 }
 
+/**
+ * The descendants of `root` whose type is one of `types`, in document order, with each one's
+ * type read once (every read of `node.type` crosses into wasm): what a reference pass walks.
+ */
+export function typedDescendants(root: Node, types: readonly string[]): { readonly nodes: Node[]; readonly types: string[] } {
+  const nodes = root.descendantsOfType(types as string[]).filter((n): n is Node => n !== null);
+  return { nodes, types: nodes.map((n) => n.type) };
+}
+
 /** The named children of a node (skips null entries some bindings return). */
 export function namedChildren(node: Node | null | undefined): Node[] {
   if (!node) return [];

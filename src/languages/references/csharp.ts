@@ -258,10 +258,8 @@ function visit(root: Node, sink: ReferenceSink): void {
   const receiverOf = (object: Node, at: number): ReceiverFact | 'dynamic' => {
     switch (object.type) {
       case 'this':
-      case 'this_expression':
         return classes.innermost(at) ? { kind: 'self' } : 'dynamic';
       case 'base':
-      case 'base_expression':
         return classes.innermost(at) ? { kind: 'super' } : 'dynamic';
       case 'identifier': {
         const b = local(at, object.text);

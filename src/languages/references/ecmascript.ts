@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
-import { typeSet } from '../common.js';
+import { typedDescendants, typeSet } from '../common.js';
 import { LexicalScopes } from './scopes.js';
 
 // JavaScript, TypeScript and TSX (one grammar family): calls, `new`, `this`/`super`, typed
@@ -51,13 +51,17 @@ function patternNames(node: Node | null | undefined, out: Node[] = []): Node[] {
 function memberPath(node: Node | null | undefined): string[] | undefined {
   const parts: string[] = [];
   let n = node;
-  while (n && n.type === 'member_expression') {
+  // Each `type` read crosses into wasm: read it once.
+  let type = n?.type;
+  while (n && type === 'member_expression') {
     const prop = n.childForFieldName('property');
-    if (!prop || (prop.type !== 'property_identifier' && prop.type !== 'private_property_identifier')) return undefined;
+    const propType = prop?.type;
+    if (!prop || (propType !== 'property_identifier' && propType !== 'private_property_identifier')) return undefined;
     parts.push(prop.text);
     n = n.childForFieldName('object');
+    type = n?.type;
   }
-  if (n?.type !== 'identifier') return undefined;
+  if (!n || type !== 'identifier') return undefined;
   parts.push(n.text);
   return parts.reverse();
 }
@@ -106,10 +110,14 @@ function exportTarget(left: Node | null | undefined): string | undefined {
  */
 function madeFunction(value: Node | null | undefined): boolean {
   let v = value;
-  while (v && (v.type === 'as_expression' || v.type === 'satisfies_expression' || v.type === 'parenthesized_expression')) v = v.namedChildren[0] ?? null;
-  if (!v) return false;
-  if (FUNCTION_VALUES.has(v.type)) return true;
-  if (v.type === 'call_expression') return (v.childForFieldName('arguments')?.namedChildren ?? []).some((a) => a !== null && FUNCTION_VALUES.has(a.type));
+  let type = v?.type;
+  while (v && (type === 'as_expression' || type === 'satisfies_expression' || type === 'parenthesized_expression')) {
+    v = v.namedChildren[0] ?? null;
+    type = v?.type;
+  }
+  if (!v || type === undefined) return false;
+  if (FUNCTION_VALUES.has(type)) return true;
+  if (type === 'call_expression') return (v.childForFieldName('arguments')?.namedChildren ?? []).some((a) => a !== null && FUNCTION_VALUES.has(a.type));
   return false;
 }
 
@@ -119,28 +127,90 @@ function madeFunction(value: Node | null | undefined): boolean {
  */
 function valueOperands(value: Node | null | undefined, out: Node[] = []): Node[] {
   if (!value) return out;
-  if (value.type === 'identifier' || value.type === 'member_expression') out.push(value);
-  else if (value.type === 'parenthesized_expression') valueOperands(value.namedChildren[0], out);
-  else if (value.type === 'binary_expression') {
+  const type = value.type;
+  if (type === 'identifier' || type === 'member_expression') out.push(value);
+  else if (type === 'parenthesized_expression') valueOperands(value.namedChildren[0], out);
+  else if (type === 'binary_expression') {
     const op = value.childForFieldName('operator')?.type;
     if (op === '||' || op === '??' || op === '&&') {
       valueOperands(value.childForFieldName('left'), out);
       valueOperands(value.childForFieldName('right'), out);
     }
-  } else if (value.type === 'ternary_expression') {
+  } else if (type === 'ternary_expression') {
     valueOperands(value.childForFieldName('consequence'), out);
     valueOperands(value.childForFieldName('alternative'), out);
   }
   return out;
 }
 
-function visit(root: Node, sink: ReferenceSink): void {
-  const nodes = root.descendantsOfType(SEARCHED).filter((n): n is Node => n !== null);
-  const scopes = new LexicalScopes();
-  /** Scope id → whether `this` there is the class (a method or field of a class, or an arrow inside one). */
-  const classThis = new Map<number, boolean>();
+const isFunctionScope = (kind: string): boolean => kind === 'function';
+const isFunctionOrClassScope = (kind: string): boolean => kind === 'function' || kind === 'class';
 
-  const bindParams = (scope: number, fn: Node): void => {
+/**
+ * One file's reference pass: pass 1 opens scopes and records bindings, pass 2 reports sites.
+ * Each node kind has a method of its own, and each node's type is read once (a read crosses
+ * into wasm): V8 optimises small methods cheaply, where one function holding every case cost
+ * the parse workers more compilation than the pass itself.
+ */
+class EcmascriptReferencePass {
+  readonly #sink: ReferenceSink;
+  readonly #scopes = new LexicalScopes();
+  /** Scope id → whether `this` there is the class (a method or field of a class, or an arrow inside one). */
+  readonly #classThis = new Map<number, boolean>();
+  /**
+   * Variables a function is assigned to (`adapter = function (c) {…}`): that function is a
+   * definition of the name, reached through the variable when it is passed on.
+   */
+  readonly #assignedFunctions = new Set<string>();
+
+  constructor(sink: ReferenceSink) {
+    this.#sink = sink;
+  }
+
+  run(root: Node): void {
+    const { nodes, types } = typedDescendants(root, SEARCHED);
+    for (let i = 0; i < nodes.length; i++) this.#declare(nodes[i]!, types[i]!);
+    for (let i = 0; i < nodes.length; i++) if (types[i] === 'assignment_expression') this.#noteAssignedFunction(nodes[i]!);
+    for (let i = 0; i < nodes.length; i++) this.#report(nodes[i]!, types[i]!);
+  }
+
+  // Pass 1: scopes and what each binds.
+
+  #declare(node: Node, type: string): void {
+    if (FUNCTIONS.has(type)) this.#openFunction(node, type);
+    else if (CLASSES.has(type)) this.#openClass(node);
+    else if (NAMESPACES.has(type)) {
+      const name = node.childForFieldName('name');
+      if (name && name.type !== 'string') this.#sink.namespace(node, name.text);
+    } else if (BINDERS.has(type)) this.#bind(node, type, this.#scopes.enclosingFunction(node.startIndex, isFunctionScope));
+  }
+
+  #openFunction(node: Node, type: string): void {
+    const scopes = this.#scopes;
+    const enclosing = scopes.innermostAt(node.startIndex);
+    const scope = scopes.open(node, 'function');
+    const name = node.childForFieldName('name');
+    if (name && enclosing >= 0 && type !== 'method_definition' && type !== 'function_expression') scopes.bind(enclosing, name.text, { kind: 'definition' });
+    this.#bindParams(scope, node);
+    let classThis = false;
+    if (type === 'method_definition') {
+      // A method of a class body (not of an object literal); `parent` walks down from the root: only methods ask.
+      const parent = node.parent;
+      classThis = parent?.type === 'class_body' || parent?.parent?.type === 'class_body';
+    } else if (type === 'arrow_function') classThis = enclosing >= 0 && this.#classThis.get(enclosing) === true;
+    this.#classThis.set(scope, classThis);
+  }
+
+  #openClass(node: Node): void {
+    const scopes = this.#scopes;
+    const enclosing = scopes.innermostAt(node.startIndex);
+    const scope = scopes.open(node, 'class');
+    this.#classThis.set(scope, true);
+    const name = node.childForFieldName('name');
+    if (name && enclosing >= 0) scopes.bind(enclosing, name.text, { kind: 'definition' });
+  }
+
+  #bindParams(scope: number, fn: Node): void {
     const params = fn.childForFieldName('parameters') ?? fn.childForFieldName('parameter');
     if (!params) return;
     const list = params.type === 'formal_parameters' ? params.namedChildren : [params];
@@ -148,292 +218,325 @@ function visit(root: Node, sink: ReferenceSink): void {
       if (!p) continue;
       let pattern: Node | null | undefined = p;
       let type: string | undefined;
-      if (p.type === 'required_parameter' || p.type === 'optional_parameter') {
+      const pType = p.type;
+      if (pType === 'required_parameter' || pType === 'optional_parameter') {
         pattern = p.childForFieldName('pattern');
         type = annotatedClass(p.childForFieldName('type'));
       }
-      for (const name of patternNames(pattern)) scopes.bind(scope, name.text, { kind: 'parameter', ...(type && pattern?.type === 'identifier' ? { type: { name: type } } : {}) });
+      const typed = type !== undefined && type !== '' && pattern?.type === 'identifier';
+      for (const name of patternNames(pattern)) this.#scopes.bind(scope, name.text, typed ? { kind: 'parameter', type: { name: type! } } : { kind: 'parameter' });
     }
-  };
+  }
 
-  // Pass 1: scopes and what each binds.
-  for (const node of nodes) {
-    const type = node.type;
-    if (FUNCTIONS.has(type)) {
-      const enclosing = scopes.innermostAt(node.startIndex);
-      const scope = scopes.open(node, 'function');
-      const name = node.childForFieldName('name');
-      if (name && enclosing >= 0 && type !== 'method_definition' && type !== 'function_expression') scopes.bind(enclosing, name.text, { kind: 'definition' });
-      bindParams(scope, node);
-      const inClassBody = node.parent?.type === 'class_body' || node.parent?.parent?.type === 'class_body';
-      classThis.set(scope, type === 'method_definition' ? inClassBody : type === 'arrow_function' ? enclosing >= 0 && classThis.get(enclosing) === true : false);
-      continue;
-    }
-    if (CLASSES.has(type)) {
-      const enclosing = scopes.innermostAt(node.startIndex);
-      const scope = scopes.open(node, 'class');
-      classThis.set(scope, true);
-      const name = node.childForFieldName('name');
-      if (name && enclosing >= 0) scopes.bind(enclosing, name.text, { kind: 'definition' });
-      continue;
-    }
-    if (NAMESPACES.has(type)) {
-      const name = node.childForFieldName('name');
-      if (name && name.type !== 'string') sink.namespace(node, name.text);
-      continue;
-    }
-    const scope = scopes.enclosingFunction(node.startIndex, (k) => k === 'function');
+  #bind(node: Node, type: string, scope: number): void {
     switch (type) {
-      case 'variable_declarator': {
-        const nameNode = node.childForFieldName('name');
-        const value = node.childForFieldName('value');
-        const spec = requireSpecifier(value);
-        if (spec !== undefined && nameNode) {
-          if (nameNode.type === 'identifier') {
-            sink.binding(nameNode, { kind: 'module', name: nameNode.text, module: spec });
-            if (scope >= 0) scopes.bind(scope, nameNode.text, { kind: 'import' });
-          } else if (nameNode.type === 'object_pattern') {
-            for (const prop of nameNode.namedChildren) {
-              if (!prop) continue;
-              const local = prop.type === 'pair_pattern' ? prop.childForFieldName('value') : prop;
-              const member = prop.type === 'pair_pattern' ? prop.childForFieldName('key')?.text : prop.text;
-              if (local?.type !== 'identifier' && local?.type !== 'shorthand_property_identifier_pattern') continue;
-              sink.binding(local, { kind: 'member', name: local.text, module: spec, member: member ?? local.text });
-              if (scope >= 0) scopes.bind(scope, local.text, { kind: 'import' });
-            }
-          }
-          break;
-        }
-        const newClass = value?.type === 'new_expression' ? memberPath(value.childForFieldName('constructor'))?.join('.') : undefined;
-        const declared = annotatedClass(node.childForFieldName('type'));
-        const valueType = declared ? { name: declared } : newClass ? { name: newClass, constructed: true } : undefined;
-        for (const name of patternNames(nameNode)) {
-          if (scope >= 0 && nameNode?.type === 'identifier' && madeFunction(value)) {
-            // `const cb = function () {}` in a function: a nested definition (extracted as one),
-            // so `cb()` and `on('click', cb)` lead to it, as a nested function declaration's do.
-            scopes.bind(scope, name.text, { kind: 'definition' });
-          } else if (scope >= 0) {
-            scopes.bind(scope, name.text, { kind: 'local', ...(valueType && nameNode?.type === 'identifier' ? { type: valueType } : {}) });
-          } else if (!(nameNode?.type === 'identifier' && madeFunction(value))) {
-            // A top-level value (a function or class bound to the name is a definition instead).
-            sink.binding(name, { kind: 'assign', name: name.text });
-          }
-        }
+      case 'variable_declarator':
+        this.#bindDeclarator(node, scope);
         break;
-      }
       case 'for_in_statement':
-        for (const name of patternNames(node.childForFieldName('left'))) if (scope >= 0) scopes.bind(scope, name.text, { kind: 'local' });
+        for (const name of patternNames(node.childForFieldName('left'))) if (scope >= 0) this.#scopes.bind(scope, name.text, { kind: 'local' });
         break;
       case 'catch_clause':
-        for (const name of patternNames(node.childForFieldName('parameter'))) if (scope >= 0) scopes.bind(scope, name.text, { kind: 'local' });
+        for (const name of patternNames(node.childForFieldName('parameter'))) if (scope >= 0) this.#scopes.bind(scope, name.text, { kind: 'local' });
         break;
-      case 'import_statement': {
-        const source = node.childForFieldName('source');
-        if (!source) break;
-        const spec = stringValue(source);
-        sink.site(source, { kind: 'import', name: spec });
-        const clause = node.namedChildren.find((c) => c?.type === 'import_clause');
-        for (const part of clause?.namedChildren ?? []) {
-          if (!part) continue;
-          if (part.type === 'identifier') {
-            sink.binding(part, { kind: 'member', name: part.text, module: spec, member: 'default' });
-          } else if (part.type === 'namespace_import') {
-            const alias = part.namedChildren.find((c) => c?.type === 'identifier');
-            if (alias) sink.binding(alias, { kind: 'module', name: alias.text, module: spec });
-          } else if (part.type === 'named_imports') {
-            for (const spec_ of part.namedChildren) {
-              if (spec_?.type !== 'import_specifier') continue;
-              const member = spec_.childForFieldName('name');
-              const alias = spec_.childForFieldName('alias') ?? member;
-              if (member && alias) sink.binding(alias, { kind: 'member', name: alias.text, module: spec, member: member.text });
-            }
-          }
+      case 'import_statement':
+        this.#bindImport(node);
+        break;
+      case 'export_statement':
+        this.#bindExport(node);
+        break;
+      case 'assignment_expression':
+        if (scope < 0) this.#bindModuleExports(node);
+        break;
+    }
+  }
+
+  #bindDeclarator(node: Node, scope: number): void {
+    const scopes = this.#scopes;
+    const sink = this.#sink;
+    const nameNode = node.childForFieldName('name');
+    const nameType = nameNode?.type;
+    const value = node.childForFieldName('value');
+    const spec = requireSpecifier(value);
+    if (spec !== undefined && nameNode) {
+      if (nameType === 'identifier') {
+        sink.binding(nameNode, { kind: 'module', name: nameNode.text, module: spec });
+        if (scope >= 0) scopes.bind(scope, nameNode.text, { kind: 'import' });
+      } else if (nameType === 'object_pattern') {
+        for (const prop of nameNode.namedChildren) {
+          if (!prop) continue;
+          const pair = prop.type === 'pair_pattern';
+          const local = pair ? prop.childForFieldName('value') : prop;
+          const member = pair ? prop.childForFieldName('key')?.text : prop.text;
+          const localType = local?.type;
+          if (!local || (localType !== 'identifier' && localType !== 'shorthand_property_identifier_pattern')) continue;
+          sink.binding(local, { kind: 'member', name: local.text, module: spec, member: member ?? local.text });
+          if (scope >= 0) scopes.bind(scope, local.text, { kind: 'import' });
         }
-        break;
       }
-      case 'export_statement': {
-        const source = node.childForFieldName('source');
-        const spec = source ? stringValue(source) : undefined;
-        if (source && spec !== undefined) sink.site(source, { kind: 'import', name: spec });
-        const declaration = node.childForFieldName('declaration');
-        const isDefault = node.children.some((c) => c?.type === 'default');
-        if (declaration) {
-          sink.flag(declaration, 'exported');
-          const name = declaration.childForFieldName('name');
-          // Placed at `export` (outside the declaration's own range): a module-level binding.
-          if (isDefault && name) sink.binding(node, { kind: 'export', name: 'default', member: name.text });
-          break;
-        }
-        const value = node.childForFieldName('value');
-        if (isDefault && value?.type === 'identifier') {
-          sink.binding(value, { kind: 'export', name: 'default', member: value.text });
-          break;
-        }
-        const clause = node.namedChildren.find((c) => c?.type === 'export_clause');
-        if (clause) {
-          for (const s of clause.namedChildren) {
-            if (s?.type !== 'export_specifier') continue;
-            const local = s.childForFieldName('name');
-            const alias = s.childForFieldName('alias');
-            if (!local) continue;
-            const exported = alias?.text ?? local.text;
-            sink.binding(alias ?? local, { kind: 'export', name: exported, member: local.text, ...(spec !== undefined ? { module: spec } : {}) });
-          }
-        } else if (spec !== undefined && node.children.some((c) => c?.type === '*')) {
-          const ns = node.namedChildren.find((c) => c?.type === 'namespace_export');
-          const alias = ns?.namedChildren.find((c) => c?.type === 'identifier' || c?.type === 'string');
-          if (alias) sink.binding(alias, { kind: 'export', name: alias.type === 'string' ? stringValue(alias) : alias.text, module: spec, member: '*' });
-          else sink.binding(node, { kind: 'star', name: '*', module: spec });
-        }
-        break;
-      }
-      case 'assignment_expression': {
-        const exported = exportTarget(node.childForFieldName('left'));
-        if (exported === undefined || scope >= 0) break;
-        const right = node.childForFieldName('right');
-        if (exported === 'default' && right?.type === 'object') {
-          // module.exports = { a, b: c }
-          for (const p of right.namedChildren) {
-            if (p?.type === 'shorthand_property_identifier') sink.binding(p, { kind: 'export', name: p.text, member: p.text });
-            else if (p?.type === 'pair') {
-              const key = p.childForFieldName('key');
-              const v = p.childForFieldName('value');
-              if (key && v?.type === 'identifier') sink.binding(key, { kind: 'export', name: key.text, member: v.text });
-            }
-          }
-        } else if (right?.type === 'identifier') {
-          sink.binding(right, { kind: 'export', name: exported, member: right.text });
-        }
-        break;
+      return;
+    }
+    const newClass = value?.type === 'new_expression' ? memberPath(value.childForFieldName('constructor'))?.join('.') : undefined;
+    const declared = annotatedClass(node.childForFieldName('type'));
+    const valueType = declared ? { name: declared } : newClass ? { name: newClass, constructed: true } : undefined;
+    const names = patternNames(nameNode);
+    if (names.length === 0) return;
+    const identifier = nameType === 'identifier';
+    const functionValue = identifier && madeFunction(value);
+    for (const name of names) {
+      if (scope >= 0 && functionValue) {
+        // `const cb = function () {}` in a function: a nested definition (extracted as one),
+        // so `cb()` and `on('click', cb)` lead to it, as a nested function declaration's do.
+        scopes.bind(scope, name.text, { kind: 'definition' });
+      } else if (scope >= 0) {
+        scopes.bind(scope, name.text, valueType && identifier ? { kind: 'local', type: valueType } : { kind: 'local' });
+      } else if (!functionValue) {
+        // A top-level value (a function or class bound to the name is a definition instead).
+        sink.binding(name, { kind: 'assign', name: name.text });
       }
     }
+  }
+
+  #bindImport(node: Node): void {
+    const sink = this.#sink;
+    const source = node.childForFieldName('source');
+    if (!source) return;
+    const spec = stringValue(source);
+    sink.site(source, { kind: 'import', name: spec });
+    const clause = node.namedChildren.find((c) => c?.type === 'import_clause');
+    for (const part of clause?.namedChildren ?? []) {
+      if (!part) continue;
+      const partType = part.type;
+      if (partType === 'identifier') {
+        sink.binding(part, { kind: 'member', name: part.text, module: spec, member: 'default' });
+      } else if (partType === 'namespace_import') {
+        const alias = part.namedChildren.find((c) => c?.type === 'identifier');
+        if (alias) sink.binding(alias, { kind: 'module', name: alias.text, module: spec });
+      } else if (partType === 'named_imports') {
+        for (const spec_ of part.namedChildren) {
+          if (spec_?.type !== 'import_specifier') continue;
+          const member = spec_.childForFieldName('name');
+          const alias = spec_.childForFieldName('alias') ?? member;
+          if (member && alias) sink.binding(alias, { kind: 'member', name: alias.text, module: spec, member: member.text });
+        }
+      }
+    }
+  }
+
+  #bindExport(node: Node): void {
+    const sink = this.#sink;
+    const source = node.childForFieldName('source');
+    const spec = source ? stringValue(source) : undefined;
+    if (source && spec !== undefined) sink.site(source, { kind: 'import', name: spec });
+    const declaration = node.childForFieldName('declaration');
+    const isDefault = node.children.some((c) => c?.type === 'default');
+    if (declaration) {
+      sink.flag(declaration, 'exported');
+      const name = declaration.childForFieldName('name');
+      // Placed at `export` (outside the declaration's own range): a module-level binding.
+      if (isDefault && name) sink.binding(node, { kind: 'export', name: 'default', member: name.text });
+      return;
+    }
+    const value = node.childForFieldName('value');
+    if (isDefault && value?.type === 'identifier') {
+      sink.binding(value, { kind: 'export', name: 'default', member: value.text });
+      return;
+    }
+    const clause = node.namedChildren.find((c) => c?.type === 'export_clause');
+    if (clause) {
+      for (const s of clause.namedChildren) {
+        if (s?.type !== 'export_specifier') continue;
+        const local = s.childForFieldName('name');
+        const alias = s.childForFieldName('alias');
+        if (!local) continue;
+        const exported = alias?.text ?? local.text;
+        sink.binding(alias ?? local, { kind: 'export', name: exported, member: local.text, ...(spec !== undefined ? { module: spec } : {}) });
+      }
+    } else if (spec !== undefined && node.children.some((c) => c?.type === '*')) {
+      const ns = node.namedChildren.find((c) => c?.type === 'namespace_export');
+      const alias = ns?.namedChildren.find((c) => c?.type === 'identifier' || c?.type === 'string');
+      if (alias) sink.binding(alias, { kind: 'export', name: alias.type === 'string' ? stringValue(alias) : alias.text, module: spec, member: '*' });
+      else sink.binding(node, { kind: 'star', name: '*', module: spec });
+    }
+  }
+
+  /** `module.exports = …` / `exports.x = …` at module level. */
+  #bindModuleExports(node: Node): void {
+    const exported = exportTarget(node.childForFieldName('left'));
+    if (exported === undefined) return;
+    const sink = this.#sink;
+    const right = node.childForFieldName('right');
+    const rightType = right?.type;
+    if (exported === 'default' && rightType === 'object') {
+      // module.exports = { a, b: c }
+      for (const p of right!.namedChildren) {
+        const pType = p?.type;
+        if (pType === 'shorthand_property_identifier') sink.binding(p!, { kind: 'export', name: p!.text, member: p!.text });
+        else if (pType === 'pair') {
+          const key = p!.childForFieldName('key');
+          const v = p!.childForFieldName('value');
+          if (key && v?.type === 'identifier') sink.binding(key, { kind: 'export', name: key.text, member: v.text });
+        }
+      }
+    } else if (rightType === 'identifier') {
+      sink.binding(right!, { kind: 'export', name: exported, member: right!.text });
+    }
+  }
+
+  #noteAssignedFunction(node: Node): void {
+    const left = node.childForFieldName('left');
+    if (left?.type === 'identifier' && madeFunction(node.childForFieldName('right'))) this.#assignedFunctions.add(left.text);
   }
 
   // Pass 2: sites.
-  /** A name that, at `at`, can only mean a module-level or imported thing (not a local value). */
-  const free = (at: number, name: string): boolean => {
-    const b = scopes.lookup(at, name)?.binding.kind;
-    return b === undefined || b === 'import' || b === 'definition';
-  };
-  const receiverOf = (object: Node, at: number): ReceiverFact | 'dynamic' => {
-    if (object.type === 'this') {
-      const fn = scopes.enclosingFunction(at, (k) => k === 'function' || k === 'class');
-      return fn >= 0 && classThis.get(fn) === true ? { kind: 'self' } : 'dynamic';
-    }
-    if (object.type === 'super') return { kind: 'super' };
-    if (object.type === 'identifier') {
-      const found = scopes.lookup(at, object.text);
-      if (found === undefined) return { kind: 'path', path: [object.text] };
-      const b = found.binding;
-      if (b.type) return free(at, b.type.name.split('.')[0]!) ? { kind: 'type', type: b.type.name, ...(b.type.constructed ? { constructed: true } : {}) } : 'dynamic';
-      if (b.kind === 'import' || b.kind === 'definition') return { kind: 'path', path: [object.text] };
-      return 'dynamic';
-    }
-    if (object.type === 'member_expression') {
-      const path = memberPath(object);
-      if (!path) return 'dynamic';
-      return free(at, path[0]!) ? { kind: 'path', path } : 'dynamic';
-    }
-    if (object.type === 'new_expression') {
-      const path = memberPath(object.childForFieldName('constructor'));
-      if (path && free(at, path[0]!)) return { kind: 'type', type: path.join('.'), constructed: true };
-    }
-    return 'dynamic';
-  };
 
-  // Variables a function is assigned to (`adapter = function (c) {…}`): that function is a
-  // definition of the name, reached through the variable when it is passed on.
-  const assignedFunctions = new Set<string>();
-  for (const node of nodes) {
-    if (node.type !== 'assignment_expression') continue;
-    const left = node.childForFieldName('left');
-    if (left?.type === 'identifier' && madeFunction(node.childForFieldName('right'))) assignedFunctions.add(left.text);
+  #report(node: Node, type: string): void {
+    if (type === 'call_expression') this.#call(node);
+    else if (type === 'new_expression') {
+      const ctor = node.childForFieldName('constructor');
+      if (ctor) this.#use('call', ctor, true);
+    } else if (CLASSES.has(type) || type === 'interface_declaration') this.#bases(node);
+    else if (VALUE_PARENTS.has(type)) this.#values(node, type);
+    else if (type === 'method_definition') {
+      if (node.parent?.type === 'object') this.#sink.flag(node, 'member-value');
+    } else if (type === 'decorator') this.#decorator(node);
+    else if (type === 'shorthand_property_identifier') this.#use('reference', node, false, type);
+    else if (type === 'variable_declarator') {
+      for (const operand of valueOperands(node.childForFieldName('value'))) this.#use('reference', operand);
+    } else if (type === 'assignment_expression') {
+      for (const operand of valueOperands(node.childForFieldName('right'))) this.#use('reference', operand);
+    }
   }
 
-  const use = (kind: 'call' | 'reference', target: Node, construct = false): void => {
-    const at = target.startIndex;
-    if (target.type === 'identifier') {
-      const b = scopes.lookup(at, target.text)?.binding.kind;
-      if (b === 'parameter' || b === 'local') {
-        if (kind === 'call' || assignedFunctions.has(target.text)) sink.site(target, { kind, name: target.text, fixed: b === 'parameter' ? 'parameter' : 'local-variable' });
-        return;
+  #call(node: Node): void {
+    const fn = node.childForFieldName('function');
+    if (!fn) return;
+    const fnType = fn.type;
+    if (fnType === 'super') this.#sink.site(fn, { kind: 'call', name: 'super', superConstructor: true });
+    else if (fnType === 'identifier' && fn.text === 'require') return;
+    else this.#use('call', fn, false, fnType);
+    // `handler.bind(this)`, `fn.call(ctx, x)`, `fn.apply(ctx, args)`: a use of the function itself.
+    if (fnType === 'member_expression' && BOUND_CALLS.has(fn.childForFieldName('property')?.text ?? '')) {
+      for (const operand of valueOperands(fn.childForFieldName('object'))) this.#use('reference', operand);
+    }
+  }
+
+  #bases(node: Node): void {
+    const heritage = node.namedChildren.find((c) => c?.type === 'class_heritage');
+    const clauses = heritage ? heritage.namedChildren : node.namedChildren.filter((c) => c?.type === 'extends_type_clause');
+    // JavaScript's grammar puts the base expression directly under class_heritage.
+    const parts = heritage && !clauses.some((c) => c?.type === 'extends_clause' || c?.type === 'implements_clause') ? [heritage] : clauses;
+    for (const clause of parts) {
+      if (!clause) continue;
+      const clauseType = clause.type;
+      const kind = clauseType === 'implements_clause' ? 'implements' : 'inherits';
+      const values = clauseType === 'extends_clause' ? [clause.childForFieldName('value') ?? clause.namedChildren[0]] : clause.namedChildren;
+      for (const v of values) {
+        const base = v?.type === 'generic_type' ? (v.childForFieldName('name') ?? v.namedChildren[0]) : v;
+        if (!base) continue;
+        const baseType = base.type;
+        const path = baseType === 'nested_type_identifier' ? base.text.replace(/\s+/g, '').split('.') : baseType === 'type_identifier' ? [base.text] : memberPath(base);
+        if (!path) continue;
+        const name = path[path.length - 1]!;
+        this.#sink.site(base, { kind, name, ...(path.length > 1 ? { receiver: { kind: 'path', path: path.slice(0, -1) } } : {}) });
       }
-      sink.site(target, { kind, name: target.text, ...(construct ? { construct } : {}) });
+    }
+  }
+
+  #values(node: Node, type: string): void {
+    if (type === 'pair') {
+      const value = node.childForFieldName('value');
+      for (const operand of valueOperands(value)) this.#use('reference', operand);
+      // `{ onClick: function () {} }`: the function is reached through the object.
+      if (value && madeFunction(value)) this.#sink.flag(value, 'member-value');
       return;
     }
-    if (target.type !== 'member_expression') return;
+    for (const v of node.namedChildren) for (const operand of valueOperands(v)) this.#use('reference', operand);
+  }
+
+  #decorator(node: Node): void {
+    // A decorated class or member is registered or wrapped by its decorator: never dead.
+    const parent = node.parent;
+    const parentType = parent?.type;
+    let decorated: Node | null | undefined = parent && parentType !== 'class_body' && parentType !== 'export_statement' ? parent : node.nextNamedSibling;
+    while (decorated?.type === 'decorator') decorated = decorated.nextNamedSibling;
+    if (parentType === 'export_statement') decorated = parent!.childForFieldName('declaration');
+    if (decorated) this.#sink.flag(decorated, 'decorated');
+    // `@Injectable` calls Injectable with the class; `@Component({...})` is a call_expression of its own.
+    const expr = node.namedChildren[0];
+    if (!expr) return;
+    const exprType = expr.type;
+    if (exprType === 'identifier' || exprType === 'member_expression') this.#use('call', expr, false, exprType);
+  }
+
+  /** A name that, at `at`, can only mean a module-level or imported thing (not a local value). */
+  #free(at: number, name: string): boolean {
+    const b = this.#scopes.lookup(at, name)?.binding.kind;
+    return b === undefined || b === 'import' || b === 'definition';
+  }
+
+  #receiverOf(object: Node, at: number): ReceiverFact | 'dynamic' {
+    const type = object.type;
+    if (type === 'this') {
+      const fn = this.#scopes.enclosingFunction(at, isFunctionOrClassScope);
+      return fn >= 0 && this.#classThis.get(fn) === true ? { kind: 'self' } : 'dynamic';
+    }
+    if (type === 'super') return { kind: 'super' };
+    if (type === 'identifier') {
+      const text = object.text;
+      const found = this.#scopes.lookup(at, text);
+      if (found === undefined) return { kind: 'path', path: [text] };
+      const b = found.binding;
+      if (b.type) return this.#free(at, b.type.name.split('.')[0]!) ? { kind: 'type', type: b.type.name, ...(b.type.constructed ? { constructed: true } : {}) } : 'dynamic';
+      if (b.kind === 'import' || b.kind === 'definition') return { kind: 'path', path: [text] };
+      return 'dynamic';
+    }
+    if (type === 'member_expression') {
+      const path = memberPath(object);
+      if (!path) return 'dynamic';
+      return this.#free(at, path[0]!) ? { kind: 'path', path } : 'dynamic';
+    }
+    if (type === 'new_expression') {
+      const path = memberPath(object.childForFieldName('constructor'));
+      if (path && this.#free(at, path[0]!)) return { kind: 'type', type: path.join('.'), constructed: true };
+    }
+    return 'dynamic';
+  }
+
+  /** A call (or `new`, with `construct`) or value use of `target`, whose type the caller may have read already. */
+  #use(kind: 'call' | 'reference', target: Node, construct = false, targetType: string = target.type): void {
+    const sink = this.#sink;
+    const at = target.startIndex;
+    // `{ setup }` uses `setup` as `{ setup: setup }` does.
+    if (targetType === 'identifier' || targetType === 'shorthand_property_identifier') {
+      const text = target.text;
+      const b = this.#scopes.lookup(at, text)?.binding.kind;
+      if (b === 'parameter' || b === 'local') {
+        if (kind === 'call' || this.#assignedFunctions.has(text)) sink.site(target, { kind, name: text, fixed: b === 'parameter' ? 'parameter' : 'local-variable' });
+        return;
+      }
+      sink.site(target, construct ? { kind, name: text, construct } : { kind, name: text });
+      return;
+    }
+    if (targetType !== 'member_expression') return;
     const prop = target.childForFieldName('property');
     const object = target.childForFieldName('object');
-    if (!prop || !object || (prop.type !== 'property_identifier' && prop.type !== 'private_property_identifier')) return;
-    const receiver = receiverOf(object, at);
+    if (!prop || !object) return;
+    const propType = prop.type;
+    if (propType !== 'property_identifier' && propType !== 'private_property_identifier') return;
+    const receiver = this.#receiverOf(object, at);
     if (receiver === 'dynamic') {
       // A value use too (`el.on('click', obj.handler)`): nothing resolves it, but dead code must
       // know some method of that name may be used.
       sink.site(prop, { kind, name: prop.text, fixed: 'dynamic' });
       return;
     }
-    sink.site(prop, { kind, name: prop.text, receiver, ...(construct ? { construct } : {}) });
-  };
-
-  for (const node of nodes) {
-    const type = node.type;
-    if (type === 'call_expression') {
-      const fn = node.childForFieldName('function');
-      if (!fn) continue;
-      if (fn.type === 'super') sink.site(fn, { kind: 'call', name: 'super', superConstructor: true });
-      else if (fn.type === 'identifier' && fn.text === 'require') continue;
-      else use('call', fn);
-      // `handler.bind(this)`, `fn.call(ctx, x)`, `fn.apply(ctx, args)`: a use of the function itself.
-      if (fn.type === 'member_expression' && BOUND_CALLS.has(fn.childForFieldName('property')?.text ?? '')) {
-        for (const operand of valueOperands(fn.childForFieldName('object'))) use('reference', operand);
-      }
-    } else if (type === 'new_expression') {
-      const ctor = node.childForFieldName('constructor');
-      if (ctor) use('call', ctor, true);
-    } else if (CLASSES.has(type) || type === 'interface_declaration') {
-      const heritage = node.namedChildren.find((c) => c?.type === 'class_heritage');
-      const clauses = heritage ? heritage.namedChildren : node.namedChildren.filter((c) => c?.type === 'extends_type_clause');
-      // JavaScript's grammar puts the base expression directly under class_heritage.
-      const parts = heritage && !clauses.some((c) => c?.type === 'extends_clause' || c?.type === 'implements_clause') ? [heritage] : clauses;
-      for (const clause of parts) {
-        if (!clause) continue;
-        const kind = clause.type === 'implements_clause' ? 'implements' : 'inherits';
-        const values = clause.type === 'extends_clause' ? [clause.childForFieldName('value') ?? clause.namedChildren[0]] : clause.namedChildren;
-        for (const v of values) {
-          const base = v?.type === 'generic_type' ? (v.childForFieldName('name') ?? v.namedChildren[0]) : v;
-          if (!base) continue;
-          const path = base.type === 'nested_type_identifier' ? base.text.replace(/\s+/g, '').split('.') : base.type === 'type_identifier' ? [base.text] : memberPath(base);
-          if (!path) continue;
-          const name = path[path.length - 1]!;
-          sink.site(base, { kind, name, ...(path.length > 1 ? { receiver: { kind: 'path', path: path.slice(0, -1) } } : {}) });
-        }
-      }
-    } else if (VALUE_PARENTS.has(type)) {
-      const values = type === 'pair' ? [node.childForFieldName('value')] : node.namedChildren;
-      for (const v of values) for (const operand of valueOperands(v)) use('reference', operand);
-      // `{ onClick: function () {} }`: the function is reached through the object.
-      const value = type === 'pair' ? node.childForFieldName('value') : null;
-      if (value && madeFunction(value)) sink.flag(value, 'member-value');
-    } else if (type === 'method_definition' && node.parent?.type === 'object') {
-      sink.flag(node, 'member-value');
-    } else if (type === 'decorator') {
-      // A decorated class or member is registered or wrapped by its decorator: never dead.
-      const parent = node.parent;
-      let decorated: Node | null | undefined = parent && parent.type !== 'class_body' && parent.type !== 'export_statement' ? parent : node.nextNamedSibling;
-      while (decorated?.type === 'decorator') decorated = decorated.nextNamedSibling;
-      if (parent?.type === 'export_statement') decorated = parent.childForFieldName('declaration');
-      if (decorated) sink.flag(decorated, 'decorated');
-      // `@Injectable` calls Injectable with the class; `@Component({...})` is a call_expression of its own.
-      const expr = node.namedChildren[0];
-      if (expr && (expr.type === 'identifier' || expr.type === 'member_expression')) use('call', expr);
-    } else if (type === 'shorthand_property_identifier') {
-      use('reference', node);
-    } else if (type === 'variable_declarator') {
-      for (const operand of valueOperands(node.childForFieldName('value'))) use('reference', operand);
-    } else if (type === 'assignment_expression') {
-      for (const operand of valueOperands(node.childForFieldName('right'))) use('reference', operand);
-    }
+    sink.site(prop, construct ? { kind, name: prop.text, receiver, construct } : { kind, name: prop.text, receiver });
   }
+}
+
+function visit(root: Node, sink: ReferenceSink): void {
+  new EcmascriptReferencePass(sink).run(root);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
-import { typeSet } from '../common.js';
+import { typedDescendants, typeSet } from '../common.js';
 import { LexicalScopes, type ScopeBinding } from './scopes.js';
 
 // Python: calls, decorators, bases, imports, value uses, `__all__`.
@@ -12,8 +12,7 @@ import { LexicalScopes, type ScopeBinding } from './scopes.js';
 // in a class body are visible in that body only, not in its methods; `global`/`nonlocal` names
 // are not local. A method's first parameter is its `self` (not for `@staticmethod`).
 
-const SCOPES = typeSet('function_definition', 'lambda', 'list_comprehension', 'dict_comprehension', 'set_comprehension', 'generator_expression', 'class_definition');
-const FUNCTION_SCOPES = typeSet('function_definition', 'lambda', 'list_comprehension', 'dict_comprehension', 'set_comprehension', 'generator_expression');
+const SCOPES = typeSet('function_definition', 'lambda', 'list_comprehension', 'dictionary_comprehension', 'set_comprehension', 'generator_expression', 'class_definition');
 const BINDERS = typeSet('assignment', 'augmented_assignment', 'for_statement', 'for_in_clause', 'as_pattern', 'named_expression', 'global_statement', 'nonlocal_statement', 'import_statement', 'import_from_statement');
 const VALUE_PARENTS = typeSet('argument_list', 'keyword_argument', 'return_statement', 'list', 'tuple', 'set', 'pair', 'expression_list');
 const SEARCHED = [...SCOPES, ...BINDERS, ...VALUE_PARENTS, 'call', 'decorator'];
@@ -193,219 +192,314 @@ export function takeDefinitionNodes(root: Node): { readonly nodes: Node[]; reado
   return found.root === root.id ? found : undefined;
 }
 
-function visit(root: Node, sink: ReferenceSink): void {
-  const nodes = root.descendantsOfType(SEARCHED).filter((n): n is Node => n !== null);
-  const scopes = new LexicalScopes();
+/**
+ * One file's reference pass. Pass 1 opens the scopes and records what each binds (Python
+ * decides a name's scope from the whole body); pass 2 reports the sites. Each node kind has a
+ * method of its own: V8 optimises small methods cheaply and only those that run hot, where one
+ * function holding every case cost the parse workers more compilation time (over 100 ms per
+ * compile, several compiles per worker) than the pass itself.
+ */
+class PythonReferencePass {
+  readonly #sink: ReferenceSink;
+  readonly #scopes = new LexicalScopes();
   /** Where classes' base lists start: those argument lists are bases, not value uses. */
-  const baseLists = new Set<number>();
+  readonly #baseLists = new Set<number>();
   /** Right-hand sides of assignments that are names: value uses, once every scope is known. */
-  const assignedValues: Node[] = [];
-  /** Each node's type, read once (a read crosses into wasm), for pass 2 too. */
-  const types = new Array<string>(nodes.length);
+  readonly #assignedValues: Node[] = [];
   /** Starts of the functions decorated `@staticmethod`. */
-  const staticMethods = new Set<number>();
+  readonly #staticMethods = new Set<number>();
   /** The definitions, for the definitions visitor (takeDefinitionNodes). */
-  const definitions = { root: root.id, nodes: [] as Node[], types: [] as string[] };
+  readonly definitions: { readonly root: number; readonly nodes: Node[]; readonly types: string[] };
 
-  // Pass 1: scopes and what each binds (Python decides a name's scope from the whole body).
-  for (let i = 0; i < nodes.length; i++) {
-    const node = nodes[i]!;
-    const type = (types[i] = node.type);
-    if (type === 'decorator') {
-      addStaticMethods(node, staticMethods);
-      continue;
+  constructor(root: Node, sink: ReferenceSink) {
+    this.#sink = sink;
+    this.definitions = { root: root.id, nodes: [], types: [] };
+  }
+
+  run(root: Node): void {
+    const { nodes, types } = typedDescendants(root, SEARCHED);
+    for (let i = 0; i < nodes.length; i++) this.#declare(nodes[i]!, types[i]!);
+    for (let i = 0; i < nodes.length; i++) this.#report(nodes[i]!, types[i]!);
+    for (const value of this.#assignedValues) this.#use('reference', value);
+  }
+
+  // Pass 1: scopes and bindings.
+
+  #declare(node: Node, type: string): void {
+    if (type === 'decorator') addStaticMethods(node, this.#staticMethods);
+    else if (SCOPES.has(type)) this.#openScope(node, type);
+    else if (BINDERS.has(type)) this.#bind(node, type, this.#scopes.innermostAt(node.startIndex));
+  }
+
+  #openScope(node: Node, type: string): void {
+    const scopes = this.#scopes;
+    const definition = type === 'function_definition' || type === 'class_definition';
+    if (definition) {
+      this.definitions.nodes.push(node);
+      this.definitions.types.push(type);
     }
-    if (SCOPES.has(type)) {
-      if (type === 'function_definition' || type === 'class_definition') {
-        definitions.nodes.push(node);
-        definitions.types.push(type);
-      }
-      const enclosing = scopes.innermostAt(node.startIndex);
-      const kind = type === 'class_definition' ? 'class' : 'function';
-      const scope = scopes.open(node, kind);
-      if (type === 'class_definition') {
-        const bases = node.childForFieldName('superclasses');
-        if (bases) baseLists.add(bases.startIndex);
-      }
-      if (type === 'function_definition' || type === 'class_definition') {
-        const name = node.childForFieldName('name');
-        if (name && enclosing >= 0) scopes.bind(enclosing, name.text, { kind: 'definition' });
-      }
-      if (type === 'function_definition') {
-        const first = addParameters(scopes, scope, node.childForFieldName('parameters'));
-        const isMethod = enclosing >= 0 && scopes.kindOf(enclosing) === 'class';
-        if (isMethod && first !== undefined && !staticMethods.has(node.startIndex)) scopes.setSelf(scope, first);
-      } else if (type === 'lambda') {
-        addParameters(scopes, scope, node.childForFieldName('parameters'));
-      }
-      continue;
+    const enclosing = scopes.innermostAt(node.startIndex);
+    const scope = scopes.open(node, type === 'class_definition' ? 'class' : 'function');
+    if (type === 'class_definition') {
+      const bases = node.childForFieldName('superclasses');
+      if (bases) this.#baseLists.add(bases.startIndex);
     }
-    if (!BINDERS.has(type)) continue;
-    const scope = scopes.innermostAt(node.startIndex);
+    if (definition) {
+      const name = node.childForFieldName('name');
+      if (name && enclosing >= 0) scopes.bind(enclosing, name.text, { kind: 'definition' });
+    }
+    if (type === 'function_definition') {
+      const first = addParameters(scopes, scope, node.childForFieldName('parameters'));
+      const isMethod = enclosing >= 0 && scopes.kindOf(enclosing) === 'class';
+      if (isMethod && first !== undefined && !this.#staticMethods.has(node.startIndex)) scopes.setSelf(scope, first);
+    } else if (type === 'lambda') {
+      addParameters(scopes, scope, node.childForFieldName('parameters'));
+    }
+  }
+
+  #bind(node: Node, type: string, scope: number): void {
     switch (type) {
-      case 'assignment': {
-        const left = node.childForFieldName('left');
-        const right = node.childForFieldName('right');
-        // A value stored under a name: a use of the function it may be (resolved in pass 2).
-        assignedValues.push(...valueOperands(right));
-        // `self.x = …`, `a[i] = …` bind no name (most assignments in methods): nothing more to read.
-        if (left?.type === 'attribute' || left?.type === 'subscript') break;
-        const declared = left?.type === 'identifier' ? annotatedClass(node.childForFieldName('type')) : undefined;
-        const inferred = declared ? { name: declared } : left?.type === 'identifier' ? assignedType(right) : undefined;
-        for (const name of targetNames(left)) {
-          if (scope >= 0) scopes.bind(scope, name.text, { kind: 'local', ...(inferred ? { type: inferred } : {}) });
-          else sink.binding(name, { kind: 'assign', name: name.text });
-        }
-        if (scope < 0 && left?.type === 'identifier' && left.text === '__all__') {
-          for (const item of right?.namedChildren ?? []) {
-            if (item?.type !== 'string') continue;
-            const text = item.text.replace(/^[rbuRBU]*(['"])(.*)\1$/s, '$2');
-            if (/^[A-Za-z_]\w*$/.test(text)) sink.binding(item, { kind: 'export', name: text, member: text });
-          }
-        }
+      case 'assignment':
+        this.#bindAssignment(node, scope);
         break;
-      }
       case 'augmented_assignment':
-        for (const name of targetNames(node.childForFieldName('left'))) if (scope >= 0) scopes.bind(scope, name.text, { kind: 'local' });
+        for (const name of targetNames(node.childForFieldName('left'))) if (scope >= 0) this.#scopes.bind(scope, name.text, { kind: 'local' });
         break;
       case 'for_statement':
       case 'for_in_clause':
-        for (const name of targetNames(node.childForFieldName('left'))) {
-          if (scope >= 0) scopes.bind(scope, name.text, { kind: 'local' });
-          else sink.binding(name, { kind: 'assign', name: name.text });
-        }
+        this.#bindTargets(node.childForFieldName('left'), scope);
         break;
       case 'as_pattern':
-        for (const name of targetNames(node.childForFieldName('alias'))) {
-          if (scope >= 0) scopes.bind(scope, name.text, { kind: 'local' });
-          else sink.binding(name, { kind: 'assign', name: name.text });
-        }
+        this.#bindTargets(node.childForFieldName('alias'), scope);
         break;
       case 'named_expression': {
         const name = node.childForFieldName('name');
         // The walrus binds in the nearest function, even inside a comprehension.
-        const fn = scopes.enclosingFunction(node.startIndex, (k) => k === 'function');
-        if (name && fn >= 0) scopes.bind(fn, name.text, { kind: 'local' });
+        const fn = this.#scopes.enclosingFunction(node.startIndex, (k) => k === 'function');
+        if (name && fn >= 0) this.#scopes.bind(fn, name.text, { kind: 'local' });
         break;
       }
       case 'global_statement':
       case 'nonlocal_statement':
-        for (const name of node.namedChildren) if (name?.type === 'identifier' && scope >= 0) scopes.bind(scope, name.text, { kind: 'global' });
+        for (const name of node.namedChildren) if (name?.type === 'identifier' && scope >= 0) this.#scopes.bind(scope, name.text, { kind: 'global' });
         break;
       case 'import_statement':
-        for (const item of node.namedChildren) {
-          if (!item) continue;
-          const dotted = item.type === 'aliased_import' ? item.childForFieldName('name') : item;
-          const alias = item.type === 'aliased_import' ? item.childForFieldName('alias')?.text : undefined;
-          const module = moduleText(dotted);
-          if (!module || !dotted) continue;
-          sink.site(dotted, { kind: 'import', name: module });
-          // `import a.b` binds `a` (the package); `import a.b as m` binds m to a.b.
-          const name = alias ?? module.split('.')[0]!;
-          const bound = alias ? module : name;
-          sink.binding(dotted, { kind: 'module', name, module: bound });
-          if (scope >= 0) scopes.bind(scope, name, { kind: 'import' });
-        }
+        this.#bindImport(node, scope);
         break;
-      case 'import_from_statement': {
-        const moduleNode = node.childForFieldName('module_name');
-        const module = moduleText(moduleNode);
-        if (!module || !moduleNode) break;
-        sink.site(moduleNode, { kind: 'import', name: module });
-        for (const item of node.namedChildren) {
-          if (!item || item === moduleNode || item.startIndex === moduleNode.startIndex) continue;
-          if (item.type === 'wildcard_import') {
-            sink.binding(item, { kind: 'star', name: '*', module });
-            continue;
-          }
-          const dotted = item.type === 'aliased_import' ? item.childForFieldName('name') : item.type === 'dotted_name' ? item : null;
-          if (!dotted) continue;
-          const member = dotted.text;
-          const name = item.type === 'aliased_import' ? (item.childForFieldName('alias')?.text ?? member) : member;
-          sink.binding(item, { kind: 'member', name, module, member });
-          if (scope >= 0) scopes.bind(scope, name, { kind: 'import' });
-        }
+      case 'import_from_statement':
+        this.#bindImportFrom(node, scope);
         break;
-      }
     }
   }
 
-  definitionsOfTree.set(root.tree, definitions);
+  /** Names a `for`, `with … as` or `except … as` target binds: locals in a function, module names at module level. */
+  #bindTargets(target: Node | null, scope: number): void {
+    for (const name of targetNames(target)) {
+      if (scope >= 0) this.#scopes.bind(scope, name.text, { kind: 'local' });
+      else this.#sink.binding(name, { kind: 'assign', name: name.text });
+    }
+  }
+
+  #bindAssignment(node: Node, scope: number): void {
+    const left = node.childForFieldName('left');
+    const right = node.childForFieldName('right');
+    // A value stored under a name: a use of the function it may be (resolved in pass 2).
+    valueOperands(right, this.#assignedValues);
+    // `self.x = …`, `a[i] = …` bind no name (most assignments in methods): nothing more to read.
+    const leftType = left?.type;
+    if (leftType === 'attribute' || leftType === 'subscript') return;
+    const declared = leftType === 'identifier' ? annotatedClass(node.childForFieldName('type')) : undefined;
+    const inferred = declared ? { name: declared } : leftType === 'identifier' ? assignedType(right) : undefined;
+    for (const name of targetNames(left)) {
+      if (scope >= 0) this.#scopes.bind(scope, name.text, inferred ? { kind: 'local', type: inferred } : { kind: 'local' });
+      else this.#sink.binding(name, { kind: 'assign', name: name.text });
+    }
+    if (scope < 0 && leftType === 'identifier' && left!.text === '__all__') this.#exports(right);
+  }
+
+  /** `__all__ = ['a', 'b']`: the module exports those names. */
+  #exports(list: Node | null): void {
+    for (const item of list?.namedChildren ?? []) {
+      if (item?.type !== 'string') continue;
+      const text = item.text.replace(/^[rbuRBU]*(['"])(.*)\1$/s, '$2');
+      if (/^[A-Za-z_]\w*$/.test(text)) this.#sink.binding(item, { kind: 'export', name: text, member: text });
+    }
+  }
+
+  #bindImport(node: Node, scope: number): void {
+    for (const item of node.namedChildren) {
+      if (!item) continue;
+      const aliased = item.type === 'aliased_import';
+      const dotted = aliased ? item.childForFieldName('name') : item;
+      const alias = aliased ? item.childForFieldName('alias')?.text : undefined;
+      const module = moduleText(dotted);
+      if (!module || !dotted) continue;
+      this.#sink.site(dotted, { kind: 'import', name: module });
+      // `import a.b` binds `a` (the package); `import a.b as m` binds m to a.b.
+      const name = alias ?? module.split('.')[0]!;
+      const bound = alias ? module : name;
+      this.#sink.binding(dotted, { kind: 'module', name, module: bound });
+      if (scope >= 0) this.#scopes.bind(scope, name, { kind: 'import' });
+    }
+  }
+
+  #bindImportFrom(node: Node, scope: number): void {
+    const moduleNode = node.childForFieldName('module_name');
+    const module = moduleText(moduleNode);
+    if (!module || !moduleNode) return;
+    this.#sink.site(moduleNode, { kind: 'import', name: module });
+    for (const item of node.namedChildren) {
+      if (!item || item === moduleNode || item.startIndex === moduleNode.startIndex) continue;
+      const type = item.type;
+      if (type === 'wildcard_import') {
+        this.#sink.binding(item, { kind: 'star', name: '*', module });
+        continue;
+      }
+      const dotted = type === 'aliased_import' ? item.childForFieldName('name') : type === 'dotted_name' ? item : null;
+      if (!dotted) continue;
+      const member = dotted.text;
+      const name = type === 'aliased_import' ? (item.childForFieldName('alias')?.text ?? member) : member;
+      this.#sink.binding(item, { kind: 'member', name, module, member });
+      if (scope >= 0) this.#scopes.bind(scope, name, { kind: 'import' });
+    }
+  }
 
   // Pass 2: sites.
-  /** A name that, at `at`, can only mean a module-level or imported thing (not a local value). */
-  const free = (at: number, name: string): boolean => {
-    const b = scopes.lookup(at, name)?.binding.kind;
-    return b === undefined || b === 'import' || b === 'definition' || b === 'global';
-  };
-  const receiverOf = (object: Node, at: number): ReceiverFact | 'dynamic' => {
-    const objectType = object.type;
-    if (objectType === 'identifier') {
-      const name = object.text;
-      const found = scopes.lookup(at, name);
-      if (found === undefined) return { kind: 'path', path: [name] };
-      if (found.binding.kind === 'self') return { kind: 'self' };
-      const type = found.binding.type;
-      if (type) {
-        // `x = catalog.add()` where catalog is itself a local: nothing declares what x is.
-        if (!free(at, type.name.split('.')[0]!)) return 'dynamic';
-        return { kind: 'type', type: type.name, ...(type.constructed ? { constructed: true } : {}) };
-      }
-      if (found.binding.kind === 'import' || found.binding.kind === 'definition' || found.binding.kind === 'global') return { kind: 'path', path: [name] };
-      return 'dynamic';
+
+  #report(node: Node, type: string): void {
+    switch (type) {
+      case 'call':
+        this.#call(node);
+        return;
+      case 'decorator':
+        this.#decorator(node);
+        return;
+      case 'class_definition':
+        this.#bases(node);
+        return;
     }
+    // Functions used as values: passed, returned, stored in collections, assigned.
+    if (VALUE_PARENTS.has(type)) this.#values(node, type);
+  }
+
+  #call(node: Node): void {
+    const fn = node.childForFieldName('function');
+    // `use` gives back an identifier's text (undefined for anything else).
+    const name = fn ? this.#use('call', fn) : undefined;
+    if (name === 'getattr' && this.#free(fn!.startIndex, 'getattr')) this.#attributeLookup(node);
+  }
+
+  #decorator(node: Node): void {
+    // A decorated definition is registered, wrapped or exposed by its decorator: never dead.
+    const definition = node.parent?.childForFieldName('definition');
+    if (definition) this.#sink.flag(definition, 'decorated');
+    const expr = node.namedChildren[0];
+    // `@app.route(...)` is a call node of its own; `@cached` calls `cached` with the function.
+    if (!expr) return;
+    const type = expr.type;
+    if (type === 'identifier' || type === 'attribute') this.#use('call', expr, type);
+  }
+
+  #bases(node: Node): void {
+    for (const base of node.childForFieldName('superclasses')?.namedChildren ?? []) {
+      const expr = base?.type === 'subscript' ? base.childForFieldName('value') : base;
+      if (!expr) continue;
+      const path = dottedPath(expr);
+      if (!path) continue;
+      const name = path[path.length - 1]!;
+      const at = expr.type === 'attribute' ? (expr.childForFieldName('attribute') ?? expr) : expr;
+      this.#sink.site(at, { kind: 'inherits', name, ...(path.length > 1 ? { receiver: { kind: 'path', path: path.slice(0, -1) } } : {}) });
+    }
+  }
+
+  #values(node: Node, type: string): void {
+    // A class's bases are an argument list too: they are `inherits` sites already.
+    if (type === 'argument_list' && this.#baseLists.has(node.startIndex)) return;
+    if (type === 'keyword_argument' || type === 'pair') {
+      for (const operand of valueOperands(node.childForFieldName('value'))) this.#use('reference', operand);
+      return;
+    }
+    for (const value of node.namedChildren) for (const operand of valueOperands(value)) this.#use('reference', operand);
+  }
+
+  /** A name that, at `at`, can only mean a module-level or imported thing (not a local value). */
+  #free(at: number, name: string): boolean {
+    const b = this.#scopes.lookup(at, name)?.binding.kind;
+    return b === undefined || b === 'import' || b === 'definition' || b === 'global';
+  }
+
+  #receiverOf(object: Node, at: number): ReceiverFact | 'dynamic' {
+    const objectType = object.type;
+    if (objectType === 'identifier') return this.#namedReceiver(object.text, at);
     if (objectType === 'attribute') {
       const path = dottedPath(object);
-      return path && free(at, path[0]!) ? { kind: 'path', path } : 'dynamic';
+      return path && this.#free(at, path[0]!) ? { kind: 'path', path } : 'dynamic';
     }
     if (objectType === 'call') {
       const fn = object.childForFieldName('function');
       const fnType = fn?.type;
-      if (fnType === 'identifier' && fn!.text === 'super' && scopes.lookup(at, 'super') === undefined) return { kind: 'super' };
+      if (fnType === 'identifier' && fn!.text === 'super' && this.#scopes.lookup(at, 'super') === undefined) return { kind: 'super' };
       const path = dottedPath(fn);
-      if (path && free(at, path[0]!)) return { kind: 'type', type: path.join('.'), constructed: true };
+      if (path && this.#free(at, path[0]!)) return { kind: 'type', type: path.join('.'), constructed: true };
     }
     return 'dynamic';
-  };
+  }
+
+  /** What a receiver named `name` is at `at`. */
+  #namedReceiver(name: string, at: number): ReceiverFact | 'dynamic' {
+    const found = this.#scopes.lookup(at, name);
+    if (found === undefined) return { kind: 'path', path: [name] };
+    const binding = found.binding;
+    if (binding.kind === 'self') return { kind: 'self' };
+    const type = binding.type;
+    if (type) {
+      // `x = catalog.add()` where catalog is itself a local: nothing declares what x is.
+      if (!this.#free(at, type.name.split('.')[0]!)) return 'dynamic';
+      return { kind: 'type', type: type.name, ...(type.constructed ? { constructed: true } : {}) };
+    }
+    if (binding.kind === 'import' || binding.kind === 'definition' || binding.kind === 'global') return { kind: 'path', path: [name] };
+    return 'dynamic';
+  }
 
   /**
    * A call, decorator or value use of `target` (an identifier or attribute), whose type the
    * caller may know already (`targetType`). Returns the identifier's text (for the caller's
    * `getattr` check), else undefined.
    */
-  const use = (kind: 'call' | 'reference', target: Node, targetType: string = target.type): string | undefined => {
-    const at = target.startIndex;
-    if (targetType === 'identifier') {
-      const text = target.text;
-      // `super()` is part of the `super().m()` construct (a super receiver), not a call of interest.
-      if (text === 'super' && kind === 'call' && target.parent?.parent?.type === 'attribute' && free(at, 'super')) return text;
-      const found = scopes.lookup(at, text);
-      const b = found?.binding.kind;
-      if (b === 'parameter' || b === 'self') {
-        if (kind === 'call') sink.site(target, { kind, name: text, fixed: 'parameter' });
-        return text;
-      }
-      if (b === 'local') {
-        if (kind === 'call') sink.site(target, { kind, name: text, fixed: 'local-variable' });
-        return text;
-      }
-      sink.site(target, { kind, name: text });
-      return text;
-    }
+  #use(kind: 'call' | 'reference', target: Node, targetType: string = target.type): string | undefined {
+    if (targetType === 'identifier') return this.#useName(kind, target);
     if (targetType !== 'attribute') return undefined;
     const attr = target.childForFieldName('attribute');
     const object = target.childForFieldName('object');
     if (!attr || !object) return undefined;
-    const receiver = receiverOf(object, at);
+    const receiver = this.#receiverOf(object, target.startIndex);
     if (receiver === 'dynamic') {
       // A value use too (`callback=other.handle`): nothing resolves it, but dead code must know
       // some method of that name may be used.
-      sink.site(attr, { kind, name: attr.text, fixed: 'dynamic' });
+      this.#sink.site(attr, { kind, name: attr.text, fixed: 'dynamic' });
       return undefined;
     }
-    sink.site(attr, { kind, name: attr.text, receiver });
+    this.#sink.site(attr, { kind, name: attr.text, receiver });
     return undefined;
-  };
+  }
+
+  #useName(kind: 'call' | 'reference', target: Node): string {
+    const at = target.startIndex;
+    const text = target.text;
+    // `super()` is part of the `super().m()` construct (a super receiver), not a call of interest.
+    if (text === 'super' && kind === 'call' && target.parent?.parent?.type === 'attribute' && this.#free(at, 'super')) return text;
+    const b = this.#scopes.lookup(at, text)?.binding.kind;
+    if (b === 'parameter' || b === 'self') {
+      if (kind === 'call') this.#sink.site(target, { kind, name: text, fixed: 'parameter' });
+      return text;
+    }
+    if (b === 'local') {
+      if (kind === 'call') this.#sink.site(target, { kind, name: text, fixed: 'local-variable' });
+      return text;
+    }
+    this.#sink.site(target, { kind, name: text });
+    return text;
+  }
 
   /**
    * `getattr(obj, name)`: a use of the attribute it names. A literal name is a use of that name
@@ -416,65 +510,28 @@ function visit(root: Node, sink: ReferenceSink): void {
    * of a definition holds `*`). A computed name on another object with no literal start could be
    * any name at all, and is not recorded.
    */
-  const attributeLookup = (call: Node): void => {
+  #attributeLookup(call: Node): void {
     const args = call.childForFieldName('arguments');
     if (args?.type !== 'argument_list') return;
     const [object, nameArg] = args.namedChildren;
     if (!object || !nameArg || object.type === 'keyword_argument' || nameArg.type === 'keyword_argument' || nameArg.type === 'list_splat') return;
     const literal = literalText(nameArg);
     if (literal !== undefined) {
-      if (/^[A-Za-z_]\w*$/.test(literal)) sink.site(nameArg, { kind: 'reference', name: literal, fixed: 'dynamic' });
+      if (/^[A-Za-z_]\w*$/.test(literal)) this.#sink.site(nameArg, { kind: 'reference', name: literal, fixed: 'dynamic' });
       return;
     }
     const start = literalStart(nameArg);
-    const onSelf = object.type === 'identifier' && scopes.lookup(object.startIndex, object.text)?.binding.kind === 'self';
+    const onSelf = object.type === 'identifier' && this.#scopes.lookup(object.startIndex, object.text)?.binding.kind === 'self';
     if (start === '' && !onSelf) return;
     if (start !== '' && !/^[A-Za-z_]\w*$/.test(start)) return;
-    sink.site(nameArg, { kind: 'reference', name: `${onSelf ? 'self.' : ''}${start}*`, fixed: 'dynamic' });
-  };
-
-  for (let i = 0; i < nodes.length; i++) {
-    const node = nodes[i]!;
-    const type = types[i]!;
-    switch (type) {
-      case 'call': {
-        const fn = node.childForFieldName('function');
-        // `use` gives back an identifier's text (undefined for anything else).
-        const name = fn ? use('call', fn) : undefined;
-        if (name === 'getattr' && free(fn!.startIndex, 'getattr')) attributeLookup(node);
-        break;
-      }
-      case 'decorator': {
-        // A decorated definition is registered, wrapped or exposed by its decorator: never dead.
-        const definition = node.parent?.childForFieldName('definition');
-        if (definition) sink.flag(definition, 'decorated');
-        const expr = node.namedChildren[0];
-        // `@app.route(...)` is a call node of its own; `@cached` calls `cached` with the function.
-        if (expr && (expr.type === 'identifier' || expr.type === 'attribute')) use('call', expr);
-        break;
-      }
-      case 'class_definition': {
-        for (const base of node.childForFieldName('superclasses')?.namedChildren ?? []) {
-          const expr = base?.type === 'subscript' ? base.childForFieldName('value') : base;
-          if (!expr) continue;
-          const path = dottedPath(expr);
-          if (!path) continue;
-          const name = path[path.length - 1]!;
-          const at = expr.type === 'attribute' ? (expr.childForFieldName('attribute') ?? expr) : expr;
-          sink.site(at, { kind: 'inherits', name, ...(path.length > 1 ? { receiver: { kind: 'path', path: path.slice(0, -1) } } : {}) });
-        }
-        break;
-      }
-    }
-    // Functions used as values: passed, returned, stored in collections, assigned.
-    if (VALUE_PARENTS.has(type)) {
-      // A class's bases are an argument list too: they are `inherits` sites already.
-      if (type === 'argument_list' && baseLists.has(node.startIndex)) continue;
-      const values = type === 'keyword_argument' || type === 'pair' ? [node.childForFieldName('value')] : node.namedChildren;
-      for (const value of values) for (const operand of valueOperands(value)) use('reference', operand);
-    }
+    this.#sink.site(nameArg, { kind: 'reference', name: `${onSelf ? 'self.' : ''}${start}*`, fixed: 'dynamic' });
   }
-  for (const value of assignedValues) use('reference', value);
+}
+
+function visit(root: Node, sink: ReferenceSink): void {
+  const pass = new PythonReferencePass(root, sink);
+  pass.run(root);
+  definitionsOfTree.set(root.tree, pass.definitions);
 }
 
 /** The text of a string literal without interpolation or prefix letters that change it (`'as_'`, `"x"`), else undefined. */
