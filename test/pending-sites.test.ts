@@ -9,6 +9,7 @@ import { IndexStore } from '../src/db/store.js';
 import { beginWrite } from '../src/db/write-session.js';
 import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../src/db/schema.js';
 import { PendingSites } from '../src/graph/pending.js';
+import { FIXED_SITE } from '../src/graph/site.js';
 import type { EdgeRow, FileGraphRows } from '../src/graph/describe.js';
 import type { ExtractedFile } from '../src/parser/extract.js';
 
@@ -18,7 +19,7 @@ const site = (k: number): EdgeRow => ({
   toName: `name${k % 1000}`,
   line: k + 1,
   resolution: RESOLUTION_CODES.pending,
-  site: k % 5 === 0 ? null : `site${k % 11}`,
+  site: k % 5 === 0 ? null : k % 13 === 0 ? FIXED_SITE : `site${k % 11}`,
 });
 
 describe('PendingSites', () => {
@@ -36,25 +37,29 @@ describe('PendingSites', () => {
     for (let k = 0; k < total; k++) {
       const e = site(k);
       const base = Math.floor(k / perFile) * perFile * 10;
-      expect([pending.kind(k), pending.resolution(k), pending.from(k), pending.line(k), pending.name(k), pending.site(k)]).toEqual([
+      expect([pending.kind(k), pending.resolution(k), pending.from(k), pending.line(k), pending.name(k), pending.site(k), pending.isFixed(k)]).toEqual([
         e.kind,
         e.resolution,
         base + e.from,
         e.line,
         e.toName,
         e.site,
+        e.site === FIXED_SITE,
       ]);
     }
-    // 1,000 names and 11 site texts, each interned once; sites of one name share its number.
-    expect(pending.stringCount).toBe(1011);
+    // 1,000 names, 11 site texts and FIXED_SITE, each interned once; sites of one name share its number.
+    expect(pending.stringCount).toBe(1012);
     expect(pending.nameNumber(1000)).toBe(pending.nameNumber(0));
     // A module's imports are the imports of its first symbol (from = 0).
     const imports = pending.moduleImports.get(0);
     expect(imports).toEqual([site(0).toName, site(21).toName, site(42).toName, site(63).toName, site(84).toName]);
   });
 
-  it('interns as before when sites are added after its map was dropped', () => {
-    const pending = new PendingSites();
+  it.each([
+    ['packed', 0],
+    ['kept as a list (a small build)', undefined],
+  ])('interns as before when sites are added after its map was dropped (strings %s)', (_, packStringsFrom) => {
+    const pending = new PendingSites(packStringsFrom === undefined ? {} : { packStringsFrom });
     pending.add([site(1), site(2)], 0);
     pending.doneAdding();
     pending.add([site(1001), site(12)], 0);
@@ -67,7 +72,8 @@ describe('PendingSites', () => {
   it('reads back every name exactly once its strings are packed (one-byte, UTF-16, lone surrogates, long)', () => {
     const names = ['plain', 'café', '', 'x'.repeat(5000), 'naïve_λ', 'emoji_😀', 'lone_\ud800_surrogate', '\udc00', `${'é'.repeat(1500)}λ`];
     for (const wide of [false, true]) {
-      const pending = new PendingSites();
+      // Packed whatever their number (a build packs from 131,072 strings on).
+      const pending = new PendingSites({ packStringsFrom: 0 });
       const list = wide ? names : names.filter((n) => [...n].every((c) => c.charCodeAt(0) <= 0xff));
       pending.add(list.map((toName, k) => ({ kind: EDGE_KIND_CODES.calls, from: 0, toName, line: k + 1, resolution: RESOLUTION_CODES.pending, site: k % 2 === 0 ? `N ${toName}` : null })), 0);
       const before = list.map((_, k) => [pending.name(k), pending.site(k)]);

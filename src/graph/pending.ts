@@ -1,6 +1,7 @@
 import { EDGE_KIND_CODES } from '../db/schema.js';
 import type { BindingRow, EdgeRow } from './describe.js';
 import type { GraphBinding, GraphFile } from './reader.js';
+import { FIXED_SITE } from './site.js';
 
 /**
  * Bindings a build keeps in memory for its resolution pass, at most (about 100 bytes each):
@@ -12,6 +13,12 @@ const KNOWN_BINDINGS = 250_000;
 const CHUNK_BITS = 16;
 const CHUNK = 1 << CHUNK_BITS;
 const IN_CHUNK = CHUNK - 1;
+/**
+ * Strings a build interns before {@link PendingSites.doneAdding} packs them: below, the list is
+ * a few MB at most, and reading a packed string back (a new string per read, several reads per
+ * site) cost Django's pass more than the memory it saved.
+ */
+const PACK_STRINGS = 1 << 17;
 
 /**
  * Interned strings, as a list while they are added and packed into one typed array after
@@ -107,6 +114,15 @@ export class PendingSites {
   readonly #strings = new StringTable();
   /** The interning map, while sites are added (see {@link PendingSites.doneAdding}). */
   #ids: Map<string, number> | undefined = new Map();
+  /** The interned number of FIXED_SITE, once a fixed site is added (-2: none yet, matching no site). */
+  #fixedSite = -2;
+  /** Strings interned from which {@link PendingSites.doneAdding} packs them. */
+  readonly #packFrom: number;
+
+  /** `packStringsFrom`: how many interned strings make doneAdding pack them (default 131,072; tests pack small builds with 0). */
+  constructor(options: { readonly packStringsFrom?: number } = {}) {
+    this.#packFrom = options.packStringsFrom ?? PACK_STRINGS;
+  }
   /**
    * Each module's import specifiers (its top-level `imports` sites), by module symbol id: C's
    * include closures read them before any edge is written.
@@ -168,7 +184,9 @@ export class PendingSites {
       this.#line[c]![j] = e.line;
       const name = this.#intern(e.toName);
       this.#name[c]![j] = name;
-      this.#site[c]![j] = e.site === null ? -1 : this.#intern(e.site);
+      const site = e.site === null ? -1 : this.#intern(e.site);
+      this.#site[c]![j] = site;
+      if (e.site === FIXED_SITE) this.#fixedSite = site;
       if (e.kind === EDGE_KIND_CODES.imports && e.from === 0) {
         let list = this.moduleImports.get(base);
         if (!list) this.moduleImports.set(base, (list = []));
@@ -185,7 +203,7 @@ export class PendingSites {
    */
   doneAdding(): void {
     this.#ids = undefined;
-    this.#strings.pack();
+    if (this.#strings.length >= this.#packFrom) this.#strings.pack();
   }
 
   /**
@@ -236,6 +254,16 @@ export class PendingSites {
   /** How many strings (names and site texts) are interned. */
   get stringCount(): number {
     return this.#strings.length;
+  }
+
+  /** The interned number of site `i`'s `site` text (-1: none): sites of one text share it. */
+  siteNumber(i: number): number {
+    return this.#site[i >>> CHUNK_BITS]![i & IN_CHUNK]!;
+  }
+
+  /** Whether site `i` is fixed (its `site` is FIXED_SITE: resolution never looks at it), without reading its text. */
+  isFixed(i: number): boolean {
+    return this.#site[i >>> CHUNK_BITS]![i & IN_CHUNK]! === this.#fixedSite;
   }
 
   site(i: number): string | null {

@@ -49,6 +49,8 @@ const PRELOAD_SYMBOLS = 300_000;
 const MEMO_LIMIT = 60_000;
 /** Sites a build resolves between two looks at the reader's memo. */
 const TRIM_EVERY = 4096;
+/** Distinct sites (caller, kind, name, shape) a build remembers to answer their repeats (see resolveCalls). */
+const SAME_SITE_MEMO = 4096;
 
 // An edge's name is a row of `names`, read by a subquery (NAME_OF_EDGE).
 const SITE_COLUMNS = `e.id, e.kind, e.from_id, ${NAME_OF_EDGE}, e.site, e.to_id, e.resolution, e.deps`;
@@ -332,10 +334,13 @@ export function resolveGraph(
       const codes = new Uint8Array(n);
       const deps = new Map<number, string>();
       const collected = new Set<string>();
-      const resolveAt = (i: number): void => {
+      const countSite = (): void => {
         sites++;
         // A pass over millions of sites would otherwise end up holding every symbol as objects.
         if (sites % TRIM_EVERY === 0) reader.trim(MEMO_LIMIT);
+      };
+      const resolveAt = (i: number): void => {
+        countSite();
         collected.clear();
         reader.track(collected);
         // One string per site (a packed name is a new string each time it is read).
@@ -351,60 +356,95 @@ export function resolveGraph(
         toIds[i] = outcome.toId ?? -1;
         codes[i] = outcome.code;
       };
-      // Structure first; calls then read every class's bases from memory.
-      const bases = new Map<number, (number | null)[]>();
-      const memberOf = new Map<number, number | null>();
-      for (let i = 0; i < n; i++) {
-        const kind = build.kind(i);
-        if (!STRUCTURE_KINDS.has(kind) || build.site(i) === FIXED_SITE) continue;
-        resolveAt(i);
-        const toId = toIds[i]! < 0 ? null : toIds[i]!;
-        if (kind === EDGE_KIND_CODES.inherits || kind === EDGE_KIND_CODES.implements) {
-          let list = bases.get(build.from(i));
-          if (!list) bases.set(build.from(i), (list = []));
-          list.push(toId);
-        } else if (kind === EDGE_KIND_CODES.member_of) memberOf.set(build.from(i), toId);
-      }
-      reader.knowStructure(bases, memberOf, true);
+      // Structure first; calls then read every class's bases from memory. Each phase is a
+      // function of its own: V8 optimises a hot loop by compiling the function around it, and
+      // one function holding every loop was compiled once per loop, whole.
+      resolveStructure();
       resolver.forgetStructure();
       collect();
-      for (let i = 0; i < n; i++) {
-        collectPerLargeStep(i, i + 1);
-        if (STRUCTURE_KINDS.has(build.kind(i))) continue;
-        if (build.site(i) === FIXED_SITE) codes[i] = build.resolution(i);
-        else resolveAt(i);
-      }
+      resolveCalls();
       // Every site is resolved: what the resolver and reader kept for them is garbage from here
       // on, and the rows written next grow the database by hundreds of MB on the kernel.
       resolver.forgetCaches();
       reader.trim(0);
       collect();
-      // Names get ids as first written (an empty index has no edge, so no name either).
-      db.run('DELETE FROM names');
-      const insertName = batchedInsert('INSERT INTO names (id, name) VALUES ', '(?, ?)', 2);
-      const nameIds = new Int32Array(build.stringCount);
-      let nextName = 1;
-      const insertEdge = batchedInsert('INSERT INTO edges (kind, from_id, to_id, name_id, line, resolution, site, deps) VALUES ', '(?, ?, ?, ?, ?, ?, ?, ?)', 8);
-      // Rows get consecutive ids after the last one: the build knows each row's dependencies.
-      const firstId = Number(db.exec('SELECT coalesce(max(id), 0) + 1 FROM edges')[0]?.values[0]?.[0] ?? 1);
-      const index = new DepsIndex();
-      for (const [i, text] of deps) index.set(firstId + i, null, text);
-      cache.deps = index;
-      for (let i = 0; i < n; i++) {
-        if (STRUCTURE_KINDS.has(build.kind(i)) && build.site(i) === FIXED_SITE) codes[i] = build.resolution(i);
-        const k = build.nameNumber(i);
-        let nameId = nameIds[k]!;
-        if (nameId === 0) {
-          nameId = nameIds[k] = nextName++;
-          insertName.add(nameId, build.name(i));
-        }
-        insertEdge.add(build.kind(i), build.from(i), toIds[i]! < 0 ? null : toIds[i]!, nameId, build.line(i), codes[i]!, build.site(i), deps.get(i) ?? null);
-        // Sites written are read no more: their columns go while the database grows.
-        if ((i & 0xffff) === 0xffff) build.releaseBefore(i + 1);
-      }
-      insertName.flush();
-      insertEdge.flush();
+      writeEdges();
       return { sites, updated: n };
+
+      function resolveStructure(): void {
+        const bases = new Map<number, (number | null)[]>();
+        const memberOf = new Map<number, number | null>();
+        for (let i = 0; i < n; i++) {
+          const kind = build.kind(i);
+          if (!STRUCTURE_KINDS.has(kind) || build.isFixed(i)) continue;
+          resolveAt(i);
+          const toId = toIds[i]! < 0 ? null : toIds[i]!;
+          if (kind === EDGE_KIND_CODES.inherits || kind === EDGE_KIND_CODES.implements) {
+            let list = bases.get(build.from(i));
+            if (!list) bases.set(build.from(i), (list = []));
+            list.push(toId);
+          } else if (kind === EDGE_KIND_CODES.member_of) memberOf.set(build.from(i), toId);
+        }
+        reader.knowStructure(bases, memberOf, true);
+      }
+
+      function resolveCalls(): void {
+        // A caller's sites of one name and shape (`self.assertEqual(…)` twenty times in a test)
+        // have one answer, a function of the site and the codebase, which this pass does not
+        // change: the first is resolved, the others copy its target and dependencies. A file's
+        // sites come together, so a bounded map finds nearly every repeat.
+        const firstOf = new Map<string, number>();
+        for (let i = 0; i < n; i++) {
+          collectPerLargeStep(i, i + 1);
+          const kind = build.kind(i);
+          if (STRUCTURE_KINDS.has(kind)) continue;
+          if (build.isFixed(i)) {
+            codes[i] = build.resolution(i);
+            continue;
+          }
+          const key = `${build.from(i)} ${kind} ${build.nameNumber(i)} ${build.siteNumber(i)}`;
+          const first = firstOf.get(key);
+          if (first === undefined) {
+            if (firstOf.size >= SAME_SITE_MEMO) firstOf.clear();
+            firstOf.set(key, i);
+            resolveAt(i);
+            continue;
+          }
+          countSite();
+          toIds[i] = toIds[first]!;
+          codes[i] = codes[first]!;
+          const dependsOn = deps.get(first);
+          if (dependsOn !== undefined) deps.set(i, dependsOn);
+        }
+      }
+
+      function writeEdges(): void {
+        // Names get ids as first written (an empty index has no edge, so no name either).
+        db.run('DELETE FROM names');
+        const insertName = batchedInsert('INSERT INTO names (id, name) VALUES ', '(?, ?)', 2);
+        const nameIds = new Int32Array(build.stringCount);
+        let nextName = 1;
+        const insertEdge = batchedInsert('INSERT INTO edges (kind, from_id, to_id, name_id, line, resolution, site, deps) VALUES ', '(?, ?, ?, ?, ?, ?, ?, ?)', 8);
+        // Rows get consecutive ids after the last one: the build knows each row's dependencies.
+        const firstId = Number(db.exec('SELECT coalesce(max(id), 0) + 1 FROM edges')[0]?.values[0]?.[0] ?? 1);
+        const index = new DepsIndex();
+        for (const [i, text] of deps) index.set(firstId + i, null, text);
+        cache.deps = index;
+        for (let i = 0; i < n; i++) {
+          if (STRUCTURE_KINDS.has(build.kind(i)) && build.isFixed(i)) codes[i] = build.resolution(i);
+          const k = build.nameNumber(i);
+          let nameId = nameIds[k]!;
+          if (nameId === 0) {
+            nameId = nameIds[k] = nextName++;
+            insertName.add(nameId, build.name(i));
+          }
+          insertEdge.add(build.kind(i), build.from(i), toIds[i]! < 0 ? null : toIds[i]!, nameId, build.line(i), codes[i]!, build.site(i), deps.get(i) ?? null);
+          // Sites written are read no more: their columns go while the database grows.
+          if ((i & 0xffff) === 0xffff) build.releaseBefore(i + 1);
+        }
+        insertName.flush();
+        insertEdge.flush();
+      }
     }
 
     function collectByNames(names: ReadonlySet<string>, structureAgain = false): void {

@@ -2,11 +2,6 @@ import type { Node } from 'web-tree-sitter';
 import type { BindingFact, DefinitionFlag, ExtractedGraph, ReferenceSink, SiteFact } from '../graph/facts.js';
 import type { ExtractedClass, ExtractedFunction } from './extract.js';
 
-interface Span {
-  readonly start: number;
-  readonly end: number;
-}
-
 interface Pending<T> {
   readonly offset: number;
   readonly fact: T;
@@ -88,23 +83,42 @@ export class GraphCollector implements ReferenceSink {
 
   /** The graph of a file whose definitions are `functions` then `classes` (see ExtractedGraph). */
   finish(functions: readonly ExtractedFunction[], classes: readonly ExtractedClass[], lineCount: number): ExtractedGraph {
-    const spans: Span[] = [...functions.map(spanOf), ...classes.map(spanOf)];
+    // Spans and offsets in typed arrays: one element kind whatever the file, so V8 compiles the
+    // sweeps below once (arrays of objects and numbers made them deoptimise file after file).
+    const nf = functions.length;
+    const total = nf + classes.length;
+    const starts = new Int32Array(total);
+    const ends = new Int32Array(total);
+    for (let i = 0; i < nf; i++) {
+      starts[i] = functions[i]!.bodyStart;
+      ends[i] = functions[i]!.bodyEnd;
+    }
+    for (let i = nf; i < total; i++) {
+      starts[i] = classes[i - nf]!.bodyStart;
+      ends[i] = classes[i - nf]!.bodyEnd;
+    }
     // Definition indexes by start (outer first when two start together), for the sweeps below.
-    const order = spans.map((_, i) => i).sort((a, b) => spans[a]!.start - spans[b]!.start || spans[b]!.end - spans[a]!.end || a - b);
-    const parents = new Array<number>(spans.length).fill(-1);
+    const order = new Int32Array(total);
+    for (let i = 0; i < total; i++) order[i] = i;
+    order.sort((a, b) => starts[a]! - starts[b]! || ends[b]! - ends[a]! || a - b);
+    const parents = new Array<number>(total).fill(-1);
     {
       const open: number[] = [];
       for (const i of order) {
-        const span = spans[i]!;
-        while (open.length > 0 && spans[open[open.length - 1]!]!.end <= span.start) open.pop();
+        while (open.length > 0 && ends[open[open.length - 1]!]! <= starts[i]!) open.pop();
         // A definition that does not fit inside the open one (overlapping ranges) is not nested in it.
-        while (open.length > 0 && spans[open[open.length - 1]!]!.end < span.end) open.pop();
+        while (open.length > 0 && ends[open[open.length - 1]!]! < ends[i]!) open.pop();
         parents[i] = open.length > 0 ? open[open.length - 1]! : -1;
         open.push(i);
       }
     }
-    const offsets = [...this.#sites, ...this.#bindings, ...this.#flags, ...this.#signatures].map((p) => p.offset);
-    const placed = placeAll(spans, order, offsets);
+    const offsets = new Int32Array(this.#sites.length + this.#bindings.length + this.#flags.length + this.#signatures.length);
+    let k = 0;
+    for (const p of this.#sites) offsets[k++] = p.offset;
+    for (const p of this.#bindings) offsets[k++] = p.offset;
+    for (const p of this.#flags) offsets[k++] = p.offset;
+    for (const p of this.#signatures) offsets[k++] = p.offset;
+    const placed = placeAll(starts, ends, order, offsets);
     const nSites = this.#sites.length;
     const nBindings = this.#bindings.length;
     const sites = this.#sites.map((s, i) => {
@@ -134,10 +148,11 @@ export class GraphCollector implements ReferenceSink {
     let namespaces: Record<number, string[]> | undefined;
     if (this.#namespaces.length > 0) {
       namespaces = {};
-      for (let i = 0; i < spans.length; i++) {
-        const span = spans[i]!;
+      for (let i = 0; i < total; i++) {
+        const start = starts[i]!;
+        const end = ends[i]!;
         const names = this.#namespaces
-          .filter((n) => n.start <= span.start && span.end <= n.end)
+          .filter((n) => n.start <= start && end <= n.end)
           .sort((a, b) => a.start - b.start || b.end - a.end)
           .map((n) => n.name);
         if (names.length > 0) namespaces[i] = names;
@@ -167,30 +182,28 @@ function withKeys<T extends object>(fact: T): T {
   return Object.assign({}, fact);
 }
 
-function spanOf(row: { readonly bodyStart: number; readonly bodyEnd: number }): Span {
-  return { start: row.bodyStart, end: row.bodyEnd };
-}
-
 /**
  * The innermost definition holding each offset (-1: none), by one sweep over definitions and
  * offsets in start order with a stack of the open definitions.
  */
-function placeAll(spans: readonly Span[], order: readonly number[], offsets: readonly number[]): number[] {
-  const byOffset = offsets.map((_, i) => i).sort((a, b) => offsets[a]! - offsets[b]!);
-  const out = new Array<number>(offsets.length).fill(-1);
+function placeAll(starts: Int32Array, ends: Int32Array, order: Int32Array, offsets: Int32Array): Int32Array {
+  const byOffset = new Int32Array(offsets.length);
+  for (let i = 0; i < byOffset.length; i++) byOffset[i] = i;
+  byOffset.sort((a, b) => offsets[a]! - offsets[b]!);
+  const out = new Int32Array(offsets.length).fill(-1);
   const open: number[] = [];
   let next = 0;
   for (const k of byOffset) {
     const offset = offsets[k]!;
-    while (next < order.length && spans[order[next]!]!.start <= offset) {
+    while (next < order.length && starts[order[next]!]! <= offset) {
       const i = order[next++]!;
-      while (open.length > 0 && spans[open[open.length - 1]!]!.end <= spans[i]!.start) open.pop();
+      while (open.length > 0 && ends[open[open.length - 1]!]! <= starts[i]!) open.pop();
       open.push(i);
     }
-    while (open.length > 0 && spans[open[open.length - 1]!]!.end <= offset) open.pop();
+    while (open.length > 0 && ends[open[open.length - 1]!]! <= offset) open.pop();
     // An open range that ends before this one started (overlap) may sit below the top: skip it.
     let top = open.length - 1;
-    while (top >= 0 && spans[open[top]!]!.end <= offset) top--;
+    while (top >= 0 && ends[open[top]!]! <= offset) top--;
     out[k] = top >= 0 ? open[top]! : -1;
   }
   return out;
