@@ -10,6 +10,7 @@ import { beginWrite } from '../src/db/write-session.js';
 import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../src/db/schema.js';
 import { PendingSites } from '../src/graph/pending.js';
 import { FIXED_SITE } from '../src/graph/site.js';
+import { openGraph } from './helpers/graph.js';
 import type { EdgeRow, FileGraphRows } from '../src/graph/describe.js';
 import type { ExtractedFile } from '../src/parser/extract.js';
 
@@ -122,6 +123,27 @@ describe('a build from nothing', () => {
       expect(JSON.parse(String(store.rows("SELECT value FROM meta WHERE key = 'counts'")[0]![0])).edges).toBe(total);
     } finally {
       store.close();
+    }
+  });
+
+  it("gives a caller's repeated sites the first one's answer and the dependencies an update re-resolves them by", async () => {
+    const g = await openGraph({
+      'app.py': ['import shop.models as m', '', 'def main():', '    m.make()', '    m.make()', '    m.make()', ''].join('\n'),
+      'shop/__init__.py': '',
+      'shop/models.py': 'def make():\n    return 1\n',
+    });
+    const SQL = await initSqlJs();
+    const raw = new SQL.Database(g.db.export());
+    try {
+      const rows = raw.exec("SELECT e.line, e.to_id IS NOT NULL, e.deps FROM edges e JOIN names n ON n.id = e.name_id WHERE n.name = 'make' ORDER BY e.line")[0]!.values;
+      expect(rows.map((r) => r[0])).toEqual([4, 5, 6]);
+      // Resolved through the module the name `m` is bound to: what the answer depends on.
+      expect(rows[0]![1]).toBe(1);
+      expect(rows[0]![2]).not.toBeNull();
+      for (const r of rows) expect(r.slice(1)).toEqual(rows[0]!.slice(1));
+    } finally {
+      raw.close();
+      g.close();
     }
   });
 
