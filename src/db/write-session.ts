@@ -10,7 +10,7 @@ import type { ExtractedFile } from '../parser/extract.js';
 import { EDGE_KIND_CODES, INDEXES_SQL, LOOKUP_INDEXES_SQL, NAME_OF_EDGE } from './schema.js';
 import type { FileGraphRows } from '../graph/describe.js';
 import { collectPerLargeStep, resolveGraph, type ResolutionStats } from '../graph/run.js';
-import { baseFact, bindingIdentity, GraphChangeLog, symbolIdentity, type FileFacts } from '../graph/changes.js';
+import { baseFact, bindingIdentity, GraphChangeLog, structureKey, symbolIdentity, type FileFacts } from '../graph/changes.js';
 import { PendingSites } from '../graph/pending.js';
 import type { BodyMode } from './body-mode.js';
 import type { DepsIndex } from '../graph/deps-index.js';
@@ -81,6 +81,7 @@ export class WriteSession {
   readonly #oldSymbols: Statement;
   readonly #oldBindings: Statement;
   readonly #oldBases: Statement;
+  readonly #oldStructure: Statement;
   readonly #oldImports: Statement;
   readonly #nameId: Statement;
   readonly #insertName: Statement;
@@ -141,6 +142,10 @@ export class WriteSession {
     this.#fileId = db.prepare('SELECT id FROM files WHERE path = ?');
     this.#oldSymbols = db.prepare('SELECT id, kind, name, qualified_name, flags FROM symbols WHERE file_id = ? ORDER BY id');
     this.#oldBindings = db.prepare('SELECT (SELECT qualified_name FROM symbols WHERE id = b.scope_id), b.kind, b.name, b.module, b.member FROM bindings b WHERE b.file_id = ? ORDER BY b.id');
+    this.#oldStructure = db.prepare(
+      `SELECT e.kind, s.qualified_name, ${NAME_OF_EDGE}, e.site, e.to_id, e.resolution FROM edges e JOIN symbols s ON s.id = e.from_id
+       WHERE s.file_id = ? AND e.kind IN (${EDGE_KIND_CODES.imports}, ${EDGE_KIND_CODES.inherits}, ${EDGE_KIND_CODES.implements}, ${EDGE_KIND_CODES.member_of}) ORDER BY e.id`,
+    );
     this.#oldBases = db.prepare(
       `SELECT e.from_id, e.kind, ${NAME_OF_EDGE}, e.site FROM edges e JOIN symbols s ON s.id = e.from_id
        WHERE s.file_id = ? AND e.kind IN (${EDGE_KIND_CODES.inherits}, ${EDGE_KIND_CODES.implements}) ORDER BY e.id`,
@@ -347,7 +352,12 @@ export class WriteSession {
       };
     });
     const imports = allRows(this.#oldImports, [fileId]).map((r) => String(r[0])).sort().join('\n');
-    return { symbols, bindings, moduleName, moduleId, stars, imports };
+    const structure = allRows(this.#oldStructure, [fileId]).map(([kind, from, name, site, toId, code]) => ({
+      key: structureKey(Number(kind), String(from), String(name), site === null ? null : String(site)),
+      toId: toId === null ? null : Number(toId),
+      code: Number(code),
+    }));
+    return { symbols, bindings, moduleName, moduleId, stars, imports, structure };
   }
 
   /** The `names` row of an edge's name, added when new. */
@@ -362,7 +372,7 @@ export class WriteSession {
   }
 
   #freeStatements(): void {
-    for (const s of [this.#insertFile, this.#insertSymbol, this.#insertEdge, this.#insertBinding, this.#insertSource, this.#fileId, this.#oldSymbols, this.#oldBindings, this.#oldBases, this.#oldImports, this.#nameId, this.#insertName, this.#fileCounts, this.#fileEdgeCount]) s.free();
+    for (const s of [this.#insertFile, this.#insertSymbol, this.#insertEdge, this.#insertBinding, this.#insertSource, this.#fileId, this.#oldSymbols, this.#oldBindings, this.#oldBases, this.#oldStructure, this.#oldImports, this.#nameId, this.#insertName, this.#fileCounts, this.#fileEdgeCount]) s.free();
   }
 
   #end(committed: boolean): void {

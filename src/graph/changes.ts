@@ -26,6 +26,24 @@ export interface FileFacts {
   readonly stars: boolean;
   /** The import specifiers of its module (its top-level `imports` sites as written), sorted and `\n`-joined. */
   readonly imports: string;
+  /**
+   * Stored files only: how each of its structure edges (imports, bases, memberships) was
+   * resolved, by {@link structureKey}: a rewritten file's structure edges resolved as before
+   * change nothing another file sees through them.
+   */
+  readonly structure?: readonly StructureOutcome[];
+}
+
+/** How a stored structure edge was resolved (`key`: {@link structureKey}). */
+export interface StructureOutcome {
+  readonly key: string;
+  readonly toId: number | null;
+  readonly code: number;
+}
+
+/** A structure edge's identity across rewrites of its file: its kind, its source's qualified name, the name and shape as written. */
+export function structureKey(kind: number, fromQualifiedName: string, name: string, site: string | null): string {
+  return `${kind}\u0000${fromQualifiedName}\u0000${name}\u0000${site ?? ''}`;
 }
 
 /**
@@ -80,11 +98,17 @@ export class GraphChangeLog {
   readonly importsBefore = new Map<string, string>();
   readonly removedModules = new Map<number, string>();
   readonly writtenModules = new Set<string>();
+  /**
+   * How the structure edges of the files removed or rewritten were resolved before the session
+   * (the first record of a key wins: the state before the session), by {@link structureKey}.
+   */
+  readonly structureBefore = new Map<string, { readonly toId: number | null; readonly code: number }>();
   readonly #before = new Map<string, FileFacts>();
 
   /** A file's facts as it is removed (kept until it is written again, or the session ends). */
   before(path: string, fileId: number, facts: FileFacts): void {
     this.writtenFiles.delete(fileId);
+    for (const o of facts.structure ?? []) if (!this.structureBefore.has(o.key)) this.structureBefore.set(o.key, { toId: o.toId, code: o.code });
     this.#before.set(path, facts);
     if (!this.importsBefore.has(path)) this.importsBefore.set(path, facts.imports);
     this.removedModules.set(facts.moduleId, facts.moduleName);
