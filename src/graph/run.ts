@@ -52,8 +52,6 @@ const PRELOAD_SYMBOLS = 300_000;
 const MEMO_LIMIT = 60_000;
 /** Sites a build resolves between two looks at the reader's memo. */
 const TRIM_EVERY = 4096;
-/** Distinct sites (caller, kind, name, shape) a build remembers to answer their repeats (see resolveCalls). */
-const SAME_SITE_MEMO = 4096;
 
 // An edge's name is a row of `names`, read by a subquery (NAME_OF_EDGE).
 const SITE_COLUMNS = `e.id, e.kind, e.from_id, ${NAME_OF_EDGE}, e.site, e.to_id, e.resolution, e.deps`;
@@ -405,9 +403,13 @@ export function resolveGraph(
       function resolveCalls(): void {
         // A caller's sites of one name and shape (`self.assertEqual(…)` twenty times in a test)
         // have one answer, a function of the site and the codebase, which this pass does not
-        // change: the first is resolved, the others copy its target and dependencies. A file's
-        // sites come together, so a bounded map finds nearly every repeat.
-        const firstOf = new Map<string, number>();
+        // change: the first is resolved, the others copy its target and dependencies. A caller's
+        // sites come together; the key is a number (the kernel has 4.6 million sites: a string
+        // key per site cost more than the repeats saved), exact while it stays below 2^53.
+        const strings = build.stringCount;
+        const exactKeys = strings < 2 ** 24;
+        const firstOf = new Map<number, number>();
+        let caller = -1;
         for (let i = 0; i < n; i++) {
           collectPerLargeStep(i, i + 1);
           const kind = build.kind(i);
@@ -416,10 +418,18 @@ export function resolveGraph(
             codes[i] = build.resolution(i);
             continue;
           }
-          const key = `${build.from(i)} ${kind} ${build.nameNumber(i)} ${build.siteNumber(i)}`;
+          if (!exactKeys) {
+            resolveAt(i);
+            continue;
+          }
+          const from = build.from(i);
+          if (from !== caller) {
+            caller = from;
+            firstOf.clear();
+          }
+          const key = ((build.siteNumber(i) + 1) * strings + build.nameNumber(i)) * 16 + kind;
           const first = firstOf.get(key);
           if (first === undefined) {
-            if (firstOf.size >= SAME_SITE_MEMO) firstOf.clear();
             firstOf.set(key, i);
             resolveAt(i);
             continue;
