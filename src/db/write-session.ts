@@ -10,7 +10,7 @@ import type { ExtractedFile } from '../parser/extract.js';
 import { EDGE_KIND_CODES, INDEXES_SQL, LOOKUP_INDEXES_SQL, NAME_OF_EDGE } from './schema.js';
 import type { FileGraphRows } from '../graph/describe.js';
 import { collectPerLargeStep, resolveGraph, type ResolutionStats } from '../graph/run.js';
-import { baseFact, bindingIdentity, GraphChangeLog, structureKey, symbolIdentity, type FileFacts } from '../graph/changes.js';
+import { baseFact, bindingIdentity, GraphChangeLog, structureKey, symbolIdentity, type FileFacts, type StructureOutcome } from '../graph/changes.js';
 import { PendingSites } from '../graph/pending.js';
 import type { BodyMode } from './body-mode.js';
 import type { DepsIndex } from '../graph/deps-index.js';
@@ -80,9 +80,7 @@ export class WriteSession {
   readonly #fileId: Statement;
   readonly #oldSymbols: Statement;
   readonly #oldBindings: Statement;
-  readonly #oldBases: Statement;
   readonly #oldStructure: Statement;
-  readonly #oldImports: Statement;
   readonly #nameId: Statement;
   readonly #insertName: Statement;
   /** Ids of names written lately (most sites name what other sites nearby name too). */
@@ -142,17 +140,11 @@ export class WriteSession {
     this.#fileId = db.prepare('SELECT id FROM files WHERE path = ?');
     this.#oldSymbols = db.prepare('SELECT id, kind, name, qualified_name, flags FROM symbols WHERE file_id = ? ORDER BY id');
     this.#oldBindings = db.prepare('SELECT (SELECT qualified_name FROM symbols WHERE id = b.scope_id), b.kind, b.name, b.module, b.member FROM bindings b WHERE b.file_id = ? ORDER BY b.id');
+    // A stored file's structure edges (imports, bases, memberships) with how they were resolved:
+    // its classes' bases and its module's imports for the comparison, the outcomes for the pass.
     this.#oldStructure = db.prepare(
-      `SELECT e.kind, s.qualified_name, ${NAME_OF_EDGE}, e.site, e.to_id, e.resolution FROM edges e JOIN symbols s ON s.id = e.from_id
+      `SELECT e.from_id, s.kind, s.qualified_name, e.kind, ${NAME_OF_EDGE}, e.site, e.to_id, e.resolution FROM edges e JOIN symbols s ON s.id = e.from_id
        WHERE s.file_id = ? AND e.kind IN (${EDGE_KIND_CODES.imports}, ${EDGE_KIND_CODES.inherits}, ${EDGE_KIND_CODES.implements}, ${EDGE_KIND_CODES.member_of}) ORDER BY e.id`,
-    );
-    this.#oldBases = db.prepare(
-      `SELECT e.from_id, e.kind, ${NAME_OF_EDGE}, e.site FROM edges e JOIN symbols s ON s.id = e.from_id
-       WHERE s.file_id = ? AND e.kind IN (${EDGE_KIND_CODES.inherits}, ${EDGE_KIND_CODES.implements}) ORDER BY e.id`,
-    );
-    // What a file included, for the files that see what it includes (C, C++).
-    this.#oldImports = db.prepare(
-      `SELECT ${NAME_OF_EDGE} FROM edges e JOIN symbols s ON s.id = e.from_id WHERE s.file_id = ? AND s.kind = 'module' AND e.kind = ${EDGE_KIND_CODES.imports}`,
     );
     const max = db.exec('SELECT max(id), (SELECT count(*) FROM files) FROM symbols')[0]?.values[0];
     this.#nextSymbolId = Number(max?.[0] ?? 0) + 1;
@@ -329,10 +321,21 @@ export class WriteSession {
   /** What a stored file holds, for {@link GraphChangeLog}. */
   #storedFacts(fileId: number): FileFacts {
     const bases = new Map<number, string[]>();
-    for (const [from, kind, toName, site] of allRows(this.#oldBases, [fileId])) {
-      let list = bases.get(Number(from));
-      if (!list) bases.set(Number(from), (list = []));
-      list.push(baseFact(Number(kind), String(toName), site === null ? null : String(site)));
+    const importSpecs: string[] = [];
+    const structure: StructureOutcome[] = [];
+    for (const [from, fromKind, fromName, kindValue, nameValue, siteValue, toId, code] of allRows(this.#oldStructure, [fileId])) {
+      const kind = Number(kindValue);
+      const name = String(nameValue);
+      const site = siteValue === null ? null : String(siteValue);
+      structure.push({ key: structureKey(kind, String(fromName), name, site), toId: toId === null ? null : Number(toId), code: Number(code) });
+      if (kind === EDGE_KIND_CODES.imports) {
+        // What a file included, for the files that see what it includes (C, C++).
+        if (fromKind === 'module') importSpecs.push(name);
+      } else if (kind === EDGE_KIND_CODES.inherits || kind === EDGE_KIND_CODES.implements) {
+        let list = bases.get(Number(from));
+        if (!list) bases.set(Number(from), (list = []));
+        list.push(baseFact(kind, name, site));
+      }
     }
     let moduleName = '';
     let moduleId = 0;
@@ -351,13 +354,7 @@ export class WriteSession {
         names: member === null ? [String(name)] : [String(name), String(member)],
       };
     });
-    const imports = allRows(this.#oldImports, [fileId]).map((r) => String(r[0])).sort().join('\n');
-    const structure = allRows(this.#oldStructure, [fileId]).map(([kind, from, name, site, toId, code]) => ({
-      key: structureKey(Number(kind), String(from), String(name), site === null ? null : String(site)),
-      toId: toId === null ? null : Number(toId),
-      code: Number(code),
-    }));
-    return { symbols, bindings, moduleName, moduleId, stars, imports, structure };
+    return { symbols, bindings, moduleName, moduleId, stars, imports: importSpecs.sort().join('\n'), structure };
   }
 
   /** The `names` row of an edge's name, added when new. */
@@ -372,7 +369,7 @@ export class WriteSession {
   }
 
   #freeStatements(): void {
-    for (const s of [this.#insertFile, this.#insertSymbol, this.#insertEdge, this.#insertBinding, this.#insertSource, this.#fileId, this.#oldSymbols, this.#oldBindings, this.#oldBases, this.#oldStructure, this.#oldImports, this.#nameId, this.#insertName, this.#fileCounts, this.#fileEdgeCount]) s.free();
+    for (const s of [this.#insertFile, this.#insertSymbol, this.#insertEdge, this.#insertBinding, this.#insertSource, this.#fileId, this.#oldSymbols, this.#oldBindings, this.#oldStructure, this.#nameId, this.#insertName, this.#fileCounts, this.#fileEdgeCount]) s.free();
   }
 
   #end(committed: boolean): void {

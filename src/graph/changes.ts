@@ -34,11 +34,15 @@ export interface FileFacts {
   readonly structure?: readonly StructureOutcome[];
 }
 
-/** How a stored structure edge was resolved (`key`: {@link structureKey}). */
-export interface StructureOutcome {
-  readonly key: string;
+/** How an edge was resolved: its target (null: none) and resolution code. */
+export interface ResolvedAs {
   readonly toId: number | null;
   readonly code: number;
+}
+
+/** How a stored structure edge was resolved (`key`: {@link structureKey}). */
+export interface StructureOutcome extends ResolvedAs {
+  readonly key: string;
 }
 
 /** A structure edge's identity across rewrites of its file: its kind, its source's qualified name, the name and shape as written. */
@@ -102,7 +106,7 @@ export class GraphChangeLog {
    * How the structure edges of the files removed or rewritten were resolved before the session
    * (the first record of a key wins: the state before the session), by {@link structureKey}.
    */
-  readonly structureBefore = new Map<string, { readonly toId: number | null; readonly code: number }>();
+  readonly structureBefore = new Map<string, ResolvedAs>();
   readonly #before = new Map<string, FileFacts>();
 
   /** A file's facts as it is removed (kept until it is written again, or the session ends). */

@@ -8,7 +8,7 @@ import { decodeSite, FIXED_SITE } from './site.js';
 import type { LanguageGraph } from './strategy.js';
 import type { PendingSites } from './pending.js';
 import { DepsIndex } from './deps-index.js';
-import { structureKey } from './changes.js';
+import { structureKey, type ResolvedAs } from './changes.js';
 
 /**
  * What a write session changed, for the resolution pass that ends it (GraphChangeLog): the files
@@ -32,7 +32,7 @@ export interface GraphChanges {
   readonly removedModules: ReadonlyMap<number, string>;
   readonly writtenModules: ReadonlySet<string>;
   /** How the structure edges of rewritten and removed files were resolved before (GraphChangeLog.structureBefore). */
-  readonly structureBefore: ReadonlyMap<string, { readonly toId: number | null; readonly code: number }>;
+  readonly structureBefore: ReadonlyMap<string, ResolvedAs>;
 }
 
 interface SiteRow {

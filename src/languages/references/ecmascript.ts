@@ -157,6 +157,8 @@ class EcmascriptReferencePass {
   readonly #scopes = new LexicalScopes();
   /** Scope id → whether `this` there is the class (a method or field of a class, or an arrow inside one). */
   readonly #classThis = new Map<number, boolean>();
+  /** Starts of the methods of object literals (`{ searching() {…} }`), noted in pass 1. */
+  readonly #objectMethods = new Set<number>();
   /**
    * Variables a function is assigned to (`adapter = function (c) {…}`): that function is a
    * definition of the name, reached through the variable when it is passed on.
@@ -194,9 +196,12 @@ class EcmascriptReferencePass {
     this.#bindParams(scope, node);
     let classThis = false;
     if (type === 'method_definition') {
-      // A method of a class body (not of an object literal); `parent` walks down from the root: only methods ask.
+      // A method of a class body (not of an object literal); `parent` walks down from the root:
+      // only methods ask, once (pass 2 reads what this noted).
       const parent = node.parent;
-      classThis = parent?.type === 'class_body' || parent?.parent?.type === 'class_body';
+      const parentType = parent?.type;
+      if (parentType === 'object') this.#objectMethods.add(node.startIndex);
+      classThis = parentType === 'class_body' || parent?.parent?.type === 'class_body';
     } else if (type === 'arrow_function') classThis = enclosing >= 0 && this.#classThis.get(enclosing) === true;
     this.#classThis.set(scope, classThis);
   }
@@ -398,7 +403,7 @@ class EcmascriptReferencePass {
     } else if (CLASSES.has(type) || type === 'interface_declaration') this.#bases(node);
     else if (VALUE_PARENTS.has(type)) this.#values(node, type);
     else if (type === 'method_definition') {
-      if (node.parent?.type === 'object') this.#sink.flag(node, 'member-value');
+      if (this.#objectMethods.has(node.startIndex)) this.#sink.flag(node, 'member-value');
     } else if (type === 'decorator') this.#decorator(node);
     else if (type === 'shorthand_property_identifier') this.#use('reference', node, false, type);
     else if (type === 'variable_declarator') {
