@@ -76,6 +76,14 @@ export interface SiteFact {
   /** Set when the file alone shows the site cannot be resolved. */
   readonly fixed?: FixedReason;
   /**
+   * The visitor follows the language's scopes exactly and no enclosing function or block binds
+   * the name (or the receiver path's head): only the module's names, its imports and the
+   * language's globals are candidates, never a definition nested in an enclosing function (a
+   * function stored in an object literal, or declared in a block that has ended, is no name in
+   * scope). JavaScript and TypeScript set it.
+   */
+  readonly moduleScope?: boolean;
+  /**
    * The number of arguments of a call, where the language overloads by arity (Java, Kotlin,
    * Scala, C#): of several definitions of the name, only those whose {@link ReferenceSink.signature}
    * admits it are candidates. Undefined when not counted (a spread argument).

@@ -57,6 +57,8 @@ export class GraphReader {
   readonly #bindings = new Map<number, readonly GraphBinding[]>();
   readonly #bases = new Map<number, readonly (number | null)[]>();
   readonly #memberOf = new Map<number, number | null>();
+  /** Each class's first `inherits` base (its superclass where the language tells it from interfaces); null: outside the codebase. */
+  readonly #superclass = new Map<number, number | null | undefined>();
   /** Per name: its symbols by lexical parent (what `children` asks, many times per name), and its module-level methods. */
   readonly #byParent = new Map<string, { readonly lexical: Map<number | null, GraphSymbol[]>; readonly detached: readonly GraphSymbol[] }>();
   /** Per file: its bindings by scope and name. */
@@ -308,6 +310,19 @@ export class GraphReader {
     return out;
   }
 
+  /**
+   * A class's first `inherits` base, the one `super(...)` constructs (an `implements` base never
+   * is): its id, null when it is outside the codebase or unresolved, undefined without one.
+   */
+  superclass(classId: number): number | null | undefined {
+    if (this.#superclass.has(classId)) return this.#superclass.get(classId);
+    if (this.#complete) return undefined;
+    const row = this.#all(`SELECT to_id FROM edges WHERE from_id = ? AND kind = ${EDGE_KIND_CODES.inherits} ORDER BY id LIMIT 1`, [classId])[0];
+    const out = row === undefined ? undefined : row[0] === null ? null : Number(row[0]);
+    this.#superclass.set(classId, out);
+    return out;
+  }
+
   /** The class a method declared outside its class body belongs to (a member_of edge), if resolved. */
   memberOf(symbolId: number): number | null {
     let out = this.#memberOf.get(symbolId);
@@ -370,6 +385,7 @@ export class GraphReader {
   forgetStructure(): void {
     this.#bases.clear();
     this.#memberOf.clear();
+    this.#superclass.clear();
   }
 
   /**
@@ -377,9 +393,15 @@ export class GraphReader {
    * them back (a build resolves every structure edge before any call). `bases` lists each
    * class's bases in declaration order.
    */
-  knowStructure(bases: ReadonlyMap<number, readonly (number | null)[]>, memberOf: ReadonlyMap<number, number | null>, complete: boolean): void {
+  knowStructure(
+    bases: ReadonlyMap<number, readonly (number | null)[]>,
+    memberOf: ReadonlyMap<number, number | null>,
+    complete: boolean,
+    superclasses: ReadonlyMap<number, number | null> = new Map(),
+  ): void {
     for (const [id, list] of bases) this.#bases.set(id, list);
     for (const [id, owner] of memberOf) this.#memberOf.set(id, owner);
+    for (const [id, base] of superclasses) this.#superclass.set(id, base);
     this.#complete = complete;
   }
 

@@ -180,6 +180,11 @@ function moduleLevel(symbols: readonly GraphSymbol[]): readonly GraphSymbol[] {
   return symbols.some((s) => s.kind === 'method') ? symbols.filter((s) => s.kind !== 'method') : symbols;
 }
 
+/** A function stored in an object literal or a property (DefinitionFlag `member-value`): reached through the object, it binds no name. */
+function storedInObject(s: GraphSymbol): boolean {
+  return (s.flags & SYMBOL_FLAGS['member-value']) !== 0;
+}
+
 /** With another "how found" label. */
 function relabel(outcome: Outcome, code: Code): Outcome {
   return outcome.toId === null ? outcome : { toId: outcome.toId, code };
@@ -312,6 +317,8 @@ export class Resolver {
     const { shape, name } = site;
     if (shape.superConstructor) return this.#superConstructor(ctx);
     const r = shape.receiver;
+    // No enclosing function binds the name (the visitor knows its scopes): the module's names only.
+    if (shape.moduleScope === true && (r === undefined || r.kind === 'path')) ctx = { ...ctx, chain: ctx.chain.slice(-1) };
     let outcome: Outcome;
     if (r === undefined) outcome = this.#plain(name, ctx, call && !shape.construct, shape.construct ? 'type' : 'value');
     else if (r.kind === 'self') {
@@ -375,7 +382,8 @@ export class Resolver {
         continue;
       }
       // A method declared in a function's body (a Rust `impl` there) is no plain name of it.
-      const nested = accepted(reader.children(scope.id, name), accept).filter((s) => s.kind !== 'method' && this.#fits(s));
+      // A function stored in an object (`{ name: () => … }`, `o.name = function …`) binds no name.
+      const nested = accepted(reader.children(scope.id, name), accept).filter((s) => s.kind !== 'method' && !storedInObject(s) && this.#fits(s));
       if (nested.length > 0) return combine(nested.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.local })))!;
       const imported = reader.bindingsNamed(ctx.file.id, scope.id, name);
       if (imported.length > 0) return relabel(combine(imported.map((b) => this.#followBinding(b, ctx.file, 0)))!, RESOLUTION_CODES.import);
@@ -460,15 +468,22 @@ export class Resolver {
       // One pass over the symbols of that name, not one per file: Go packages have hundreds.
       const parts = this.#moduleIds(module.name, strategy);
       if (parts.size > 1) {
+        // Of the site's own package, only files built with the site's (Go `_linux.go`, `_windows.go`).
+        const together = own ? strategy.compiledTogether : undefined;
+        const sitePath = together ? reader.file(module.fileId)?.path : undefined;
         for (const s of reader.named(name)) {
           if (s.parentId !== null && s.parentId !== moduleId && parts.has(s.parentId) && s.kind !== 'method' && this.#fits(s)) {
+            if (together && sitePath !== undefined) {
+              const path = reader.file(s.fileId)?.path;
+              if (path !== undefined && !together(sitePath, path)) continue;
+            }
             candidates.push({ toId: s.id, code: own ? RESOLUTION_CODES.package : RESOLUTION_CODES.import });
           }
         }
       }
     }
     if (!strategy.exportsOnly || own) {
-      for (const s of accepted(moduleLevel(reader.children(moduleId, name)), accept)) if (this.#fits(s)) candidates.push({ toId: s.id, code: localLabel });
+      for (const s of accepted(moduleLevel(reader.children(moduleId, name)), accept)) if (this.#fits(s) && !(own && storedInObject(s))) candidates.push({ toId: s.id, code: localLabel });
       for (const b of fileScoped ? [] : reader.bindingsNamed(file.id, null, name)) {
         if (b.kind === 'star' || b.kind === 'export') continue;
         candidates.push(b.kind === 'assign' ? unresolved(RESOLUTION_CODES.dynamic) : relabel(this.#followBinding(b, file, depth + 1), RESOLUTION_CODES.import));
@@ -1092,19 +1107,29 @@ export class Resolver {
   #superConstructor(ctx: SiteContext): Outcome {
     const cls = this.#enclosingClass(ctx);
     if (!cls) return NOT_FOUND;
-    const bases = this.#reader.bases(cls.id);
-    const first = bases[0];
+    // The superclass, never an interface (`class Plain implements Marker { Plain() { super(); } }`
+    // constructs Object), and never a class above it: a superclass that declares constructors
+    // is called through one of them, and one that declares none through its implicit one.
+    const first = this.#reader.superclass(cls.id);
     if (first === undefined) return NOT_FOUND;
     if (first === null) return unresolved(RESOLUTION_CODES.external);
-    for (let base = this.#reader.symbol(first), guard = 0; base && guard < MAX_DEPTH; guard++) {
-      const ctor = this.#ownConstructor(base, ctx);
-      if (ctor) return { toId: ctor.id, code: RESOLUTION_CODES.super };
-      const next = this.#reader.bases(base.id)[0];
-      if (next === undefined) return { toId: base.id, code: RESOLUTION_CODES.super };
-      if (next === null) return unresolved(RESOLUTION_CODES.external);
-      base = this.#reader.symbol(next);
+    const base = this.#reader.symbol(first);
+    if (!base) return NOT_FOUND;
+    const ctor = this.#ownConstructor(base, ctx);
+    if (ctor) return { toId: ctor.id, code: RESOLUTION_CODES.super };
+    // Several constructors take this many arguments (or none does): which one is called depends on types.
+    if (this.#declaresConstructor(base, ctx)) return unresolved(RESOLUTION_CODES.ambiguous);
+    return { toId: base.id, code: RESOLUTION_CODES.super };
+  }
+
+  /** Whether a class declares a constructor of any arity. */
+  #declaresConstructor(cls: GraphSymbol, ctx: SiteContext): boolean {
+    const file = this.#reader.file(cls.fileId);
+    const strategy = file ? this.#strategyOf(file.language) : ctx.strategy;
+    for (const ctorName of strategy.constructorNames(cls.name)) {
+      if ((this.#openMembers(cls, ctorName) ?? this.#reader.children(cls.id, ctorName)).some((s) => s.kind !== 'class')) return true;
     }
-    return NOT_FOUND;
+    return false;
   }
 
   #ownConstructor(cls: GraphSymbol, ctx: SiteContext): GraphSymbol | undefined {

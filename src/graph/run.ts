@@ -386,6 +386,7 @@ export function resolveGraph(
       function resolveStructure(): void {
         const bases = new Map<number, (number | null)[]>();
         const memberOf = new Map<number, number | null>();
+        const superclasses = new Map<number, number | null>();
         for (let i = 0; i < n; i++) {
           const kind = build.kind(i);
           if (!STRUCTURE_KINDS.has(kind) || build.isFixed(i)) continue;
@@ -395,9 +396,10 @@ export function resolveGraph(
             let list = bases.get(build.from(i));
             if (!list) bases.set(build.from(i), (list = []));
             list.push(toId);
+            if (kind === EDGE_KIND_CODES.inherits && !superclasses.has(build.from(i))) superclasses.set(build.from(i), toId);
           } else if (kind === EDGE_KIND_CODES.member_of) memberOf.set(build.from(i), toId);
         }
-        reader.knowStructure(bases, memberOf, true);
+        reader.knowStructure(bases, memberOf, true, superclasses);
       }
 
       function resolveCalls(): void {
@@ -514,7 +516,7 @@ export function resolveGraph(
             byName.reset();
           }
         }
-        found.push(...(withDeps.get(module.name.slice(module.name.lastIndexOf('/') + 1)) ?? []));
+        for (const f of withDeps.get(module.name.slice(module.name.lastIndexOf('/') + 1)) ?? []) found.push(f);
         for (const f of found) {
           if (out.has(f) || !inclusive(f)) continue;
           out.add(f);

@@ -3,7 +3,8 @@ import type { ReceiverFact, SiteFact } from './facts.js';
 // What resolution needs of a site beyond its name, as the compact `edges.site` text: most
 // sites are plain names (NULL), so the kernel's millions of call rows cost nothing here.
 //
-//   [!][^][#n ][R payload]   ! = constructs (`new Foo()`), ^ = `super(...)`, #n = n arguments,
+//   [!][^][@][#n ][R payload]   ! = constructs (`new Foo()`), ^ = `super(...)`, @ = only module
+//                               scope binds the name (SiteFact.moduleScope), #n = n arguments,
 //   R: S = self, P = super, T <type> = typed, C <type> = constructed by a call of <type>,
 //      N <a> <b> … = a path of free names (space-separated: names never hold spaces).
 
@@ -18,14 +19,16 @@ export interface SiteShape {
   readonly receiver?: ReceiverFact | undefined;
   readonly construct: boolean;
   readonly superConstructor: boolean;
+  readonly moduleScope?: boolean | undefined;
   readonly arity?: number | undefined;
 }
 
 /** Encodes a site's receiver and flags; null for a plain name. */
-export function encodeSite(site: Pick<SiteFact, 'receiver' | 'construct' | 'superConstructor' | 'arity'>): string | null {
+export function encodeSite(site: Pick<SiteFact, 'receiver' | 'construct' | 'superConstructor' | 'moduleScope' | 'arity'>): string | null {
   let out = '';
   if (site.construct === true) out += '!';
   if (site.superConstructor === true) out += '^';
+  if (site.moduleScope === true) out += '@';
   if (site.arity !== undefined) out += `#${site.arity} `;
   const r = site.receiver;
   if (r) {
@@ -63,6 +66,11 @@ export function decodeSite(text: string | null): SiteShape {
     superConstructor = true;
     i++;
   }
+  let moduleScope = false;
+  if (text[i] === '@') {
+    moduleScope = true;
+    i++;
+  }
   let arity: number | undefined;
   if (text[i] === '#') {
     const space = text.indexOf(' ', i);
@@ -89,7 +97,7 @@ export function decodeSite(text: string | null): SiteShape {
       receiver = { kind: 'path', path: payload.split(' ') };
       break;
   }
-  return { receiver, construct, superConstructor, ...(arity !== undefined ? { arity } : {}) };
+  return { receiver, construct, superConstructor, ...(moduleScope ? { moduleScope } : {}), ...(arity !== undefined ? { arity } : {}) };
 }
 
 /** The first name a site's receiver depends on (a type's or path's head), for invalidation. */

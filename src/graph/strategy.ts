@@ -90,6 +90,12 @@ export interface LanguageGraph {
    */
   readonly sharedModules?: boolean;
   /**
+   * Whether two files of one shared module are ever compiled together (Go: `x_linux.go` and
+   * `y_windows.go` never are): a plain name in one never means a definition of the other.
+   * Absent: always.
+   */
+  readonly compiledTogether?: (pathA: string, pathB: string) => boolean;
+  /**
    * A plain name inside a class body means a member of the class or its bases (Java, C#,
    * Kotlin, Scala, C++ `m()` for `this.m()`), before the module's names.
    */

@@ -55,7 +55,8 @@ export const PYTHON = builtin(
     grammarPackage: { name: 'tree-sitter-python', version: '0.25.0' },
     // 3: value uses the graph cannot resolve (`f(other.get_y)`, `a or b`), getattr lookups.
     // 4: dict comprehensions are scopes (their variables no longer bind module names).
-    version: '4',
+    // 5: `super(Other, self)` is no `super()`; `global`/`nonlocal` next to a binding, and a name bound again without a type, are values the file cannot know.
+    version: '5',
   },
   ['references'],
 );
@@ -67,7 +68,8 @@ export const JAVA = builtin(
     extensions: ['.java'],
     grammar: 'tree-sitter-java.wasm',
     grammarPackage: { name: 'tree-sitter-java', version: '0.23.5' },
-    version: '2',
+    // 3: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; `super(...)` constructs the superclass only (never an interface or a class above it).
+    version: '3',
   },
   ['references'],
 );
@@ -83,7 +85,8 @@ export const C = builtin(
     // 3: graph facts (the reference visitor); brace-free files with includes, macros or calls are parsed.
     // 4: a one-part include (`<stdio.h>`) no longer means a header deeper below an include folder (stored edges re-resolved).
     // 5: no call from a name whose argument list error recovery found on a directive line.
-    version: '5',
+    // 6: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped.
+    version: '6',
   },
   ['references', 'mayDefine'],
 );
@@ -99,7 +102,8 @@ export const CPP = builtin(
     // 3: graph facts (the reference visitor).
     // 4: C's one-part include rule (`<stdio.h>` is not `tools/include/nolibc/stdio.h`): stored edges re-resolved.
     // 5: no call from a name whose argument list error recovery found on a directive line.
-    version: '5',
+    // 6: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped.
+    version: '6',
   },
   ['references', 'rewriteSource'],
 );
@@ -115,7 +119,8 @@ export const TYPESCRIPT = builtin(
     // 3: the grammar-gap rewrite; call-made functions; construct signatures.
     // 4: value uses (`a || b`, `fn.bind`), functions held by locals, object-literal members flagged.
     // 5: a shorthand property (`{ setup }`) is a value use of the name.
-    version: '5',
+    // 6: block scopes, reassigned names, type parameters, functions stored in objects bind no name (SiteFact.moduleScope).
+    version: '6',
   },
   ['references', 'rewriteSource'],
 );
@@ -130,7 +135,8 @@ export const TSX = builtin(
     // 3: the grammar-gap rewrite; call-made functions; construct signatures.
     // 4: value uses (`a || b`, `fn.bind`), functions held by locals, object-literal members flagged.
     // 5: a shorthand property (`{ setup }`) is a value use of the name.
-    version: '5',
+    // 6: block scopes, reassigned names, type parameters, functions stored in objects bind no name (SiteFact.moduleScope).
+    version: '6',
   },
   ['references', 'rewriteSource'],
 );
@@ -146,7 +152,8 @@ export const JAVASCRIPT = builtin(
     // 3: call-made functions (`const Button = memo(forwardRef((props, ref) => …))`).
     // 4: value uses (`a || b`, `fn.bind`), functions held by locals, object-literal members flagged.
     // 5: a shorthand property (`{ setup }`) is a value use of the name.
-    version: '5',
+    // 6: block scopes, reassigned names, type parameters, functions stored in objects bind no name (SiteFact.moduleScope).
+    version: '6',
   },
   ['references'],
 );
@@ -160,7 +167,8 @@ export const GO = builtin(
     grammarPackage: { name: 'tree-sitter-go', version: '0.25.0' },
     // 2: code graph references (calls, imports, embedded types).
     // 3: method values of untyped receivers as value uses.
-    version: '3',
+    // 4: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; an external test package is a package of its own; files for other systems (`_windows.go`) are not the package a site sees.
+    version: '4',
   },
   ['references'],
 );
@@ -174,7 +182,8 @@ export const RUST = builtin(
     grammarPackage: { name: 'tree-sitter-rust', version: '0.24.0' },
     // 2: `impl X for dyn Error + Send` belongs to `Error`, not to the folded bound list.
     // 3: code graph references (calls, `use`, `impl Trait for X`, macros' calls).
-    version: '3',
+    // 4: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped.
+    version: '4',
   },
   ['references'],
 );
@@ -188,7 +197,8 @@ export const PHP = builtin(
     grammar: 'tree-sitter-php.wasm',
     grammarPackage: { name: 'tree-sitter-php', version: '0.24.2' },
     // 2: code graph references.
-    version: '3',
+    // 4: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; `super(...)` constructs the superclass only (never an interface or a class above it).
+    version: '4',
   },
   ['references'],
 );
@@ -214,7 +224,8 @@ export const CSHARP = builtin(
     extensions: ['.cs'],
     grammar: 'tree-sitter-c_sharp.wasm',
     grammarPackage: { name: 'tree-sitter-c-sharp', version: '0.23.5' },
-    version: '3',
+    // 4: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; `super(...)` constructs the superclass only (never an interface or a class above it).
+    version: '4',
   },
   ['references'],
 );
@@ -227,7 +238,8 @@ export const KOTLIN = builtin(
     interpreters: ['kotlin'],
     grammar: 'tree-sitter-kotlin.wasm',
     grammarPackage: { name: '@tree-sitter-grammars/tree-sitter-kotlin', version: '1.1.0' },
-    version: '2',
+    // 3: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; `super(...)` constructs the superclass only (never an interface or a class above it).
+    version: '3',
   },
   ['references'],
 );
@@ -240,7 +252,8 @@ export const SCALA = builtin(
     interpreters: ['scala'],
     grammar: 'tree-sitter-scala.wasm',
     grammarPackage: { name: 'tree-sitter-scala', version: '0.24.0' },
-    version: '3',
+    // 4: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped.
+    version: '4',
   },
   ['references'],
 );

@@ -59,10 +59,15 @@ export function queryEdges(store: IndexStore, root: string, filter: EdgeFilter =
   if (stored.length > 0) {
     const kindList = stored.join(', ');
     const columns = `SELECT e.kind, e.from_id, e.to_id, ${NAME_OF_EDGE}, e.line, e.resolution FROM edges e`;
-    if (toIds) for (const id of toIds) rows.push(...store.rows(`${columns} WHERE e.to_id = ? AND e.kind IN (${kindList})`, [id]));
-    else if (fromIds) for (const id of fromIds) rows.push(...store.rows(`${columns} WHERE e.from_id = ? AND e.kind IN (${kindList})`, [id]));
-    else if (filter.toName !== undefined) rows.push(...store.rows(`${columns} WHERE e.name_id = (SELECT id FROM names WHERE name = ?) AND e.kind IN (${kindList})`, [filter.toName]));
-    else rows.push(...store.rows(`${columns} WHERE e.kind IN (${kindList})`));
+    // Appended row by row: a spread of a large answer (every edge of the kernel, the callers of
+    // `printk`) passes each row as an argument and overflows the stack.
+    const add = (found: readonly SqlValue[][]): void => {
+      for (const row of found) rows.push(row);
+    };
+    if (toIds) for (const id of toIds) add(store.rows(`${columns} WHERE e.to_id = ? AND e.kind IN (${kindList})`, [id]));
+    else if (fromIds) for (const id of fromIds) add(store.rows(`${columns} WHERE e.from_id = ? AND e.kind IN (${kindList})`, [id]));
+    else if (filter.toName !== undefined) add(store.rows(`${columns} WHERE e.name_id = (SELECT id FROM names WHERE name = ?) AND e.kind IN (${kindList})`, [filter.toName]));
+    else add(store.rows(`${columns} WHERE e.kind IN (${kindList})`));
   }
   const out: Edge[] = [];
   const keep = (edge: Edge, fromId: number, toId: number | null): void => {

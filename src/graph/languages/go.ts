@@ -6,7 +6,8 @@ import { MANIFEST_FILES } from './manifest-files.js';
 // (`example.com/shop` + `store` → `example.com/shop/store`). The Go tree's own `src/go.mod`
 // says `module std`: its packages are imported by their folder alone (`net/http`). Without a
 // go.mod a package is named by its folder from the codebase root (GOPATH style). All files of
-// a folder are one package (`sharedModules`); `_test` packages beside it are counted in.
+// a folder are one package (`sharedModules`), apart from an external test package (`package
+// x_test`), which is a package of its own.
 // Definitions are qualified as `importpath.Func` and `importpath.Type.Method`.
 
 /** The predeclared identifiers (functions and types) of the universe block. */
@@ -38,7 +39,17 @@ function moduleOf(relativePath: string, context: NamingContext): { readonly dir:
   return path === undefined ? undefined : { dir: found.dir, path };
 }
 
-function moduleName(relativePath: string, context: NamingContext): string {
+/**
+ * A file's package: its folder's import path; a file of an external test package (`package
+ * store_test` beside `package store`) is in a package of its own, `<import path>_test` as Go
+ * names it, which sees the package under test only through its imports.
+ */
+function moduleName(relativePath: string, context: NamingContext, declaredPackage?: string): string {
+  const name = folderPackage(relativePath, context);
+  return declaredPackage !== undefined && declaredPackage.endsWith('_test') ? `${name}_test` : name;
+}
+
+function folderPackage(relativePath: string, context: NamingContext): string {
   const dir = relativePath.includes('/') ? relativePath.slice(0, relativePath.lastIndexOf('/')) : '';
   const mod = moduleOf(relativePath, context);
   if (!mod) return dir === '' ? context.rootName : dir;
@@ -57,6 +68,34 @@ function importTargets(specifier: string, fromModule: string): readonly string[]
   for (let n = parts.length; n > 0; n--) out.push(`${parts.slice(0, n).join('/')}/vendor/${specifier}`);
   out.push(`vendor/${specifier}`);
   return out;
+}
+
+const GOOS = new Set('aix android darwin dragonfly freebsd hurd illumos ios js linux nacl netbsd openbsd plan9 solaris wasip1 windows zos'.split(' '));
+const GOARCH = new Set(
+  '386 amd64 amd64p32 arm armbe arm64 arm64be loong64 mips mipsle mips64 mips64le mips64p32 mips64p32le ppc ppc64 ppc64le riscv riscv64 s390 s390x sparc sparc64 wasm'.split(' '),
+);
+/** Operating systems whose builds take another one's files too (`_linux.go` files build for android). */
+const IMPLIED_OS: Readonly<Record<string, string>> = { android: 'linux', illumos: 'solaris', ios: 'darwin' };
+
+/** The GOOS and GOARCH a file's name restricts it to (`exec_linux_amd64_test.go` → linux, amd64). */
+function nameConstraints(path: string): { readonly os?: string; readonly arch?: string } {
+  let base = path.slice(path.lastIndexOf('/') + 1).replace(/\.go$/, '');
+  if (base.endsWith('_test')) base = base.slice(0, -5);
+  const parts = base.split('_');
+  if (parts.length < 2) return {};
+  const last = parts[parts.length - 1]!;
+  const before = parts.length >= 3 ? parts[parts.length - 2] : undefined;
+  if (GOARCH.has(last)) return before !== undefined && GOOS.has(before) ? { os: before, arch: last } : { arch: last };
+  return GOOS.has(last) ? { os: last } : {};
+}
+
+/** Whether a build for some GOOS/GOARCH takes both files, by their names (build tags are not read). */
+function compiledTogether(pathA: string, pathB: string): boolean {
+  const a = nameConstraints(pathA);
+  const b = nameConstraints(pathB);
+  if (a.arch !== undefined && b.arch !== undefined && a.arch !== b.arch) return false;
+  if (a.os === undefined || b.os === undefined || a.os === b.os) return true;
+  return IMPLIED_OS[a.os] === b.os || IMPLIED_OS[b.os] === a.os;
 }
 
 /**
@@ -84,5 +123,6 @@ export const goGraph: LanguageGraph = {
   isPrivateName: (name) => !/^\p{Lu}/u.test(name),
   submodulesAreMembers: false,
   sharedModules: true,
+  compiledTogether,
   basesByDepth: true,
 };

@@ -6,19 +6,39 @@ import { LexicalScopes } from './scopes.js';
 // JavaScript, TypeScript and TSX (one grammar family): calls, `new`, `this`/`super`, typed
 // receivers, ES imports/exports, CommonJS `require`/`module.exports`, bases, value uses.
 //
-// Names are bound per function (parameters, `const`/`let`/`var`, `for` and `catch` variables,
-// nested functions and classes), flow-insensitively: a name declared anywhere in a function is
-// that function's local for all of it (block scopes are merged into their function, which can
-// only leave a call unresolved). `this` is the class only directly in a class's methods and
-// field initialisers, and in arrow functions there (not in `function` expressions, which have
-// their own `this`).
+// Names are bound as the language scopes them: `var` and parameters per function; `const`,
+// `let`, classes and functions declared in a block per block (a function declared in a block is
+// also an unknown value in its function, as sloppy-mode scripts hoist it); type parameters per
+// generic. Flow-insensitively: a name declared anywhere in a scope is that scope's for all of it,
+// and a name assigned anywhere (`x = …`) is a value nothing declares (a reassigned `let` that held
+// a function, a local constructed as one class then assigned another). A plain name no enclosing
+// function or block binds is a module name (SiteFact.moduleScope): a function stored in an
+// object literal or a property is no name in scope. `this` is the class only directly in a
+// class's methods and field initialisers, and in arrow functions there (not in `function`
+// expressions, which have their own `this`).
 
 const FUNCTIONS = typeSet('function_declaration', 'generator_function_declaration', 'function_expression', 'function', 'generator_function', 'arrow_function', 'method_definition');
 const CLASSES = typeSet('class_declaration', 'abstract_class_declaration', 'class');
 const NAMESPACES = typeSet('internal_module', 'module');
 const BINDERS = typeSet('variable_declarator', 'for_in_statement', 'catch_clause', 'import_statement', 'export_statement', 'assignment_expression');
 const VALUE_PARENTS = typeSet('arguments', 'return_statement', 'array', 'pair', 'jsx_expression', 'spread_element');
-const SEARCHED = [...FUNCTIONS, ...CLASSES, ...NAMESPACES, ...BINDERS, ...VALUE_PARENTS, 'call_expression', 'new_expression', 'field_definition', 'public_field_definition', 'interface_declaration', 'object', 'shorthand_property_identifier', 'decorator'];
+const SEARCHED = [
+  ...FUNCTIONS,
+  ...CLASSES,
+  ...NAMESPACES,
+  ...BINDERS,
+  ...VALUE_PARENTS,
+  'statement_block',
+  'variable_declaration',
+  'call_expression',
+  'new_expression',
+  'field_definition',
+  'public_field_definition',
+  'interface_declaration',
+  'object',
+  'shorthand_property_identifier',
+  'decorator',
+];
 /** Methods every JavaScript function has that call or bind it. */
 const BOUND_CALLS: ReadonlySet<string> = new Set(['bind', 'call', 'apply']);
 const FUNCTION_VALUES = typeSet('arrow_function', 'function_expression', 'function', 'generator_function', 'class');
@@ -45,6 +65,28 @@ function patternNames(node: Node | null | undefined, out: Node[] = []): Node[] {
       break;
   }
   return out;
+}
+
+/**
+ * A function or class literal itself (not a call that takes one): the value the definitions
+ * visitor indexes as a definition when it is stored under a name or a property.
+ */
+function functionLiteral(value: Node | null | undefined): boolean {
+  const type = value?.type;
+  return type !== undefined && FUNCTION_VALUES.has(type);
+}
+
+/** The names a generic declares (`<T, K extends keyof T>`): types, not values of the codebase. */
+function typeParameterNames(node: Node): string[] {
+  const params = node.childForFieldName('type_parameters');
+  if (!params) return [];
+  const names: string[] = [];
+  for (const p of params.namedChildren) {
+    if (p?.type !== 'type_parameter') continue;
+    const name = p.childForFieldName('name');
+    if (name) names.push(name.text);
+  }
+  return names;
 }
 
 /** `a.b.c` of plain identifiers → [a, b, c]; undefined for anything else. */
@@ -164,6 +206,12 @@ class EcmascriptReferencePass {
    * definition of the name, reached through the variable when it is passed on.
    */
   readonly #assignedFunctions = new Set<string>();
+  /** Function scopes whose body block was met (the first block in a function is its body, no scope of its own). */
+  readonly #bodies = new Set<number>();
+  /** The `var` statement being read (its declarators bind in its function, not its block). */
+  #varStatement: { readonly end: number; readonly fn: number } | undefined;
+  /** Module-level names assigned somewhere (`hook = fn`) or hoisted out of a block: values nothing declares. */
+  readonly #reassignedModuleNames = new Set<string>();
 
   constructor(sink: ReferenceSink) {
     this.#sink = sink;
@@ -172,7 +220,8 @@ class EcmascriptReferencePass {
   run(root: Node): void {
     const { nodes, types } = typedDescendants(root, SEARCHED);
     for (let i = 0; i < nodes.length; i++) this.#declare(nodes[i]!, types[i]!);
-    for (let i = 0; i < nodes.length; i++) if (types[i] === 'assignment_expression') this.#noteAssignedFunction(nodes[i]!);
+    // Once every scope has its declarations: what each assignment rebinds.
+    for (let i = 0; i < nodes.length; i++) if (types[i] === 'assignment_expression') this.#noteAssignment(nodes[i]!);
     for (let i = 0; i < nodes.length; i++) this.#report(nodes[i]!, types[i]!);
   }
 
@@ -181,18 +230,50 @@ class EcmascriptReferencePass {
   #declare(node: Node, type: string): void {
     if (FUNCTIONS.has(type)) this.#openFunction(node, type);
     else if (CLASSES.has(type)) this.#openClass(node);
+    else if (type === 'statement_block') this.#openBlock(node);
+    else if (type === 'variable_declaration') this.#varStatement = { end: node.endIndex, fn: this.#scopes.enclosingFunction(node.startIndex, isFunctionScope) };
     else if (NAMESPACES.has(type)) {
       const name = node.childForFieldName('name');
       if (name && name.type !== 'string') this.#sink.namespace(node, name.text);
-    } else if (BINDERS.has(type)) this.#bind(node, type, this.#scopes.enclosingFunction(node.startIndex, isFunctionScope));
+    } else if (BINDERS.has(type)) this.#bind(node, type);
+  }
+
+  /** A block that is not a function's body: a scope for its `const`, `let`, classes and functions. */
+  #openBlock(node: Node): void {
+    const scopes = this.#scopes;
+    const enclosing = scopes.innermostAt(node.startIndex);
+    // Document order: a function's parameters hold no block outside a nested function, so the
+    // first block met directly inside a function is its body.
+    if (enclosing >= 0 && scopes.kindOf(enclosing) === 'function' && !this.#bodies.has(enclosing)) {
+      this.#bodies.add(enclosing);
+      return;
+    }
+    scopes.open(node, 'block');
+  }
+
+  /**
+   * Binds a declared function's or class's name where it was declared. A function declared in
+   * a block is, in a sloppy-mode script, also a variable of its function (or module) that the
+   * block assigns when it runs: there it is a value the file cannot know.
+   */
+  #bindDeclared(enclosing: number, outerFunction: number, name: string, hoisted: boolean): void {
+    const scopes = this.#scopes;
+    if (enclosing < 0) return;
+    scopes.bind(enclosing, name, { kind: 'definition' });
+    if (!hoisted || scopes.kindOf(enclosing) !== 'block') return;
+    if (outerFunction >= 0) scopes.bind(outerFunction, name, { kind: 'local' });
+    else this.#reassignedModuleNames.add(name);
   }
 
   #openFunction(node: Node, type: string): void {
     const scopes = this.#scopes;
     const enclosing = scopes.innermostAt(node.startIndex);
+    const outerFunction = scopes.enclosingFunction(node.startIndex, isFunctionScope);
+    const typeParameters = typeParameterNames(node);
     const scope = scopes.open(node, 'function');
     const name = node.childForFieldName('name');
-    if (name && enclosing >= 0 && type !== 'method_definition' && type !== 'function_expression') scopes.bind(enclosing, name.text, { kind: 'definition' });
+    if (name && type !== 'method_definition' && type !== 'function_expression') this.#bindDeclared(enclosing, outerFunction, name.text, true);
+    for (const t of typeParameters) scopes.bind(scope, t, { kind: 'local' });
     this.#bindParams(scope, node);
     let classThis = false;
     if (type === 'method_definition') {
@@ -209,10 +290,17 @@ class EcmascriptReferencePass {
   #openClass(node: Node): void {
     const scopes = this.#scopes;
     const enclosing = scopes.innermostAt(node.startIndex);
+    // A class's type parameters are seen in its methods, which a class scope's names are not:
+    // they get a block around the class.
+    const typeParameters = typeParameterNames(node);
+    if (typeParameters.length > 0) {
+      const generic = scopes.open(node, 'block');
+      for (const t of typeParameters) scopes.bind(generic, t, { kind: 'local' });
+    }
     const scope = scopes.open(node, 'class');
     this.#classThis.set(scope, true);
     const name = node.childForFieldName('name');
-    if (name && enclosing >= 0) scopes.bind(enclosing, name.text, { kind: 'definition' });
+    if (name) this.#bindDeclared(enclosing, -1, name.text, false);
   }
 
   #bindParams(scope: number, fn: Node): void {
@@ -233,17 +321,27 @@ class EcmascriptReferencePass {
     }
   }
 
-  #bind(node: Node, type: string, scope: number): void {
+  #bind(node: Node, type: string): void {
+    const scopes = this.#scopes;
+    const at = node.startIndex;
     switch (type) {
-      case 'variable_declarator':
-        this.#bindDeclarator(node, scope);
+      case 'variable_declarator': {
+        // `var` binds in its function; `const` and `let` in their block.
+        const fn = scopes.enclosingFunction(at, isFunctionScope);
+        const inVar = this.#varStatement !== undefined && at < this.#varStatement.end && this.#varStatement.fn === fn;
+        this.#bindDeclarator(node, inVar ? fn : scopes.innermostAt(at));
         break;
-      case 'for_in_statement':
-        for (const name of patternNames(node.childForFieldName('left'))) if (scope >= 0) this.#scopes.bind(scope, name.text, { kind: 'local' });
+      }
+      case 'for_in_statement': {
+        const scope = scopes.innermostAt(at);
+        for (const name of patternNames(node.childForFieldName('left'))) if (scope >= 0) scopes.bind(scope, name.text, { kind: 'local' });
         break;
-      case 'catch_clause':
-        for (const name of patternNames(node.childForFieldName('parameter'))) if (scope >= 0) this.#scopes.bind(scope, name.text, { kind: 'local' });
+      }
+      case 'catch_clause': {
+        const scope = scopes.innermostAt(at);
+        for (const name of patternNames(node.childForFieldName('parameter'))) if (scope >= 0) scopes.bind(scope, name.text, { kind: 'local' });
         break;
+      }
       case 'import_statement':
         this.#bindImport(node);
         break;
@@ -251,7 +349,7 @@ class EcmascriptReferencePass {
         this.#bindExport(node);
         break;
       case 'assignment_expression':
-        if (scope < 0) this.#bindModuleExports(node);
+        if (scopes.enclosingFunction(at, isFunctionScope) < 0) this.#bindModuleExports(node);
         break;
     }
   }
@@ -388,9 +486,24 @@ class EcmascriptReferencePass {
     }
   }
 
-  #noteAssignedFunction(node: Node): void {
+  /**
+   * `x = …`: x's declaration no longer says what x holds (a function declared or stored under
+   * it, the class it was constructed as), unless this too constructs the same class; an
+   * assigned module-level name is a value nothing declares.
+   */
+  #noteAssignment(node: Node): void {
     const left = node.childForFieldName('left');
-    if (left?.type === 'identifier' && madeFunction(node.childForFieldName('right'))) this.#assignedFunctions.add(left.text);
+    const leftType = left?.type;
+    if (leftType !== 'identifier' && leftType !== 'object_pattern' && leftType !== 'array_pattern') return;
+    const right = node.childForFieldName('right');
+    if (leftType === 'identifier' && madeFunction(right)) this.#assignedFunctions.add(left!.text);
+    const newClass = leftType === 'identifier' && right?.type === 'new_expression' ? memberPath(right.childForFieldName('constructor'))?.join('.') : undefined;
+    for (const name of patternNames(left)) {
+      const text = name.text;
+      const found = this.#scopes.lookup(name.startIndex, text);
+      if (found === undefined) this.#reassignedModuleNames.add(text);
+      else this.#scopes.bind(found.scope, text, newClass ? { kind: 'local', type: { name: newClass, constructed: true } } : { kind: 'local' });
+    }
   }
 
   // Pass 2: sites.
@@ -409,7 +522,13 @@ class EcmascriptReferencePass {
     else if (type === 'variable_declarator') {
       for (const operand of valueOperands(node.childForFieldName('value'))) this.#use('reference', operand);
     } else if (type === 'assignment_expression') {
-      for (const operand of valueOperands(node.childForFieldName('right'))) this.#use('reference', operand);
+      const right = node.childForFieldName('right');
+      for (const operand of valueOperands(right)) this.#use('reference', operand);
+      // `o.handler = function () {…}`: stored in an object, reached through it (not `X.prototype.m = …`, a method).
+      if (functionLiteral(right)) {
+        const left = node.childForFieldName('left');
+        if (left?.type === 'member_expression' && left.childForFieldName('object')?.childForFieldName('property')?.text !== 'prototype') this.#sink.flag(right!, 'member-value');
+      }
     }
   }
 
@@ -443,6 +562,13 @@ class EcmascriptReferencePass {
         const path = baseType === 'nested_type_identifier' ? base.text.replace(/\s+/g, '').split('.') : baseType === 'type_identifier' ? [base.text] : memberPath(base);
         if (!path) continue;
         const name = path[path.length - 1]!;
+        // `function mixin(Base) { return class extends Base {…} }`, `<T>(…) => class implements T`:
+        // a parameter, local or type parameter, not the codebase's class of that name.
+        const bound = this.#scopes.lookup(base.startIndex, path[0]!)?.binding.kind;
+        if (bound === 'parameter' || bound === 'local') {
+          this.#sink.site(base, { kind, name, fixed: bound === 'parameter' ? 'parameter' : 'local-variable' });
+          continue;
+        }
         this.#sink.site(base, { kind, name, ...(path.length > 1 ? { receiver: { kind: 'path', path: path.slice(0, -1) } } : {}) });
       }
     }
@@ -452,8 +578,10 @@ class EcmascriptReferencePass {
     if (type === 'pair') {
       const value = node.childForFieldName('value');
       for (const operand of valueOperands(value)) this.#use('reference', operand);
-      // `{ onClick: function () {} }`: the function is reached through the object.
-      if (value && madeFunction(value)) this.#sink.flag(value, 'member-value');
+      // `{ onClick: function () {} }`: the function is reached through the object. (A call that
+      // takes a function, `{ x: debounce(() => …) }`, is no definition: the flag would fall on
+      // the enclosing one.)
+      if (value && functionLiteral(value)) this.#sink.flag(value, 'member-value');
       return;
     }
     for (const v of node.namedChildren) for (const operand of valueOperands(v)) this.#use('reference', operand);
@@ -477,7 +605,7 @@ class EcmascriptReferencePass {
   /** A name that, at `at`, can only mean a module-level or imported thing (not a local value). */
   #free(at: number, name: string): boolean {
     const b = this.#scopes.lookup(at, name)?.binding.kind;
-    return b === undefined || b === 'import' || b === 'definition';
+    return b === undefined ? !this.#reassignedModuleNames.has(name) : b === 'import' || b === 'definition';
   }
 
   #receiverOf(object: Node, at: number): ReceiverFact | 'dynamic' {
@@ -490,7 +618,7 @@ class EcmascriptReferencePass {
     if (type === 'identifier') {
       const text = object.text;
       const found = this.#scopes.lookup(at, text);
-      if (found === undefined) return { kind: 'path', path: [text] };
+      if (found === undefined) return this.#reassignedModuleNames.has(text) ? 'dynamic' : { kind: 'path', path: [text] };
       const b = found.binding;
       if (b.type) return this.#free(at, b.type.name.split('.')[0]!) ? { kind: 'type', type: b.type.name, ...(b.type.constructed ? { constructed: true } : {}) } : 'dynamic';
       if (b.kind === 'import' || b.kind === 'definition') return { kind: 'path', path: [text] };
@@ -515,12 +643,20 @@ class EcmascriptReferencePass {
     // `{ setup }` uses `setup` as `{ setup: setup }` does.
     if (targetType === 'identifier' || targetType === 'shorthand_property_identifier') {
       const text = target.text;
-      const b = this.#scopes.lookup(at, text)?.binding.kind;
+      const found = this.#scopes.lookup(at, text);
+      const b = found?.binding.kind;
       if (b === 'parameter' || b === 'local') {
         if (kind === 'call' || this.#assignedFunctions.has(text)) sink.site(target, { kind, name: text, fixed: b === 'parameter' ? 'parameter' : 'local-variable' });
         return;
       }
-      sink.site(target, construct ? { kind, name: text, construct } : { kind, name: text });
+      if (found === undefined && this.#reassignedModuleNames.has(text)) {
+        // Dead code still learns that something of this name may be used.
+        sink.site(target, { kind, name: text, fixed: 'dynamic' });
+        return;
+      }
+      // Bound by no enclosing function or block: a module name (or a global).
+      const moduleScope = found === undefined;
+      sink.site(target, { kind, name: text, ...(construct ? { construct } : {}), ...(moduleScope ? { moduleScope } : {}) });
       return;
     }
     if (targetType !== 'member_expression') return;
@@ -536,7 +672,9 @@ class EcmascriptReferencePass {
       sink.site(prop, { kind, name: prop.text, fixed: 'dynamic' });
       return;
     }
-    sink.site(prop, construct ? { kind, name: prop.text, receiver, construct } : { kind, name: prop.text, receiver });
+    // A path whose head no enclosing function or block binds: the head is a module name.
+    const moduleScope = receiver.kind === 'path' && this.#scopes.lookup(at, receiver.path[0]!) === undefined;
+    sink.site(prop, { kind, name: prop.text, receiver, ...(construct ? { construct } : {}), ...(moduleScope ? { moduleScope } : {}) });
   }
 }
 

@@ -206,6 +206,8 @@ class PythonReferencePass {
   readonly #baseLists = new Set<number>();
   /** Right-hand sides of assignments that are names: value uses, once every scope is known. */
   readonly #assignedValues: Node[] = [];
+  /** Class scopes' class names (for `super(C, self)`). */
+  readonly #classNames = new Map<number, string>();
   /** Starts of the functions decorated `@staticmethod`. */
   readonly #staticMethods = new Set<number>();
   /** The definitions, for the definitions visitor (takeDefinitionNodes). */
@@ -246,6 +248,7 @@ class PythonReferencePass {
     }
     if (definition) {
       const name = node.childForFieldName('name');
+      if (name && type === 'class_definition') this.#classNames.set(scope, name.text);
       if (name && enclosing >= 0) scopes.bind(enclosing, name.text, { kind: 'definition' });
     }
     if (type === 'function_definition') {
@@ -438,11 +441,23 @@ class PythonReferencePass {
     if (objectType === 'call') {
       const fn = object.childForFieldName('function');
       const fnType = fn?.type;
-      if (fnType === 'identifier' && fn!.text === 'super' && this.#scopes.lookup(at, 'super') === undefined) return { kind: 'super' };
+      if (fnType === 'identifier' && fn!.text === 'super' && this.#scopes.lookup(at, 'super') === undefined) return this.#superOf(object, at);
       const path = dottedPath(fn);
       if (path && this.#free(at, path[0]!)) return { kind: 'type', type: path.join('.'), constructed: true };
     }
     return 'dynamic';
+  }
+
+  /**
+   * `super()`, or `super(C, obj)` naming the enclosing class `C`, starts at the class's bases;
+   * `super(Other, obj)` starts after Other in obj's class order, which the file cannot know.
+   */
+  #superOf(call: Node, at: number): ReceiverFact | 'dynamic' {
+    const args = call.childForFieldName('arguments')?.namedChildren ?? [];
+    if (args.length === 0) return { kind: 'super' };
+    const first = args[0];
+    const cls = this.#scopes.enclosingFunction(at, (k) => k === 'class');
+    return first?.type === 'identifier' && cls >= 0 && this.#classNames.get(cls) === first.text ? { kind: 'super' } : 'dynamic';
   }
 
   /** What a receiver named `name` is at `at`. */

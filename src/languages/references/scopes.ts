@@ -69,11 +69,17 @@ export class LexicalScopes {
       names.set(name, binding);
       return;
     }
+    // Python's `global x` / `nonlocal x` next to a binding of x in the same scope (`def x():`,
+    // `x = …`): the scope assigns the outer name, which then holds a value the file cannot know.
+    if ((old.kind === 'global') !== (binding.kind === 'global')) {
+      names.set(name, { kind: 'local' });
+      return;
+    }
     const kind = STRENGTH[binding.kind] > STRENGTH[old.kind] ? binding.kind : old.kind;
     // A flow-insensitive rule keeps a type only when every binding of the name agrees on it:
-    // two different types, or a binding of unknown type (an untyped assignment or parameter),
-    // leave the name untyped.
-    const unknown = (b: ScopeBinding): boolean => b.type === undefined && (b.kind === 'local' || b.kind === 'parameter');
+    // two different types, or a binding of unknown type (an untyped assignment or parameter, an
+    // import, a nested `def` or class, the method's `self`), leave the name untyped.
+    const unknown = (b: ScopeBinding): boolean => b.type === undefined;
     let type: ScopeBinding['type'];
     if (old.type && binding.type) type = old.type.name === binding.type.name && old.type.constructed === binding.type.constructed ? old.type : undefined;
     else if (old.type) type = unknown(binding) ? undefined : old.type;

@@ -1,0 +1,237 @@
+// Edges a precision audit of real code found wrong (commander, picomatch, Django), reduced to
+// small codebases: each call here was resolved to a definition it does not call. Each test
+// lists the calls of the small codebase exactly, so a rule that invents the edge again fails it,
+// and a sound rule that stops resolving the right ones does too.
+import { describe, expect, it } from 'vitest';
+import { openGraph } from './helpers/graph.js';
+
+async function callLines(files: Record<string, string>): Promise<string[]> {
+  const g = await openGraph(files);
+  try {
+    return (await g.lines({ kind: ['calls', 'inherits', 'implements'] })).sort();
+  } finally {
+    g.close();
+  }
+}
+
+describe('JavaScript and TypeScript scopes', () => {
+  it('a function stored in an object literal or a property binds no name', async () => {
+    const lines = await callLines({
+      'a.js': [
+        'function helper() { return 0; }', // 1
+        'function stripColor(s) { return s; }', // 2
+        'function make() {', // 3
+        '  const out = { stripColor: (s) => stripColor(s) };', // 4: the module's stripColor, not the property
+        '  out.helper = () => 1;', // 5
+        '  helper();', // 6: the module's helper
+        '  return out;',
+        '}',
+        'exports.exported = function () { return 2; };', // 9
+        'function user() { return exported(); }', // 10: no name `exported` exists
+        'const o = { step() { return 1; } };', // 11
+        'function step2() { return step(); }', // 12: no name `step` exists
+        'module.exports = { make, user, o, step2 };',
+      ].join('\n'),
+    });
+    expect(lines).toEqual([
+      'a.js:10 calls a.user -> ∅ [exported] unresolved:not-found',
+      'a.js:12 calls a.step2 -> ∅ [step] unresolved:not-found',
+      'a.js:4 calls a.make.stripColor -> a.stripColor [stripColor] local',
+      'a.js:6 calls a.make -> a.helper [helper] local',
+    ]);
+  });
+
+  it('const, let, classes and functions declared in a block are names of that block only', async () => {
+    const lines = await callLines({
+      'a.ts': [
+        'export function step(): number { return 0; }', // 1
+        'export function f(): number {', // 2
+        '  if (Math.random() > 0.5) { const step = (): number => 9; return step(); }', // 3: the block's
+        '  return step();', // 4: the module's
+        '}',
+        'export function g(flag: boolean): number {', // 6
+        '  if (flag) { function step(): number { return 9; } return step(); }', // 7: the block's
+        '  return step();', // 8: sloppy scripts hoist the block's function here: unknown
+        '}',
+      ].join('\n'),
+    });
+    expect(lines).toEqual([
+      'a.ts:3 calls a.f -> a.f.step [step] local',
+      'a.ts:3 calls a.f -> ∅ [random] unresolved:builtin',
+      'a.ts:4 calls a.f -> a.step [step] local',
+      'a.ts:7 calls a.g -> a.g.step [step] local',
+      'a.ts:8 calls a.g -> ∅ [step] unresolved:local-variable',
+    ]);
+  });
+
+  it('a name assigned again holds what nothing declares', async () => {
+    const lines = await callLines({
+      'a.js': [
+        'function build(p) { return (s) => s === p; }', // 1
+        'function matcher(ignore) {', // 2
+        '  let isIgnored = () => false;',
+        '  if (ignore) isIgnored = build(ignore);', // 4
+        '  return (s) => isIgnored(s);', // 5: the first value or build's result
+        '}',
+        'let hook = () => 1;', // 7
+        'function setHook(fn) { hook = fn; }',
+        'function runHook() { return hook(); }', // 9: whatever setHook stored
+        'class K { step() {} }', // 10
+        'class L { step() {} }', // 11
+        'function h() { let k = new K(); k = new L(); return k.step(); }', // 12: K's or L's
+        'function same() { let k = new K(); k = new K(); return k.step(); }', // 13: K's either way
+        'module.exports = { matcher, setHook, runHook, h, same };',
+      ].join('\n'),
+    });
+    expect(lines).toEqual([
+      'a.js:12 calls a.h -> a.K [K] local',
+      'a.js:12 calls a.h -> a.L [L] local',
+      'a.js:12 calls a.h -> ∅ [step] unresolved:dynamic',
+      'a.js:13 calls a.same -> a.K [K] local',
+      'a.js:13 calls a.same -> a.K [K] local',
+      'a.js:13 calls a.same -> a.K.step [step] typed',
+      'a.js:4 calls a.matcher -> a.build [build] local',
+      'a.js:5 calls a.matcher -> ∅ [isIgnored] unresolved:local-variable',
+      'a.js:9 calls a.runHook -> ∅ [hook] unresolved:dynamic',
+    ]);
+  });
+
+  it('type parameters and parameters are not the classes they are named like', async () => {
+    const lines = await callLines({
+      'a.ts': [
+        'export class Service { start(): void {} }', // 1
+        'export interface Named { name(): string }', // 2
+        'export class Box<Service extends { start(): void }> { go(s: Service): void { s.start(); } }', // 3
+        'export function make<Named>(): unknown { return class implements Named {}; }', // 4
+        'export function run(s: Service): void { s.start(); }', // 5: the class
+        'export class A { m(): string { return "A"; } }', // 6
+        'export function factory(A: new () => { m(): string }) { return class B extends A { n(): string { return super.m(); } }; }', // 7
+      ].join('\n'),
+    });
+    expect(lines).toEqual([
+      'a.ts:3 calls a.Box.go -> ∅ [start] unresolved:dynamic',
+      'a.ts:4 implements a.make -> ∅ [Named] unresolved:local-variable',
+      'a.ts:5 calls a.run -> a.Service.start [start] typed',
+      'a.ts:7 calls a.factory.B.n -> ∅ [m] unresolved:not-found',
+      'a.ts:7 inherits a.factory.B -> ∅ [A] unresolved:parameter',
+    ]);
+  });
+});
+
+describe('Python scopes', () => {
+  it('super(Other, self) starts after Other, which the file cannot know; super(Own, self) is super()', async () => {
+    const lines = await callLines({
+      'pkg/__init__.py': '',
+      'pkg/base.py': ['class A:', '    def m(self): return "A"', '', 'class B(A):', '    def m(self): return "B"', ''].join('\n'),
+      'pkg/child.py': [
+        'from pkg.base import B', // 1
+        '',
+        'class C(B):', // 3
+        '    def m(self):',
+        '        return super(B, self).m()', // 5: A.m at run time, never B.m
+        '',
+        '    def n(self):',
+        '        return super(C, self).m()', // 8: B.m
+        '',
+      ].join('\n'),
+    });
+    expect(lines.filter((l) => l.startsWith('pkg/child.py'))).toEqual([
+      'pkg/child.py:3 inherits pkg.child.C -> pkg.base.B [B] import',
+      'pkg/child.py:5 calls pkg.child.C.m -> ∅ [m] unresolved:dynamic',
+      'pkg/child.py:8 calls pkg.child.C.n -> pkg.base.B.m [m] super',
+    ]);
+  });
+
+  it('nonlocal or global beside a def, a rebinding of a typed name or of self leave the value unknown', async () => {
+    const lines = await callLines({
+      'mod.py': [
+        'class Foo:', // 1
+        '    def go(self): pass',
+        '',
+        'class Other:', // 4
+        '    def go(self): pass',
+        '',
+        'def outer(cb):', // 7
+        '    def inner(flag):',
+        '        nonlocal cb',
+        '        if flag:',
+        '            def cb(): return 1',
+        '        return cb()', // 12: outer's parameter, or the def
+        '    return inner',
+        '',
+        'def typed():', // 15
+        '    x = Foo()', // 16
+        '    import os as x',
+        '    return x.go()', // 18: Foo's go or the os module's
+        '',
+        'class K:', // 20
+        '    def go(self): pass',
+        '    def m(self, c):',
+        '        if c:',
+        '            self = Other()', // 24
+        '        return self.go()', // 25: K's or Other's
+        '',
+      ].join('\n'),
+    });
+    expect(lines).toEqual([
+      'mod.py:12 calls mod.outer.inner -> ∅ [cb] unresolved:local-variable',
+      'mod.py:16 calls mod.typed -> mod.Foo [Foo] local',
+      'mod.py:18 calls mod.typed -> ∅ [go] unresolved:dynamic',
+      'mod.py:24 calls mod.K.m -> mod.Other [Other] local',
+      'mod.py:25 calls mod.K.m -> ∅ [go] unresolved:dynamic',
+    ]);
+  });
+});
+
+/** Every file under a folder of the audit's reproductions, by relative path. */
+function files(entries: Record<string, string[]>): Record<string, string> {
+  return Object.fromEntries(Object.entries(entries).map(([path, lines]) => [path, lines.join('\n') + '\n']));
+}
+
+describe('Java super constructors', () => {
+  it('super(...) constructs the superclass (never an interface, never a class above it)', async () => {
+    const lines = await callLines(
+      files({
+        'p/Marker.java': ['package p;', 'public interface Marker {}'],
+        'p/Root.java': ['package p;', 'public class Root implements Marker {', '    public Root(String s) {}', '}'],
+        'p/Base.java': ['package p;', 'public class Base extends Root {', '    public Base(String s) { super(s); }', '    public Base(Throwable t) { super(""); }', '}'],
+        'p/Derived.java': ['package p;', 'public class Derived extends Base {', '    public Derived(String s) {', '        super(s);', '    }', '}'],
+        'p/Plain.java': ['package p;', 'public class Plain implements Marker {', '    public Plain() {', '        super();', '    }', '}'],
+        'p/Bare.java': ['package p;', 'public class Bare {}'],
+        'p/OnBare.java': ['package p;', 'public class OnBare extends Bare {', '    public OnBare() {', '        super();', '    }', '}'],
+      }),
+    );
+    expect(lines.filter((l) => l.includes(' calls '))).toEqual([
+      // Base(String) or Base(Throwable): the argument's type decides; Root's is never called here.
+      'p/Base.java:3 calls p.Base.Base -> p.Root.Root [super] super',
+      'p/Base.java:4 calls p.Base.Base -> p.Root.Root [super] super',
+      'p/Derived.java:4 calls p.Derived.Derived -> ∅ [super] unresolved:ambiguous',
+      // Bare declares no constructor: its implicit one.
+      'p/OnBare.java:4 calls p.OnBare.OnBare -> p.Bare [super] super',
+      // Marker is an interface: Object() is called.
+      'p/Plain.java:4 calls p.Plain.Plain -> ∅ [super] unresolved:not-found',
+    ]);
+  });
+});
+
+describe('Go packages', () => {
+  it('an external test package and files for other systems are not the site\'s package', async () => {
+    const lines = await callLines(
+      files({
+        'go.mod': ['module example.com/r3', 'go 1.19'],
+        'p/close_aix.go': ['package p', '', 'func close(fd uintptr) int { return 0 }', '', 'func other() int { return close(1) }'],
+        'p/wait_plan9.go': ['package p', '', 'func wait(c chan int) {', '\tclose(c)', '}'],
+        'p/helper.go': ['package p', '', 'func helper() int { return 1 }'],
+        'p/use_linux.go': ['package p', '', 'func use() int { return helper() }'],
+        'p/p_ext_test.go': ['package p_test', '', 'import "testing"', '', 'func TestClose(t *testing.T) {', '\tc := make(chan int)', '\tclose(c)', '}'],
+      }),
+    );
+    expect(lines).toEqual([
+      'p/close_aix.go:5 calls example.com/r3/p.other -> example.com/r3/p.close [close] local',
+      'p/p_ext_test.go:6 calls example.com/r3/p_test.TestClose -> ∅ [make] unresolved:builtin',
+      'p/p_ext_test.go:7 calls example.com/r3/p_test.TestClose -> ∅ [close] unresolved:builtin',
+      'p/use_linux.go:3 calls example.com/r3/p.use -> example.com/r3/p.helper [helper] package',
+      'p/wait_plan9.go:4 calls example.com/r3/p.wait -> ∅ [close] unresolved:builtin',
+    ]);
+  });
+});
