@@ -235,3 +235,19 @@ describe('Go packages', () => {
     ]);
   });
 });
+
+describe('C includes', () => {
+  it('a file never includes itself', async () => {
+    const g = await openGraph(
+      files({
+        'arch/mips/include/asm/irq.h': ['#include <irq.h>', 'static inline int arch_irq(void) { return 0; }'],
+        'include/irq.h': ['int generic_irq(void);'],
+      }),
+    );
+    try {
+      expect((await g.lines({ kind: 'imports' })).sort()).toEqual(['arch/mips/include/asm/irq.h:1 imports arch/mips/include/asm/irq.h -> include/irq.h [irq.h] import']);
+    } finally {
+      g.close();
+    }
+  });
+});

@@ -732,13 +732,17 @@ export class Resolver {
       this.#familyModules.set(key, modules);
     }
     if (modules.length === 0) return [];
-    // The answer depends on the including file's folder only: files of one folder share it.
+    // A file never includes itself (`#include <irq.h>` in asm/irq.h means another irq.h).
+    const self = modules.some((m) => m.id === file.moduleId);
+    const candidates = self ? modules.filter((m) => m.id !== file.moduleId) : modules;
+    // The answer depends on the including file's folder only (files of one folder share it),
+    // unless the file is one of the candidates.
     const fromModule = reader.symbol(file.moduleId)?.name ?? '';
-    const pickKey = `${key}\u0000${specifier}\u0000${fromModule.slice(0, fromModule.lastIndexOf('/') + 1)}`;
+    const pickKey = `${key}\u0000${specifier}\u0000${self ? fromModule : fromModule.slice(0, fromModule.lastIndexOf('/') + 1)}`;
     let targets = this.#picked.get(pickKey);
     if (targets === undefined) {
-      const picked = strategy.includeCandidates!(specifier, fromModule, modules);
-      targets = picked.map((i) => modules[i]).filter((m): m is GraphSymbol => m !== undefined);
+      const picked = strategy.includeCandidates!(specifier, fromModule, candidates);
+      targets = picked.map((i) => candidates[i]).filter((m): m is GraphSymbol => m !== undefined);
       if (this.#picked.size >= MAX_PICKS) this.#picked.clear();
       this.#picked.set(pickKey, targets);
     }

@@ -85,7 +85,7 @@ export const C = builtin(
     // 3: graph facts (the reference visitor); brace-free files with includes, macros or calls are parsed.
     // 4: a one-part include (`<stdio.h>`) no longer means a header deeper below an include folder (stored edges re-resolved).
     // 5: no call from a name whose argument list error recovery found on a directive line.
-    // 6: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped.
+    // 6: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; a file never includes itself.
     version: '6',
   },
   ['references', 'mayDefine'],
@@ -102,7 +102,7 @@ export const CPP = builtin(
     // 3: graph facts (the reference visitor).
     // 4: C's one-part include rule (`<stdio.h>` is not `tools/include/nolibc/stdio.h`): stored edges re-resolved.
     // 5: no call from a name whose argument list error recovery found on a directive line.
-    // 6: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped.
+    // 6: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; a file never includes itself.
     version: '6',
   },
   ['references', 'rewriteSource'],
