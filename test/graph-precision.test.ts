@@ -214,6 +214,36 @@ describe('Java super constructors', () => {
   });
 });
 
+describe('Java overloads across a class hierarchy', () => {
+  it('an inherited method with as many parameters is another candidate unless overridden', async () => {
+    const lines = await callLines(
+      files({
+        'p/Base.java': ['package p;', 'public class Base {', '    public void write(byte[] b) {}', '    public void run(int times) {}', '    public void stop(java.util.Map<String, Integer> m, int code) {}', '}'],
+        'p/Derived.java': [
+          'package p;',
+          'public class Derived extends Base {',
+          '    public void write(int b) {}',
+          '    @Override public void run(final int n) {}',
+          '    public void stop(java.util.Map<String, Integer> state, int c) {}',
+          '    void use(Derived d, byte[] data) {',
+          '        d.write(data);', // 7: Base.write(byte[]) or Derived.write(int): the argument's type decides
+          '        write(data);', // 8: the same
+          '        d.run(2);', // 9: the override
+          '        stop(null, 1);', // 10: the override (generic arguments with a comma)
+          '    }',
+          '}',
+        ],
+      }),
+    );
+    expect(lines.filter((l) => l.includes(' calls '))).toEqual([
+      'p/Derived.java:10 calls p.Derived.use -> p.Derived.stop [stop] self',
+      'p/Derived.java:7 calls p.Derived.use -> ∅ [write] unresolved:ambiguous',
+      'p/Derived.java:8 calls p.Derived.use -> ∅ [write] unresolved:ambiguous',
+      'p/Derived.java:9 calls p.Derived.use -> p.Derived.run [run] typed',
+    ]);
+  });
+});
+
 describe('Go packages', () => {
   it('an external test package and files for other systems are not the site\'s package', async () => {
     const lines = await callLines(

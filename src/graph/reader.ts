@@ -323,6 +323,12 @@ export class GraphReader {
     return out;
   }
 
+  /** A class's member summaries (the `methods` column: one `- signature` line per method), or null. */
+  summary(classId: number): string | null {
+    const row = this.#all('SELECT methods FROM symbols WHERE id = ?', [classId])[0];
+    return row === undefined || row[0] === null ? null : String(row[0]);
+  }
+
   /** The class a method declared outside its class body belongs to (a member_of edge), if resolved. */
   memberOf(symbolId: number): number | null {
     let out = this.#memberOf.get(symbolId);

@@ -185,6 +185,71 @@ function storedInObject(s: GraphSymbol): boolean {
   return (s.flags & SYMBOL_FLAGS['member-value']) !== 0;
 }
 
+/**
+ * The parameter types of the methods named `name` taking `arity` arguments, read from a class's
+ * method summaries (`- public void write(byte[] b)`, `- fun write(b: Int)`), one text per
+ * method with names, modifiers and spaces left out (`byte[]`, `Map<K,V>,int`).
+ */
+function parameterTypes(summary: string | null, name: string, arity: number): string[] {
+  if (summary === null) return [];
+  const out: string[] = [];
+  const head = new RegExp(`(?:^|[\\s.])${name.replace(/[$]/g, '\\$')}\\s*(?:<[^()]*>\\s*)?\\(`, 'g');
+  for (const line of summary.split('\n')) {
+    head.lastIndex = 0;
+    const m = head.exec(line);
+    if (!m) continue;
+    const open = m.index + m[0].length;
+    let depth = 0;
+    let close = -1;
+    for (let i = open; i < line.length; i++) {
+      const c = line[i];
+      if (c === '(' || c === '<' || c === '[') depth++;
+      else if (c === ']' || c === '>') depth--;
+      else if (c === ')') {
+        if (depth === 0) {
+          close = i;
+          break;
+        }
+        depth--;
+      }
+    }
+    if (close < 0) continue;
+    const params = splitTopLevel(line.slice(open, close));
+    if (params.length !== arity) continue;
+    out.push(params.map(parameterType).join(','));
+  }
+  return out;
+}
+
+/** `a, Map<K, V> b, int c` → its parts at depth 0 ('' → none). */
+function splitTopLevel(text: string): string[] {
+  if (text.trim() === '') return [];
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '<' || c === '(' || c === '[') depth++;
+    else if (c === '>' || c === ')' || c === ']') depth--;
+    else if (c === ',' && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/** One parameter's type: `final byte[] b` → `byte[]`, `b: Int = 0` → `Int`, `@NonNull String s` → `String`. */
+function parameterType(param: string): string {
+  let p = param.replace(/@[\w.]+(\([^)]*\))?/g, ' ').replace(/=.*$/s, '').trim();
+  const colon = p.indexOf(':');
+  if (colon >= 0 && !p.slice(0, colon).includes('<')) return p.slice(colon + 1).replace(/\s+/g, '');
+  p = p.replace(/^(final|in|out|ref|params|this|readonly|scoped)\s+/g, '');
+  const name = /\s+[\w$]+$/.exec(p);
+  return (name ? p.slice(0, name.index) : p).replace(/\s+/g, '');
+}
+
 /** With another "how found" label. */
 function relabel(outcome: Outcome, code: Code): Outcome {
   return outcome.toId === null ? outcome : { toId: outcome.toId, code };
@@ -979,8 +1044,20 @@ export class Resolver {
     // Its methods and nested classes: a plain function in a class's range is no member of it
     // (a Java anonymous class's method in a field initializer).
     const own = this.#openMembers(cls, name) ?? this.#companion(this.#reader.children(cls.id, name).filter((s) => s.kind !== 'function' && this.#fits(s)));
-    if (own.length > 0) return combine(own.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.self })))!;
-    return this.#baseMember(cls, name, seen);
+    if (own.length === 0) return this.#baseMember(cls, name, seen);
+    const found = combine(own.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.self })))!;
+    if (found.toId === null || this.#arity === undefined || own[0]!.kind === 'class') return found;
+    // Overloads by argument count (Java, Kotlin, C#, Scala): a base's method of this name that
+    // takes as many arguments is another candidate unless this one overrides it (the same
+    // parameter types): `write(int)` here, `write(byte[])` inherited, and the argument's type decides.
+    const inherited = this.#baseMember(cls, name, new Set(seen));
+    if (inherited.toId === null) return inherited.code === RESOLUTION_CODES.ambiguous ? inherited : found;
+    const base = this.#reader.symbol(inherited.toId);
+    const baseClass = base ? this.#ownerClass(base) : undefined;
+    if (!baseClass) return found;
+    const mine = parameterTypes(this.#reader.summary(cls.id), name, this.#arity);
+    const theirs = parameterTypes(this.#reader.summary(baseClass.id), name, this.#arity);
+    return mine.length === 1 && theirs.length === 1 && mine[0] === theirs[0] ? found : unresolved(RESOLUTION_CODES.ambiguous);
   }
 
   /** The rules of the language a symbol is written in. */

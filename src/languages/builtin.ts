@@ -68,7 +68,7 @@ export const JAVA = builtin(
     extensions: ['.java'],
     grammar: 'tree-sitter-java.wasm',
     grammarPackage: { name: 'tree-sitter-java', version: '0.23.5' },
-    // 3: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; `super(...)` constructs the superclass only (never an interface or a class above it).
+    // 3: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; `super(...)` constructs the superclass only (never an interface or a class above it); an inherited method with as many parameters and other parameter types makes a call ambiguous.
     version: '3',
   },
   ['references'],
@@ -224,7 +224,7 @@ export const CSHARP = builtin(
     extensions: ['.cs'],
     grammar: 'tree-sitter-c_sharp.wasm',
     grammarPackage: { name: 'tree-sitter-c-sharp', version: '0.23.5' },
-    // 4: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; `super(...)` constructs the superclass only (never an interface or a class above it).
+    // 4: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; `super(...)` constructs the superclass only (never an interface or a class above it); an inherited method with as many parameters and other parameter types makes a call ambiguous.
     version: '4',
   },
   ['references'],
@@ -238,7 +238,7 @@ export const KOTLIN = builtin(
     interpreters: ['kotlin'],
     grammar: 'tree-sitter-kotlin.wasm',
     grammarPackage: { name: '@tree-sitter-grammars/tree-sitter-kotlin', version: '1.1.0' },
-    // 3: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; `super(...)` constructs the superclass only (never an interface or a class above it).
+    // 3: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; `super(...)` constructs the superclass only (never an interface or a class above it); an inherited method with as many parameters and other parameter types makes a call ambiguous.
     version: '3',
   },
   ['references'],
@@ -252,7 +252,7 @@ export const SCALA = builtin(
     interpreters: ['scala'],
     grammar: 'tree-sitter-scala.wasm',
     grammarPackage: { name: 'tree-sitter-scala', version: '0.24.0' },
-    // 4: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped.
+    // 4: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; an inherited method with as many parameters and other parameter types makes a call ambiguous.
     version: '4',
   },
   ['references'],
