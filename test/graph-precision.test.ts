@@ -188,6 +188,47 @@ function files(entries: Record<string, string[]>): Record<string, string> {
   return Object.fromEntries(Object.entries(entries).map(([path, lines]) => [path, lines.join('\n') + '\n']));
 }
 
+describe('Python method resolution order', () => {
+  it('self and super follow the C3 order, and a class attribute hides an inherited method', async () => {
+    const lines = await callLines(
+      files({
+        'pkg/__init__.py': [''],
+        'pkg/compiler.py': ['class SQLCompiler:', '    def as_sql(self): pass', '', 'class SQLDeleteCompiler(SQLCompiler):', '    pass'],
+        'pkg/mysql.py': [
+          'from pkg import compiler', // 1
+          '',
+          'class SQLCompiler(compiler.SQLCompiler):', // 3
+          '    def as_sql(self): pass',
+          '',
+          'class SQLDeleteCompiler(compiler.SQLDeleteCompiler, SQLCompiler):', // 6
+          '    def run(self):',
+          '        return self.as_sql()', // 8: C3: mysql.SQLCompiler before compiler.SQLCompiler
+          '',
+          '    def run_super(self):',
+          '        return super().as_sql()', // 11: the same
+          '',
+          'class Quiet(SQLCompiler):', // 13
+          '    as_sql = None', // 14
+          '',
+          'class Quieter(Quiet):', // 16
+          '    def run(self):',
+          '        return self.as_sql()', // 18: None here, not SQLCompiler.as_sql
+          '',
+          'class Broken(SQLCompiler, SQLDeleteCompiler):', // 20: no consistent order (Python refuses it)
+          '    def run(self):',
+          '        return self.as_sql()', // 22
+        ],
+      }),
+    );
+    expect(lines.filter((l) => l.includes(' calls '))).toEqual([
+      'pkg/mysql.py:11 calls pkg.mysql.SQLDeleteCompiler.run_super -> pkg.mysql.SQLCompiler.as_sql [as_sql] super',
+      'pkg/mysql.py:18 calls pkg.mysql.Quieter.run -> ∅ [as_sql] unresolved:dynamic',
+      'pkg/mysql.py:22 calls pkg.mysql.Broken.run -> ∅ [as_sql] unresolved:ambiguous',
+      'pkg/mysql.py:8 calls pkg.mysql.SQLDeleteCompiler.run -> pkg.mysql.SQLCompiler.as_sql [as_sql] self',
+    ]);
+  });
+});
+
 describe('Java super constructors', () => {
   it('super(...) constructs the superclass (never an interface, never a class above it)', async () => {
     const lines = await callLines(

@@ -329,6 +329,12 @@ export class GraphReader {
     return row === undefined || row[0] === null ? null : String(row[0]);
   }
 
+  /** A class's field summaries (the `fields` column: one `- name = value` line per class attribute), or null. */
+  fieldSummary(classId: number): string | null {
+    const row = this.#all('SELECT fields FROM symbols WHERE id = ?', [classId])[0];
+    return row === undefined || row[0] === null ? null : String(row[0]);
+  }
+
   /** The class a method declared outside its class body belongs to (a member_of edge), if resolved. */
   memberOf(symbolId: number): number | null {
     let out = this.#memberOf.get(symbolId);

@@ -250,6 +250,16 @@ function parameterType(param: string): string {
   return (name ? p.slice(0, name.index) : p).replace(/\s+/g, '');
 }
 
+/** Whether a class's field summaries assign `name` (`- m = None`, `- m: Callable = f`). */
+function assignsAttribute(fields: string | null, name: string): boolean {
+  if (fields === null) return false;
+  for (const line of fields.split('\n')) {
+    const text = line.startsWith('- ') ? line.slice(2) : line;
+    if (text.startsWith(name) && /^\s*(:[^=]*)?=(?!=)/.test(text.slice(name.length))) return true;
+  }
+  return false;
+}
+
 /** With another "how found" label. */
 function relabel(outcome: Outcome, code: Code): Outcome {
   return outcome.toId === null ? outcome : { toId: outcome.toId, code };
@@ -1041,6 +1051,7 @@ export class Resolver {
 
   /** `name` in a class or, depth-first in declaration order, its bases. */
   #classMember(cls: GraphSymbol, name: string, seen: Set<number>): Outcome {
+    if (this.#strategyOfSymbol(cls)?.linearisedBases === true) return this.#alongOrder(cls, name, false);
     // Its methods and nested classes: a plain function in a class's range is no member of it
     // (a Java anonymous class's method in a field initializer).
     const own = this.#openMembers(cls, name) ?? this.#companion(this.#reader.children(cls.id, name).filter((s) => s.kind !== 'function' && this.#fits(s)));
@@ -1058,6 +1069,73 @@ export class Resolver {
     const mine = parameterTypes(this.#reader.summary(cls.id), name, this.#arity);
     const theirs = parameterTypes(this.#reader.summary(baseClass.id), name, this.#arity);
     return mine.length === 1 && theirs.length === 1 && mine[0] === theirs[0] ? found : unresolved(RESOLUTION_CODES.ambiguous);
+  }
+
+  /**
+   * `name` along a class's method resolution order (LanguageGraph.linearisedBases), from the
+   * class itself or, for `super`, after it: the first class that defines it as a method or
+   * nested class; a class attribute of the name hides what comes after (unresolved); a base
+   * outside the codebase before it may define it (ambiguous), as may any class when the bases
+   * admit no order.
+   */
+  #alongOrder(cls: GraphSymbol, name: string, afterSelf: boolean): Outcome {
+    const order = this.#linearisation(cls, 0);
+    if (order === undefined) return unresolved(RESOLUTION_CODES.ambiguous);
+    let external = false;
+    for (let i = afterSelf ? 1 : 0; i < order.length; i++) {
+      const id = order[i]!;
+      if (id < 0) {
+        external = true;
+        continue;
+      }
+      const c = this.#reader.symbol(id);
+      if (!c) continue;
+      if (assignsAttribute(this.#reader.fieldSummary(id), name)) return unresolved(RESOLUTION_CODES.dynamic);
+      const own = this.#companion(this.#reader.children(id, name).filter((s) => s.kind !== 'function' && this.#fits(s)));
+      if (own.length === 0) continue;
+      if (external) return unresolved(RESOLUTION_CODES.ambiguous);
+      return combine(own.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.self })))!;
+    }
+    return unresolved(external ? RESOLUTION_CODES.external : RESOLUTION_CODES['not-found']);
+  }
+
+  /**
+   * A class's C3 linearisation, itself first: class ids, and a negative number for each base
+   * outside the codebase (its own bases are unknown). Undefined when Python would refuse the
+   * bases (no consistent order) or they nest too deep.
+   */
+  #linearisation(cls: GraphSymbol, depth: number): number[] | undefined {
+    if (depth > 32) return undefined;
+    // The answer depends on this class's bases: a change to its file must re-resolve the site.
+    this.#reader.depend(cls.name);
+    const bases = this.#reader.bases(cls.id);
+    const heads: number[] = [];
+    const lists: number[][] = [];
+    let unknown = 0;
+    for (const b of bases) {
+      if (b === null) {
+        const token = -(++unknown) - 1000 * (depth + 1);
+        heads.push(token);
+        lists.push([token]);
+        continue;
+      }
+      const base = this.#reader.symbol(b);
+      if (!base) return undefined;
+      const order = this.#linearisation(base, depth + 1);
+      if (!order) return undefined;
+      heads.push(b);
+      lists.push(order);
+    }
+    lists.push(heads);
+    const out = [cls.id];
+    for (;;) {
+      const open = lists.filter((l) => l.length > 0);
+      if (open.length === 0) return out;
+      const next = open.map((l) => l[0]!).find((h) => !open.some((l) => l.indexOf(h) > 0));
+      if (next === undefined) return undefined;
+      out.push(next);
+      for (const l of open) if (l[0] === next) l.shift();
+    }
   }
 
   /** The rules of the language a symbol is written in. */
@@ -1129,6 +1207,7 @@ export class Resolver {
 
   /** `name` in the bases of a class (not the class itself), depth-first in declaration order. */
   #baseMember(cls: GraphSymbol, name: string, seen: Set<number>): Outcome {
+    if (this.#strategyOfSymbol(cls)?.linearisedBases === true) return this.#alongOrder(cls, name, true);
     const file = this.#reader.file(cls.fileId);
     if (file && this.#strategyOf(file.language).basesByDepth === true) return this.#baseMemberByDepth(cls, name);
     const parts = this.#parts(cls);

@@ -121,6 +121,12 @@ export interface LanguageGraph {
    */
   readonly basesByDepth?: boolean;
   /**
+   * Python: members are looked up along the class's C3 linearisation (its method resolution
+   * order), not depth-first, and a class attribute (`m = None` in a class body) hides a method
+   * of the same name further along it.
+   */
+  readonly linearisedBases?: boolean;
+  /**
    * The last resort for a plain name nothing in its scopes or module binds, before builtins:
    * C's global functions (declared in an included header, defined in one `.c` file). Return
    * undefined to go on. `lookup` says what is asked: a name that must be a class (`want:

@@ -55,7 +55,7 @@ export const PYTHON = builtin(
     grammarPackage: { name: 'tree-sitter-python', version: '0.25.0' },
     // 3: value uses the graph cannot resolve (`f(other.get_y)`, `a or b`), getattr lookups.
     // 4: dict comprehensions are scopes (their variables no longer bind module names).
-    // 5: `super(Other, self)` is no `super()`; `global`/`nonlocal` next to a binding, and a name bound again without a type, are values the file cannot know.
+    // 5: `super(Other, self)` is no `super()`; `global`/`nonlocal` next to a binding, and a name bound again without a type, are values the file cannot know; members follow the C3 order, and a class attribute hides an inherited method.
     version: '5',
   },
   ['references'],

@@ -74,4 +74,5 @@ export const pythonGraph: LanguageGraph = {
   exportsOnly: false,
   isPrivateName: (name) => name.startsWith('_'),
   submodulesAreMembers: true,
+  linearisedBases: true,
 };
