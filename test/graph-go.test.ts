@@ -81,7 +81,7 @@ const EXPECTED = [
   'store/product.go:16 contains example.com/shop/store.Product -> example.com/shop/store.Product.Describe [Describe] local',
   'store/product.go:17 calls example.com/shop/store.Product.Describe -> example.com/shop/store.Model.Describe [Describe] typed',
   'store/product.go:17 calls example.com/shop/store.Product.Describe -> example.com/shop/store.Product.Name [Name] self',
-  'store/product.go:21 calls example.com/shop/store.Valid -> ∅ [validate] unresolved:not-found',
+  'store/product.go:21 calls example.com/shop/store.Valid -> ∅ [validate] unresolved:dynamic',
   'store/product.go:26 inherits example.com/shop/store.Labels -> example.com/shop/store.Model [Model] package',
   'store/product.go:31 inherits example.com/shop/store.Tagged -> example.com/shop/store.Labels [Labels] local',
   'store/product.go:32 inherits example.com/shop/store.Tagged -> example.com/shop/store.Product [Product] local',

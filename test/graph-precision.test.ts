@@ -286,7 +286,7 @@ describe('Java overloads across a class hierarchy', () => {
 });
 
 describe('Go packages', () => {
-  it('an external test package and files for other systems are not the site\'s package', async () => {
+  it('an external test package and files for other systems are not the site\'s package; a package-level var is a candidate', async () => {
     const lines = await callLines(
       files({
         'go.mod': ['module example.com/r3', 'go 1.19'],
@@ -295,12 +295,17 @@ describe('Go packages', () => {
         'p/helper.go': ['package p', '', 'func helper() int { return 1 }'],
         'p/use_linux.go': ['package p', '', 'func use() int { return helper() }'],
         'p/p_ext_test.go': ['package p_test', '', 'import "testing"', '', 'func TestClose(t *testing.T) {', '\tc := make(chan int)', '\tclose(c)', '}'],
+        'p/swap.go': ['package p', '', 'func Slice(x any) { _ = swapper(x) }'],
+        'p/swap_new.go': ['//go:build go1.8', '', 'package p', '', 'import "reflect"', '', 'var swapper = reflect.Swapper'],
+        'p/swap_old.go': ['//go:build !go1.8', '', 'package p', '', 'func swapper(x any) func(i, j int) { return nil }'],
       }),
     );
     expect(lines).toEqual([
       'p/close_aix.go:5 calls example.com/r3/p.other -> example.com/r3/p.close [close] local',
       'p/p_ext_test.go:6 calls example.com/r3/p_test.TestClose -> ∅ [make] unresolved:builtin',
       'p/p_ext_test.go:7 calls example.com/r3/p_test.TestClose -> ∅ [close] unresolved:builtin',
+      // The var of swap_new.go or the func of swap_old.go, as the build tags decide.
+      'p/swap.go:3 calls example.com/r3/p.Slice -> ∅ [swapper] unresolved:ambiguous',
       'p/use_linux.go:3 calls example.com/r3/p.use -> example.com/r3/p.helper [helper] package',
       'p/wait_plan9.go:4 calls example.com/r3/p.wait -> ∅ [close] unresolved:builtin',
     ]);

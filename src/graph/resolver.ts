@@ -294,6 +294,8 @@ export class Resolver {
   readonly #modules = new Map<string, { readonly list: readonly GraphSymbol[]; readonly ids: ReadonlySet<number> }>();
   /** The definitions of each open class, by family and qualified name, for one pass. */
   readonly #openParts = new Map<string, readonly GraphSymbol[]>();
+  /** Per shared module (family and name): the names its files' module levels assign (Go `var`, `const`), with those files. */
+  readonly #packageValues = new Map<string, ReadonlyMap<string, readonly number[]>>();
   /** Site contexts by caller: a caller's sites share its chain, file and rules. */
   readonly #contexts = new Map<number, SiteContext | null>();
   /** What each file includes (transitive-import languages), by file id, for this pass. */
@@ -339,6 +341,7 @@ export class Resolver {
     this.#memoModule = -1;
     this.#modules.clear();
     this.#openParts.clear();
+    this.#packageValues.clear();
     this.#contexts.clear();
     this.#includes.length = 0;
     this.#includesExternal = new Uint8Array(1024);
@@ -546,6 +549,15 @@ export class Resolver {
         // Of the site's own package, only files built with the site's (Go `_linux.go`, `_windows.go`).
         const together = own ? strategy.compiledTogether : undefined;
         const sitePath = together ? reader.file(module.fileId)?.path : undefined;
+        // A package-level `var` or `const` of the name in another file is a value, which a
+        // function of the name in a file for other build tags must not outrank.
+        for (const fileId of this.#valuesOfPackage(module.name, strategy).get(name) ?? []) {
+          if (fileId === module.fileId) continue;
+          const path = together && sitePath !== undefined ? reader.file(fileId)?.path : undefined;
+          if (path !== undefined && !together!(sitePath!, path)) continue;
+          candidates.push(unresolved(RESOLUTION_CODES.dynamic));
+          break;
+        }
         for (const s of reader.named(name)) {
           if (s.parentId !== null && s.parentId !== moduleId && parts.has(s.parentId) && s.kind !== 'method' && this.#fits(s)) {
             if (together && sitePath !== undefined) {
@@ -728,6 +740,25 @@ export class Resolver {
   }
 
   /** The ids of {@link Resolver.#modulesAllNamed}. */
+  /** The module-level `assign` bindings of a shared module's files, by name (see #packageValues). */
+  #valuesOfPackage(name: string, strategy: LanguageGraph): ReadonlyMap<string, readonly number[]> {
+    const key = `${strategy.family}\0${name}`;
+    let found = this.#packageValues.get(key);
+    if (found === undefined) {
+      const byName = new Map<string, number[]>();
+      for (const m of this.#modulesOf(name, strategy).list) {
+        for (const b of this.#reader.bindings(m.fileId)) {
+          if (b.scopeId !== null || b.kind !== 'assign') continue;
+          let files = byName.get(b.name);
+          if (!files) byName.set(b.name, (files = []));
+          if (!files.includes(m.fileId)) files.push(m.fileId);
+        }
+      }
+      this.#packageValues.set(key, (found = byName));
+    }
+    return found;
+  }
+
   #moduleIds(name: string, strategy: LanguageGraph): ReadonlySet<number> {
     return this.#modulesOf(name, strategy).ids;
   }

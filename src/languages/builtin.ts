@@ -167,7 +167,7 @@ export const GO = builtin(
     grammarPackage: { name: 'tree-sitter-go', version: '0.25.0' },
     // 2: code graph references (calls, imports, embedded types).
     // 3: method values of untyped receivers as value uses.
-    // 4: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; an external test package is a package of its own; files for other systems (`_windows.go`) are not the package a site sees.
+    // 4: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; an external test package is a package of its own; files for other systems (`_windows.go`) are not the package a site sees; package-level vars are candidates.
     version: '4',
   },
   ['references'],
