@@ -96,6 +96,31 @@ describe('JavaScript and TypeScript scopes', () => {
     ]);
   });
 
+  it('keeps this in an arrow inside a block, and a declared type through assignments', async () => {
+    const lines = await callLines({
+      'a.ts': [
+        'export class Store { save(): void {} }', // 1
+        'export class Shop {', // 2
+        '  x(): number { return 1; }',
+        '  run(list: number[], c: boolean): void {',
+        '    if (c) { list.map(() => this.x()); }', // 5: the class's x
+        '    let store: Store | undefined;',
+        '    store = make();', // 7
+        '    store.save();', // 8: a Store, as declared
+        '  }',
+        '}',
+        'export function make(): Store { return new Store(); }', // 11
+      ].join('\n'),
+    });
+    expect(lines).toEqual([
+      'a.ts:11 calls a.make -> a.Store [Store] local',
+      'a.ts:5 calls a.Shop.run -> a.Shop.x [x] self',
+      'a.ts:5 calls a.Shop.run -> ∅ [map] unresolved:dynamic',
+      'a.ts:7 calls a.Shop.run -> a.make [make] local',
+      'a.ts:8 calls a.Shop.run -> a.Store.save [save] typed',
+    ]);
+  });
+
   it('type parameters and parameters are not the classes they are named like', async () => {
     const lines = await callLines({
       'a.ts': [

@@ -269,6 +269,8 @@ class EcmascriptReferencePass {
     const scopes = this.#scopes;
     const enclosing = scopes.innermostAt(node.startIndex);
     const outerFunction = scopes.enclosingFunction(node.startIndex, isFunctionScope);
+    // An arrow's `this` is that of the function or class around it (blocks between do not count).
+    const outerThis = type === 'arrow_function' ? scopes.enclosingFunction(node.startIndex, isFunctionOrClassScope) : -1;
     const typeParameters = typeParameterNames(node);
     const scope = scopes.open(node, 'function');
     const name = node.childForFieldName('name');
@@ -283,7 +285,7 @@ class EcmascriptReferencePass {
       const parentType = parent?.type;
       if (parentType === 'object') this.#objectMethods.add(node.startIndex);
       classThis = parentType === 'class_body' || parent?.parent?.type === 'class_body';
-    } else if (type === 'arrow_function') classThis = enclosing >= 0 && this.#classThis.get(enclosing) === true;
+    } else if (type === 'arrow_function') classThis = outerThis >= 0 && this.#classThis.get(outerThis) === true;
     this.#classThis.set(scope, classThis);
   }
 
@@ -502,6 +504,9 @@ class EcmascriptReferencePass {
       const text = name.text;
       const found = this.#scopes.lookup(name.startIndex, text);
       if (found === undefined) this.#reassignedModuleNames.add(text);
+      // A declared type (`let store: IndexStore | undefined`) holds for every value assigned:
+      // TypeScript checks it.
+      else if (found.binding.type !== undefined && found.binding.type.constructed !== true && (found.binding.kind === 'local' || found.binding.kind === 'parameter')) continue;
       else this.#scopes.bind(found.scope, text, newClass ? { kind: 'local', type: { name: newClass, constructed: true } } : { kind: 'local' });
     }
   }
