@@ -121,6 +121,30 @@ describe('JavaScript and TypeScript scopes', () => {
     ]);
   });
 
+  it('static and instance members of one name are apart', async () => {
+    const lines = await callLines({
+      'a.ts': [
+        'export class Base { static create(): string { return ""; } run(): string { return ""; } }', // 1
+        'export class Derived extends Base {', // 2
+        '  create(): string { return ""; }',
+        '  static run(): string { return ""; }',
+        '  static make(): string { return this.create(); }', // 5: Base's static create, not Derived's instance one
+        '  go(): string { return this.run(); }', // 6: Base's instance run
+        '  again(): string { return this.create(); }', // 7: Derived's instance create
+        '}',
+        'export function use(d: Derived): string { return d.run() + Derived.create() + Derived.run(); }', // 9
+      ].join('\n'),
+    });
+    expect(lines.filter((l) => l.includes(' calls '))).toEqual([
+      'a.ts:5 calls a.Derived.make -> ∅ [create] unresolved:ambiguous',
+      'a.ts:6 calls a.Derived.go -> ∅ [run] unresolved:ambiguous',
+      'a.ts:7 calls a.Derived.again -> a.Derived.create [create] self',
+      'a.ts:9 calls a.use -> a.Derived.run [run] local',
+      'a.ts:9 calls a.use -> ∅ [create] unresolved:ambiguous',
+      'a.ts:9 calls a.use -> ∅ [run] unresolved:ambiguous',
+    ]);
+  });
+
   it('type parameters and parameters are not the classes they are named like', async () => {
     const lines = await callLines({
       'a.ts': [

@@ -260,6 +260,9 @@ function assignsAttribute(fields: string | null, name: string): boolean {
   return false;
 }
 
+/** A JS/TS member summary line's head: `- public static async *name<T>(`, `- static get x(`; 1: static, 2: the name. */
+const MEMBER_HEAD = /^-\s+(?:(?:public|private|protected|readonly|abstract|override|declare|accessor)\s+)*(static\s+)?(?:(?:async|readonly|abstract|override|accessor)\s+)*(?:(?:get|set)\s+)?\*?\s*([#\w$]+)\s*[<(?!:=]/;
+
 /** With another "how found" label. */
 function relabel(outcome: Outcome, code: Code): Outcome {
   return outcome.toId === null ? outcome : { toId: outcome.toId, code };
@@ -421,6 +424,12 @@ export class Resolver {
     }
     if (outcome.toId === null) return outcome;
     let target = this.#reader.symbol(outcome.toId);
+    if (target?.kind === 'method' && r !== undefined && ctx.strategy.staticMembersApart === true) {
+      // `this.create()` in a static method is a static create, `d.run()` an instance run.
+      const want = r.kind === 'self' || r.kind === 'super' ? this.#inStaticMethod(ctx) : r.kind === 'type' ? false : true;
+      const is = this.#isStatic(target);
+      if (want !== undefined && want !== 'both' && is !== undefined && is !== want) return unresolved(RESOLUTION_CODES.ambiguous);
+    }
     // Calling a module (CommonJS `const f = require('./f'); f()`) calls what it exports whole.
     if (call && target?.kind === 'module' && ctx.strategy.exportsOnly) {
       const whole = this.#moduleMember(target.id, 'default', 0, false);
@@ -1331,6 +1340,30 @@ export class Resolver {
       if (found.length === 1) return found[0];
     }
     return undefined;
+  }
+
+  /** Whether the site's innermost method is static (undefined: in no method). */
+  #inStaticMethod(ctx: SiteContext): boolean | 'both' | undefined {
+    const method = ctx.chain.find((s) => s.kind === 'method');
+    return method === undefined ? undefined : this.#isStatic(method);
+  }
+
+  /**
+   * Whether a method is static, read from its class's summaries (`- static run(): string`);
+   * 'both' for a static and an instance member of one name, undefined when they do not say.
+   */
+  #isStatic(method: GraphSymbol): boolean | 'both' | undefined {
+    const cls = this.#ownerClass(method);
+    if (!cls) return undefined;
+    let found: boolean | undefined;
+    for (const line of (this.#reader.summary(cls.id) ?? '').split('\n')) {
+      const m = MEMBER_HEAD.exec(line);
+      if (!m || m[2] !== method.name) continue;
+      const isStatic = m[1] !== undefined;
+      if (found !== undefined && found !== isStatic) return 'both';
+      found = isStatic;
+    }
+    return found;
   }
 
   /** The class a method belongs to: its lexical parent, or the class it was joined to. */

@@ -127,6 +127,13 @@ export interface LanguageGraph {
    */
   readonly linearisedBases?: boolean;
   /**
+   * JavaScript/TypeScript: a class's static and instance members are apart (`static create()`
+   * and `create()` may both exist along a hierarchy). `this.m()` in a static method, and
+   * `Class.m()`, want a static member; `this.m()` in an instance method and `x.m()` on a typed
+   * value an instance one; a target of the other kind leaves the call ambiguous.
+   */
+  readonly staticMembersApart?: boolean;
+  /**
    * The last resort for a plain name nothing in its scopes or module binds, before builtins:
    * C's global functions (declared in an included header, defined in one `.c` file). Return
    * undefined to go on. `lookup` says what is asked: a name that must be a class (`want:

@@ -119,7 +119,7 @@ export const TYPESCRIPT = builtin(
     // 3: the grammar-gap rewrite; call-made functions; construct signatures.
     // 4: value uses (`a || b`, `fn.bind`), functions held by locals, object-literal members flagged.
     // 5: a shorthand property (`{ setup }`) is a value use of the name.
-    // 6: block scopes, reassigned names, type parameters, functions stored in objects bind no name (SiteFact.moduleScope).
+    // 6: block scopes, reassigned names, type parameters, functions stored in objects bind no name (SiteFact.moduleScope); static and instance members apart.
     version: '6',
   },
   ['references', 'rewriteSource'],
@@ -135,7 +135,7 @@ export const TSX = builtin(
     // 3: the grammar-gap rewrite; call-made functions; construct signatures.
     // 4: value uses (`a || b`, `fn.bind`), functions held by locals, object-literal members flagged.
     // 5: a shorthand property (`{ setup }`) is a value use of the name.
-    // 6: block scopes, reassigned names, type parameters, functions stored in objects bind no name (SiteFact.moduleScope).
+    // 6: block scopes, reassigned names, type parameters, functions stored in objects bind no name (SiteFact.moduleScope); static and instance members apart.
     version: '6',
   },
   ['references', 'rewriteSource'],
@@ -152,7 +152,7 @@ export const JAVASCRIPT = builtin(
     // 3: call-made functions (`const Button = memo(forwardRef((props, ref) => …))`).
     // 4: value uses (`a || b`, `fn.bind`), functions held by locals, object-literal members flagged.
     // 5: a shorthand property (`{ setup }`) is a value use of the name.
-    // 6: block scopes, reassigned names, type parameters, functions stored in objects bind no name (SiteFact.moduleScope).
+    // 6: block scopes, reassigned names, type parameters, functions stored in objects bind no name (SiteFact.moduleScope); static and instance members apart.
     version: '6',
   },
   ['references'],

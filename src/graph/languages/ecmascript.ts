@@ -72,4 +72,5 @@ export const ecmascriptGraph: LanguageGraph = {
   constructorNames: () => ['constructor'],
   exportsOnly: true,
   submodulesAreMembers: false,
+  staticMembersApart: true,
 };
