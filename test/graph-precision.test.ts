@@ -325,6 +325,27 @@ describe('Java overloads across a class hierarchy', () => {
         ],
       }),
     );
+    const more = await callLines(
+      files({
+        'p/Writer.java': ['package p;', 'public abstract class Writer {', '    public void write(int c) {}', '    public void write(String s) {}', '}'],
+        'p/Buffered.java': ['package p;', 'public class Buffered extends Writer {', '    @Override public void write(int c) {}', '}'],
+        'p/CharSeq.java': ['package p;', 'public interface CharSeq { int length(); }'],
+        'p/Str.java': [
+          'package p;',
+          'public final class Str implements java.io.Serializable, CharSeq {', // a base outside the codebase first
+          '    public int length() { return 0; }',
+          '    static void use(Buffered bw, Str s) {',
+          '        bw.write("#");', // 5: Writer.write(String), not Buffered.write(int)
+          '        s.length();', // 6: the override
+          '    }',
+          '}',
+        ],
+      }),
+    );
+    expect(more.filter((l) => l.includes(' calls '))).toEqual([
+      'p/Str.java:5 calls p.Str.use -> ∅ [write] unresolved:ambiguous',
+      'p/Str.java:6 calls p.Str.use -> p.Str.length [length] typed',
+    ]);
     expect(lines.filter((l) => l.includes(' calls '))).toEqual([
       'p/Derived.java:10 calls p.Derived.use -> p.Derived.stop [stop] self',
       'p/Derived.java:7 calls p.Derived.use -> ∅ [write] unresolved:ambiguous',

@@ -1101,14 +1101,38 @@ export class Resolver {
     // Overloads by argument count (Java, Kotlin, C#, Scala): a base's method of this name that
     // takes as many arguments is another candidate unless this one overrides it (the same
     // parameter types): `write(int)` here, `write(byte[])` inherited, and the argument's type decides.
-    const inherited = this.#baseMember(cls, name, new Set(seen));
-    if (inherited.toId === null) return inherited.code === RESOLUTION_CODES.ambiguous ? inherited : found;
-    const base = this.#reader.symbol(inherited.toId);
-    const baseClass = base ? this.#ownerClass(base) : undefined;
-    if (!baseClass) return found;
+    const ancestors = this.#ancestorsDefining(cls, name);
+    if (ancestors.length === 0) return found;
     const mine = parameterTypes(this.#reader.summary(cls.id), name, this.#arity);
-    const theirs = parameterTypes(this.#reader.summary(baseClass.id), name, this.#arity);
-    return mine.length === 1 && theirs.length === 1 && mine[0] === theirs[0] ? found : unresolved(RESOLUTION_CODES.ambiguous);
+    if (mine.length !== 1) return unresolved(RESOLUTION_CODES.ambiguous);
+    for (const ancestor of ancestors) {
+      for (const theirs of parameterTypes(this.#reader.summary(ancestor.id), name, this.#arity)) if (theirs !== mine[0]) return unresolved(RESOLUTION_CODES.ambiguous);
+    }
+    return found;
+  }
+
+  /**
+   * The classes above `cls` (every base in the codebase, transitively) that define a method
+   * `name` taking the current call's arguments. Bases outside the codebase are not seen.
+   */
+  #ancestorsDefining(cls: GraphSymbol, name: string): GraphSymbol[] {
+    const out: GraphSymbol[] = [];
+    const seen = new Set<number>([cls.id]);
+    const queue = [cls];
+    while (queue.length > 0 && seen.size < 256) {
+      const c = queue.shift()!;
+      // The answer depends on each class's bases: a change to its file must re-resolve the site.
+      this.#reader.depend(c.name);
+      for (const id of this.#reader.bases(c.id)) {
+        if (id === null || seen.has(id)) continue;
+        seen.add(id);
+        const base = this.#reader.symbol(id);
+        if (!base) continue;
+        if (this.#reader.children(base.id, name).some((s) => s.kind === 'method' && this.#fits(s))) out.push(base);
+        queue.push(base);
+      }
+    }
+    return out;
   }
 
   /**
