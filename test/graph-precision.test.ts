@@ -308,7 +308,16 @@ describe('Java overloads across a class hierarchy', () => {
   it('an inherited method with as many parameters is another candidate unless overridden', async () => {
     const lines = await callLines(
       files({
-        'p/Base.java': ['package p;', 'public class Base {', '    public void write(byte[] b) {}', '    public void run(int times) {}', '    public void stop(java.util.Map<String, Integer> m, int code) {}', '}'],
+        'p/Base.java': [
+          'package p;',
+          'public class Base {',
+          '    public void write(byte[] b) {}',
+          '    public void run(int times) {}',
+          '    public void stop(java.util.Map<String, Integer> m, int code) {}',
+          '    public void read(byte[] b) {}',
+          '    public void putAll(java.util.Map<? extends String, ? extends Integer> m) {}',
+          '}',
+        ],
         'p/Derived.java': [
           'package p;',
           'public class Derived extends Base {',
@@ -320,7 +329,11 @@ describe('Java overloads across a class hierarchy', () => {
           '        write(data);', // 8: the same
           '        d.run(2);', // 9: the override
           '        stop(null, 1);', // 10: the override (generic arguments with a comma)
+          '        d.read(data);', // 11: the override, its array written after the name
+          '        d.putAll(null);', // 12: the override (the same erasure)
           '    }',
+          '    public void read(byte b[]) {}',
+          '    public void putAll(java.util.Map<?, ?> m) {}',
           '}',
         ],
       }),
@@ -348,6 +361,8 @@ describe('Java overloads across a class hierarchy', () => {
     ]);
     expect(lines.filter((l) => l.includes(' calls '))).toEqual([
       'p/Derived.java:10 calls p.Derived.use -> p.Derived.stop [stop] self',
+      'p/Derived.java:11 calls p.Derived.use -> p.Derived.read [read] typed',
+      'p/Derived.java:12 calls p.Derived.use -> p.Derived.putAll [putAll] typed',
       'p/Derived.java:7 calls p.Derived.use -> ∅ [write] unresolved:ambiguous',
       'p/Derived.java:8 calls p.Derived.use -> ∅ [write] unresolved:ambiguous',
       'p/Derived.java:9 calls p.Derived.use -> p.Derived.run [run] typed',

@@ -246,8 +246,25 @@ function parameterType(param: string): string {
   const colon = p.indexOf(':');
   if (colon >= 0 && !p.slice(0, colon).includes('<')) return p.slice(colon + 1).replace(/\s+/g, '');
   p = p.replace(/^(final|in|out|ref|params|this|readonly|scoped)\s+/g, '');
+  // `byte b[]` is `byte[] b`.
+  const dims = /(\s*\[\s*\])+$/.exec(p);
+  const brackets = dims ? dims[0].replace(/\s+/g, '') : '';
+  if (dims) p = p.slice(0, dims.index);
   const name = /\s+[\w$]+$/.exec(p);
-  return (name ? p.slice(0, name.index) : p).replace(/\s+/g, '');
+  // Overriding goes by erasure: `Map<?, ?>` and `Map<? extends K, ? extends V>` are one type.
+  return eraseTypeArguments((name ? p.slice(0, name.index) : p).replace(/\s+/g, '')) + brackets;
+}
+
+/** `Map<K,List<V>>[]` → `Map[]`. */
+function eraseTypeArguments(type: string): string {
+  let out = '';
+  let depth = 0;
+  for (const c of type) {
+    if (c === '<') depth++;
+    else if (c === '>') depth--;
+    else if (depth === 0) out += c;
+  }
+  return out;
 }
 
 /** Whether a class's field summaries assign `name` (`- m = None`, `- m: Callable = f`). */
