@@ -3,7 +3,7 @@
 // lists the calls of the small codebase exactly, so a rule that invents the edge again fails it,
 // and a sound rule that stops resolving the right ones does too.
 import { describe, expect, it } from 'vitest';
-import { openGraph } from './helpers/graph.js';
+import { expectExactThrough, openGraph } from './helpers/graph.js';
 
 async function callLines(files: Record<string, string>): Promise<string[]> {
   const g = await openGraph(files);
@@ -300,6 +300,86 @@ describe('Java super constructors', () => {
       'p/OnBare.java:4 calls p.OnBare.OnBare -> p.Bare [super] super',
       // Marker is an interface: Object() is called.
       'p/Plain.java:4 calls p.Plain.Plain -> ∅ [super] unresolved:not-found',
+    ]);
+  });
+});
+
+describe('Java implicit imports', () => {
+  const CLASS_LOADER = [
+    'package java.lang;',
+    'public abstract class ClassLoader {',
+    '    protected final Class<?> defineClass(String name, byte[] b, int off, int len, ProtectionDomain pd) { return null; }',
+    '    protected Class<?> findClass(String name) { return null; }',
+    '}',
+  ];
+  const SECURE = [
+    'package java.security;',
+    'public class SecureClassLoader extends ClassLoader {',
+    '    protected final Class<?> defineClass(String name, byte[] b, int off, int len, CodeSource cs) {',
+    '        return defineClass(name, b, off, len, getProtectionDomain(cs));', // 4: ClassLoader's, by its parameter types
+    '    }',
+    '    void load() { findClass("x"); }', // 6: ClassLoader's
+    '    ProtectionDomain getProtectionDomain(CodeSource cs) { return null; }',
+    '}',
+  ];
+
+  it('every file imports java.lang.* when the codebase holds it (the JDK): its classes are bases', async () => {
+    // Without the implicit import ClassLoader was outside the codebase, and defineClass(…) found
+    // only SecureClassLoader's own method of five parameters: an edge to itself.
+    const lines = await callLines(files({ 'java/lang/ClassLoader.java': CLASS_LOADER, 'java/security/SecureClassLoader.java': SECURE }));
+    expect(lines).toEqual([
+      'java/security/SecureClassLoader.java:2 inherits java.security.SecureClassLoader -> java.lang.ClassLoader [ClassLoader] import',
+      'java/security/SecureClassLoader.java:4 calls java.security.SecureClassLoader.defineClass -> java.security.SecureClassLoader.getProtectionDomain [getProtectionDomain] self',
+      'java/security/SecureClassLoader.java:4 calls java.security.SecureClassLoader.defineClass -> ∅ [defineClass] unresolved:ambiguous',
+      'java/security/SecureClassLoader.java:6 calls java.security.SecureClassLoader.load -> java.lang.ClassLoader.findClass [findClass] self',
+    ]);
+    // Outside the codebase java.lang stays a builtin, as before.
+    const alone = await callLines(files({ 'java/security/SecureClassLoader.java': SECURE }));
+    expect(alone.filter((l) => l.includes(' inherits '))).toEqual([
+      'java/security/SecureClassLoader.java:2 inherits java.security.SecureClassLoader -> ∅ [ClassLoader] unresolved:builtin',
+    ]);
+  });
+
+  it('a call a base answers with several candidates is ambiguous, never external: callers count it; constructors are not inherited', async () => {
+    const tree = files({
+      'p/Base.java': ['package p;', 'public class Base {', '    void put(int x) {}', '    void put(String s) {}', '}'],
+      'p/Mid.java': ['package p;', 'public class Mid extends Base {}'],
+      'p/Leaf.java': ['package p;', 'public class Leaf extends Mid {', '    void go() { put(1); }', '    private Reader in;', '    void pull() { in.read(1); }', '}'],
+      'p/Reader.java': ['package p;', 'public class Reader {', '    public Reader() {}', '    public Reader(Object lock) {}', '    int read(int n) { return n; }', '}'],
+      'p/Buffered.java': ['package p;', 'public class Buffered extends Reader {', '    private Reader in;', '    void fill() { in.read(2); }', '}'],
+      'p/I0.java': ['package p;', 'public interface I0 {}'],
+      'p/I1.java': ['package p;', 'public interface I1 extends I0 {}'],
+      'p/I2.java': ['package p;', 'public interface I2 extends I0 {}'],
+      'p/Both.java': ['package p;', 'public class Both implements I1, I2 {', '    void go() { nowhere(); }', '}'],
+    });
+    // `put(1)` is one of Base's two puts, two classes up (it was `external`: a base outside the
+    // codebase, which callers do not count); an interface met twice (I0 through I1 and I2) adds
+    // nothing the second time (it made `nowhere()` ambiguous); constructors are not inherited.
+    expect((await callLines(tree)).filter((l) => l.includes(' calls '))).toEqual([
+      'p/Both.java:3 calls p.Both.go -> ∅ [nowhere] unresolved:not-found',
+      // `Reader` in a subclass of Reader is the class (its two constructors are no members).
+      'p/Buffered.java:4 calls p.Buffered.fill -> p.Reader.read [read] typed',
+      'p/Leaf.java:3 calls p.Leaf.go -> ∅ [put] unresolved:ambiguous',
+      'p/Leaf.java:5 calls p.Leaf.pull -> p.Reader.read [read] typed',
+    ]);
+    const g = await openGraph(tree);
+    try {
+      const answer = await g.db.callers('p.Base.put');
+      expect(answer.complete).toBe(false);
+    } finally {
+      g.close();
+    }
+  });
+
+  it('an update that adds or removes java.lang re-resolves the files that relied on it', async () => {
+    const base = files({ 'java/security/SecureClassLoader.java': SECURE });
+    await expectExactThrough(base, 'memfs', [
+      (f) => {
+        f['java/lang/ClassLoader.java'] = CLASS_LOADER.join('\n');
+      },
+      (f) => {
+        f['java/lang/ClassLoader.java'] = null;
+      },
     ]);
   });
 });

@@ -640,6 +640,15 @@ export class Resolver {
       const found = this.#moduleMember(target.toId, name, depth + 1, false);
       if (found) stars.push(relabel(found, RESOLUTION_CODES.import));
     }
+    // The language's implicit on-demand imports (Java's `java.lang.*`), when the codebase holds
+    // them: `extends ClassLoader` in the JDK's java.security is java.lang's ClassLoader.
+    for (const implicit of fileScoped ? [] : (strategy.implicitStarImports ?? [])) {
+      if (implicit === module.name) continue;
+      const target = this.#resolveContainer(implicit, file);
+      if (target.toId === null) continue;
+      const found = this.#moduleMember(target.toId, name, depth + 1, false);
+      if (found) stars.push(relabel(found, RESOLUTION_CODES.import));
+    }
     if (stars.length > 0) {
       const resolvedStars = stars.filter((s) => s.toId !== null);
       // A codebase module that binds the name, next to one we cannot see into: either may win,
@@ -1292,11 +1301,18 @@ export class Resolver {
     const file = this.#reader.file(cls.fileId);
     if (file && this.#strategyOf(file.language).basesByDepth === true) return this.#baseMemberByDepth(cls, name);
     const parts = this.#parts(cls);
-    if (seen.has(parts[0]!.id) || seen.size > 64) return unresolved(RESOLUTION_CODES.ambiguous);
+    // A class met again was searched already, with its bases (an interface two others extend),
+    // or is its own base (code that does not compile): it adds nothing. A search cut short may
+    // have missed a candidate.
+    if (seen.has(parts[0]!.id)) return NOT_FOUND;
+    if (seen.size > 64) return unresolved(RESOLUTION_CODES.ambiguous);
     seen.add(parts[0]!.id);
     // The answer depends on this class's bases: a change to its file must re-resolve the site.
     this.#reader.depend(cls.name);
     let unknownBase = false;
+    // A base that has several candidates: the name is the codebase's (callers count the site),
+    // whatever the other bases say.
+    let ambiguousBase = false;
     // An open class's bases are those of all its definitions, in their order.
     const bases = parts.length === 1 ? this.#reader.bases(parts[0]!.id) : parts.flatMap((p) => this.#reader.bases(p.id));
     for (const baseId of bases) {
@@ -1306,11 +1322,15 @@ export class Resolver {
       }
       const base = this.#reader.symbol(baseId);
       if (!base) continue;
+      // Constructors are not inherited: `Reader` in a subclass of Reader is the class, never its
+      // constructors (methods named like it, in Java, C#, Kotlin, C++).
+      if (base.name === name && this.#strategyOfSymbol(base)?.constructorNames(name).includes(name) === true) continue;
       const found = this.#classMember(base, name, seen);
-      if (found.toId !== null) return unknownBase ? unresolved(RESOLUTION_CODES.ambiguous) : found;
-      if (found.code === RESOLUTION_CODES.external || found.code === RESOLUTION_CODES.ambiguous) unknownBase = true;
+      if (found.toId !== null) return unknownBase || ambiguousBase ? unresolved(RESOLUTION_CODES.ambiguous) : found;
+      if (found.code === RESOLUTION_CODES.ambiguous) ambiguousBase = true;
+      else if (found.code === RESOLUTION_CODES.external) unknownBase = true;
     }
-    return unknownBase ? unresolved(RESOLUTION_CODES.external) : NOT_FOUND;
+    return ambiguousBase ? unresolved(RESOLUTION_CODES.ambiguous) : unknownBase ? unresolved(RESOLUTION_CODES.external) : NOT_FOUND;
   }
 
   /**

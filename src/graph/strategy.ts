@@ -168,6 +168,13 @@ export interface LanguageGraph {
    */
   readonly implicitSelf?: boolean;
   /**
+   * Modules every file imports on demand without saying so (Java's `java.lang.*`): looked up
+   * like the file's own star imports, after its definitions, its package and its named imports,
+   * and only when the codebase holds the module (the JDK's own sources). Outside the codebase
+   * they add nothing: {@link LanguageGraph.builtins} speaks for their common names.
+   */
+  readonly implicitStarImports?: readonly string[];
+  /**
    * Where a plain name is looked up from besides the file, as a key: C++'s enclosing
    * namespaces and classes (`geo::Circle` for a call in `geo::Circle::area`). Sites of one file
    * with the same scope share an answer; the fallback gets it in {@link FallbackLookup.scope}.

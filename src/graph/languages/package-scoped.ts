@@ -78,7 +78,7 @@ function packageGraph(family: string, builtins: ReadonlySet<string>, constructor
  * javaGraph.moduleName('src/main/java/com/acme/Shop.java', context, 'com.acme'); // 'com.acme'
  * ```
  */
-export const javaGraph: LanguageGraph = packageGraph('java', JAVA_LANG, (cls) => [cls]);
+export const javaGraph: LanguageGraph = { ...packageGraph('java', JAVA_LANG, (cls) => [cls]), implicitStarImports: ['java.lang'] };
 
 /**
  * Kotlin's graph rules: `Foo(…)` targets the class Foo, never one of its secondary constructors
