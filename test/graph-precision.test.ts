@@ -478,6 +478,32 @@ describe('Go packages', () => {
 });
 
 describe('C includes', () => {
+  it('an object-like macro that renames a function hides it; one that names itself does not', async () => {
+    const lines = await callLines(
+      files({
+        // Linux's include/linux/hash.h: without an architecture's own hash_64, the generic one.
+        'include/linux/hash.h': ['#define hash_64 hash_64_generic', 'static inline unsigned hash_64_generic(unsigned long v) { return v; }'],
+        // An architecture's own function of the name, which the kernel built for it calls.
+        'arch/x/lib/hash.c': ['unsigned hash_64(unsigned long v) { return 1; }'],
+        // asm-generic/io.h style: `#define writel writel` says "this architecture has one".
+        'include/asm/io.h': ['void writel(unsigned v);', '#define writel writel'],
+        'lib/io.c': ['#include <asm/io.h>', 'void writel(unsigned v) {}'],
+        'lib/user.c': [
+          '#include <linux/hash.h>',
+          '#include <asm/io.h>',
+          'unsigned f(unsigned long v) {',
+          '    writel(1);', // 4: the one writel
+          '    return hash_64(v);', // 5: hash_64_generic, through the macro: not arch/x's hash_64
+          '}',
+        ],
+      }),
+    );
+    expect(lines.filter((l) => l.startsWith('lib/user.c'))).toEqual([
+      'lib/user.c:4 calls f -> writel [writel] global',
+      'lib/user.c:5 calls f -> ∅ [hash_64] unresolved:macro',
+    ]);
+  });
+
   it('a file never includes itself', async () => {
     const g = await openGraph(
       files({

@@ -87,7 +87,8 @@ export const C = builtin(
     // 4: a one-part include (`<stdio.h>`) no longer means a header deeper below an include folder (stored edges re-resolved).
     // 5: no call from a name whose argument list error recovery found on a directive line.
     // 6: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; a file never includes itself.
-    version: '6',
+    // 7: an object-like macro that renames (`#define hash_64 hash_64_generic`) hides calls of its name where it is visible, as a function-like macro does.
+    version: '7',
   },
   ['references', 'mayDefine'],
 );
@@ -105,7 +106,8 @@ export const CPP = builtin(
     // 5: no call from a name whose argument list error recovery found on a directive line.
     // 6: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; a file never includes itself.
     // 7: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time.
-    version: '7',
+    // 8: an object-like macro that renames (`#define hash_64 hash_64_generic`) hides calls of its name where it is visible, as a function-like macro does.
+    version: '8',
   },
   ['references', 'rewriteSource'],
 );

@@ -214,6 +214,9 @@ function outsideDirectives(sink: ReferenceSink, directives: ReadonlySet<number>)
   };
 }
 
+
+/** A C identifier, whole. */
+const IDENTIFIER = /^[A-Za-z_]\w*$/;
 // One query finds every node the visitor reads, in document order, each tagged with its role:
 // matching inside wasm beats visiting the tree's nodes from JavaScript (`.type`,
 // `childForFieldName` and `namedChildren` each cross into wasm), which took most of the time.
@@ -222,6 +225,7 @@ const C_PATTERNS = `
 (declaration) @declaration
 (preproc_include path: (_) @include)
 (preproc_function_def name: (identifier) @macro)
+(preproc_def name: (identifier) value: (preproc_arg)) @macro.object
 (call_expression function: (identifier) @call)
 (call_expression function: (field_expression) @call.field)
 (call_expression function: (parenthesized_expression) @call.other)
@@ -364,6 +368,17 @@ function visit(root: Node, output: ReferenceSink, cpp: boolean): void {
         // The name is on the `#define` line itself (error recovery can take one from a later line).
         if (node.startPosition.row === node.parent?.startPosition.row) sink.binding(node, { kind: 'macro', name: node.text });
         break;
+      case 'macro.object': {
+        // `#define hash_64 hash_64_generic`: a call `hash_64(x)` where this is visible calls what
+        // the name becomes, as with a function-like macro. `#define writel writel` (an
+        // architecture saying it has its own writel) renames nothing.
+        const name = node.childForFieldName('name');
+        const value = node.childForFieldName('value')?.text.trim();
+        if (name && value !== undefined && value !== name.text && IDENTIFIER.test(value) && name.startPosition.row === node.startPosition.row) {
+          sink.binding(name, { kind: 'macro', name: name.text });
+        }
+        break;
+      }
       case 'using': {
         if (CLASS_BODIES.has(node.parent?.type ?? '')) break; // `using Base::Base;` in a class
         const target = node.namedChildren.find((c) => c?.type === 'identifier' || c?.type === 'qualified_identifier');
