@@ -371,6 +371,27 @@ describe('Java implicit imports', () => {
     }
   });
 
+  it('Kotlin secondary constructors are not inherited either', async () => {
+    const lines = await callLines(
+      files({
+        'p/Base.kt': ['package p', 'open class Base {', '    constructor(x: Int) {}', '    constructor(s: String) {}', '    fun read(n: Int): Int = n', '}'],
+        'p/Sub.kt': ['package p', 'class Sub : Base(1) {', '    fun go(b: Base) { b.read(1) }', '}'],
+        'p/One.kt': ['package p', 'open class One {', '    constructor(x: Int) {}', '    fun read(n: Int): Int = n', '}'],
+        'p/SubOne.kt': ['package p', 'class SubOne : One(1) {', '    fun go(b: One) { b.read(1) }', '}'],
+      }),
+    );
+    // `Base` / `One` inside their subclasses are the classes: two secondary constructors made them
+    // ambiguous, one made `One` that constructor (and `b.read(1)` not found).
+    expect(lines).toEqual([
+      'p/Sub.kt:2 calls p.Sub -> p.Base [Base] package',
+      'p/Sub.kt:2 inherits p.Sub -> p.Base [Base] package',
+      'p/Sub.kt:3 calls p.Sub.go -> p.Base.read [read] typed',
+      'p/SubOne.kt:2 calls p.SubOne -> p.One [One] package',
+      'p/SubOne.kt:2 inherits p.SubOne -> p.One [One] package',
+      'p/SubOne.kt:3 calls p.SubOne.go -> p.One.read [read] typed',
+    ]);
+  });
+
   it('an update that adds or removes java.lang re-resolves the files that relied on it', async () => {
     const base = files({ 'java/security/SecureClassLoader.java': SECURE });
     await expectExactThrough(base, 'memfs', [

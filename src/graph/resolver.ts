@@ -1324,13 +1324,19 @@ export class Resolver {
       if (!base) continue;
       // Constructors are not inherited: `Reader` in a subclass of Reader is the class, never its
       // constructors (methods named like it, in Java, C#, Kotlin, C++).
-      if (base.name === name && this.#strategyOfSymbol(base)?.constructorNames(name).includes(name) === true) continue;
+      if (base.name === name && this.#namedLikeConstructors(base)) continue;
       const found = this.#classMember(base, name, seen);
       if (found.toId !== null) return unknownBase || ambiguousBase ? unresolved(RESOLUTION_CODES.ambiguous) : found;
       if (found.code === RESOLUTION_CODES.ambiguous) ambiguousBase = true;
       else if (found.code === RESOLUTION_CODES.external) unknownBase = true;
     }
     return ambiguousBase ? unresolved(RESOLUTION_CODES.ambiguous) : unknownBase ? unresolved(RESOLUTION_CODES.external) : NOT_FOUND;
+  }
+
+  /** Whether the methods of a class named like it are its constructors. */
+  #namedLikeConstructors(cls: GraphSymbol): boolean {
+    const strategy = this.#strategyOfSymbol(cls);
+    return strategy !== undefined && (strategy.constructorsNamedLikeClass === true || strategy.constructorNames(cls.name).includes(cls.name));
   }
 
   /**

@@ -175,6 +175,12 @@ export interface LanguageGraph {
    */
   readonly implicitStarImports?: readonly string[];
   /**
+   * Methods named like their class are constructors even though a call of the class does not
+   * target them (Kotlin's secondary constructors: see {@link LanguageGraph.constructorNames}).
+   * Like every constructor they are no members of a subclass.
+   */
+  readonly constructorsNamedLikeClass?: boolean;
+  /**
    * Where a plain name is looked up from besides the file, as a key: C++'s enclosing
    * namespaces and classes (`geo::Circle` for a call in `geo::Circle::area`). Sites of one file
    * with the same scope share an answer; the fallback gets it in {@link FallbackLookup.scope}.

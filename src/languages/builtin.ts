@@ -251,7 +251,8 @@ export const KOTLIN = builtin(
     grammarPackage: { name: '@tree-sitter-grammars/tree-sitter-kotlin', version: '1.1.0' },
     // 3: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; `super(...)` constructs the superclass only (never an interface or a class above it); an inherited method with as many parameters and other parameter types makes a call ambiguous.
     // 4: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time.
-    version: '4',
+    // 5: secondary constructors (methods named like their class) are no members of a subclass: `Base` inside a subclass of Base is the class.
+    version: '5',
   },
   ['references'],
 );

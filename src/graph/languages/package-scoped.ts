@@ -89,7 +89,7 @@ export const javaGraph: LanguageGraph = { ...packageGraph('java', JAVA_LANG, (cl
  * kotlinGraph.qualify('com.acme', ['Shop', 'add']); // 'com.acme.Shop.add'
  * ```
  */
-export const kotlinGraph: LanguageGraph = packageGraph('kotlin', KOTLIN_DEFAULTS, () => []);
+export const kotlinGraph: LanguageGraph = { ...packageGraph('kotlin', KOTLIN_DEFAULTS, () => []), constructorsNamedLikeClass: true };
 
 /**
  * Scala's graph rules: a class has no constructor method of its own (auxiliary constructors are
