@@ -69,7 +69,7 @@ export const JAVA = builtin(
     grammar: 'tree-sitter-java.wasm',
     grammarPackage: { name: 'tree-sitter-java', version: '0.23.5' },
     // 3: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; `super(...)` constructs the superclass only (never an interface or a class above it); an inherited method with as many parameters and other parameter types makes a call ambiguous.
-    // 4: every file imports java.lang.* on demand when the codebase holds java.lang (the JDK's own sources); a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time.
+    // 4: every file imports java.lang.* on demand when the codebase holds java.lang (the JDK's own sources); a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     version: '4',
   },
   ['references'],
@@ -105,7 +105,7 @@ export const CPP = builtin(
     // 4: C's one-part include rule (`<stdio.h>` is not `tools/include/nolibc/stdio.h`): stored edges re-resolved.
     // 5: no call from a name whose argument list error recovery found on a directive line.
     // 6: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; a file never includes itself.
-    // 7: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time.
+    // 7: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     // 8: an object-like macro that renames (`#define hash_64 hash_64_generic`) hides calls of its name where it is visible, as a function-like macro does.
     version: '8',
   },
@@ -124,7 +124,7 @@ export const TYPESCRIPT = builtin(
     // 4: value uses (`a || b`, `fn.bind`), functions held by locals, object-literal members flagged.
     // 5: a shorthand property (`{ setup }`) is a value use of the name.
     // 6: block scopes, reassigned names, type parameters, functions stored in objects bind no name (SiteFact.moduleScope); static and instance members apart.
-    // 7: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time.
+    // 7: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     version: '7',
   },
   ['references', 'rewriteSource'],
@@ -141,7 +141,7 @@ export const TSX = builtin(
     // 4: value uses (`a || b`, `fn.bind`), functions held by locals, object-literal members flagged.
     // 5: a shorthand property (`{ setup }`) is a value use of the name.
     // 6: block scopes, reassigned names, type parameters, functions stored in objects bind no name (SiteFact.moduleScope); static and instance members apart.
-    // 7: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time.
+    // 7: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     version: '7',
   },
   ['references', 'rewriteSource'],
@@ -159,7 +159,7 @@ export const JAVASCRIPT = builtin(
     // 4: value uses (`a || b`, `fn.bind`), functions held by locals, object-literal members flagged.
     // 5: a shorthand property (`{ setup }`) is a value use of the name.
     // 6: block scopes, reassigned names, type parameters, functions stored in objects bind no name (SiteFact.moduleScope); static and instance members apart.
-    // 7: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time.
+    // 7: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     version: '7',
   },
   ['references'],
@@ -190,7 +190,7 @@ export const RUST = builtin(
     // 2: `impl X for dyn Error + Send` belongs to `Error`, not to the folded bound list.
     // 3: code graph references (calls, `use`, `impl Trait for X`, macros' calls).
     // 4: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped.
-    // 5: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time.
+    // 5: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     version: '5',
   },
   ['references'],
@@ -206,7 +206,7 @@ export const PHP = builtin(
     grammarPackage: { name: 'tree-sitter-php', version: '0.24.2' },
     // 2: code graph references.
     // 4: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; `super(...)` constructs the superclass only (never an interface or a class above it).
-    // 5: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time.
+    // 5: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     version: '5',
   },
   ['references'],
@@ -221,7 +221,7 @@ export const RUBY = builtin(
     grammar: 'tree-sitter-ruby.wasm',
     grammarPackage: { name: 'tree-sitter-ruby', version: '0.23.1' },
     // 2: code graph references.
-    // 3: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time.
+    // 3: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     version: '3',
   },
   ['references'],
@@ -235,7 +235,7 @@ export const CSHARP = builtin(
     grammar: 'tree-sitter-c_sharp.wasm',
     grammarPackage: { name: 'tree-sitter-c-sharp', version: '0.23.5' },
     // 4: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; `super(...)` constructs the superclass only (never an interface or a class above it); an inherited method with as many parameters and other parameter types makes a call ambiguous.
-    // 5: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time.
+    // 5: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     version: '5',
   },
   ['references'],
@@ -250,7 +250,7 @@ export const KOTLIN = builtin(
     grammar: 'tree-sitter-kotlin.wasm',
     grammarPackage: { name: '@tree-sitter-grammars/tree-sitter-kotlin', version: '1.1.0' },
     // 3: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; `super(...)` constructs the superclass only (never an interface or a class above it); an inherited method with as many parameters and other parameter types makes a call ambiguous.
-    // 4: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time.
+    // 4: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     // 5: secondary constructors (methods named like their class) are no members of a subclass: `Base` inside a subclass of Base is the class.
     version: '5',
   },
@@ -266,7 +266,7 @@ export const SCALA = builtin(
     grammar: 'tree-sitter-scala.wasm',
     grammarPackage: { name: 'tree-sitter-scala', version: '0.24.0' },
     // 4: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; an inherited method with as many parameters and other parameter types makes a call ambiguous.
-    // 5: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time.
+    // 5: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     version: '5',
   },
   ['references'],

@@ -214,9 +214,9 @@ function outsideDirectives(sink: ReferenceSink, directives: ReadonlySet<number>)
   };
 }
 
-
 /** A C identifier, whole. */
 const IDENTIFIER = /^[A-Za-z_]\w*$/;
+
 // One query finds every node the visitor reads, in document order, each tagged with its role:
 // matching inside wasm beats visiting the tree's nodes from JavaScript (`.type`,
 // `childForFieldName` and `namedChildren` each cross into wasm), which took most of the time.
