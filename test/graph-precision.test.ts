@@ -496,6 +496,56 @@ describe('Go packages', () => {
       'p/wait_plan9.go:4 calls example.com/r3/p.wait -> ∅ [close] unresolved:builtin',
     ]);
   });
+
+  it('//go:build lines keep apart the files no build compiles together', async () => {
+    const tree = files({
+      'go.mod': ['module example.com/r4', 'go 1.19'],
+      // One fd per system, by build line and by file name.
+      'p/fd_plan9.go': ['//go:build plan9', '', 'package p', '', 'func openFd() int { return 9 }'],
+      'p/fd_unix.go': ['//go:build unix && !darwin', '', 'package p', '', 'func openFd() int { return 1 }'],
+      'p/fd_darwin.go': ['package p', '', 'func openFd() int { return 2 }'],
+      // Only for plan9: never what a linux file calls.
+      'p/note_plan9.go': ['package p', '', 'func notePlan9() int { return 0 }'],
+      'p/use_linux.go': ['package p', '', 'func use() int { return openFd() + notePlan9() }'],
+      'p/use_ios.go': ['package p', '', 'func useIOS() int { return openFd() }'],
+      'p/any.go': ['package p', '', 'func anyOS() int { return openFd() }'],
+      'p/gen.go': ['//go:build ignore', '', 'package main', '', 'func gen() int { return genHelper() + anyOS() }'],
+      'p/gen_helper.go': ['//go:build gen', '', 'package main', '', 'func genHelper() int { return 0 }'],
+      'p/cgo.go': ['//go:build cgo && linux', '', 'package p', '', 'func withCgo() int { return openFd() }'],
+    });
+    expect((await callLines(tree)).filter((l) => l.includes(' calls '))).toEqual([
+      // any.go is in every build: each openFd is a candidate.
+      'p/any.go:3 calls example.com/r4/p.anyOS -> ∅ [openFd] unresolved:ambiguous',
+      // linux is unix and not darwin, whatever cgo is.
+      'p/cgo.go:5 calls example.com/r4/p.withCgo -> example.com/r4/p.openFd [openFd] package',
+      // An ignored file is in none of the package's builds; `go run` builds it with files of build lines of their own.
+      'p/gen.go:5 calls example.com/r4/p.gen -> example.com/r4/p.genHelper [genHelper] package',
+      'p/gen.go:5 calls example.com/r4/p.gen -> ∅ [anyOS] unresolved:not-found',
+      // ios builds darwin's files too (and is unix, but darwin is excluded from fd_unix.go).
+      'p/use_ios.go:3 calls example.com/r4/p.useIOS -> example.com/r4/p.openFd [openFd] package',
+      'p/use_linux.go:3 calls example.com/r4/p.use -> example.com/r4/p.openFd [openFd] package',
+      'p/use_linux.go:3 calls example.com/r4/p.use -> ∅ [notePlan9] unresolved:not-found',
+    ]);
+    const g = await openGraph(tree);
+    try {
+      const fdOf = async (file: string): Promise<string | undefined> => (await g.db.edges({ kind: 'calls', filePath: file, toName: 'openFd' }))[0]?.to?.filePath.split('/').pop();
+      expect([await fdOf(`${g.tree.root}/p/use_linux.go`), await fdOf(`${g.tree.root}/p/use_ios.go`), await fdOf(`${g.tree.root}/p/cgo.go`)]).toEqual(['fd_unix.go', 'fd_darwin.go', 'fd_unix.go']);
+    } finally {
+      g.close();
+    }
+    // A build line changed, added or removed re-resolves the calls of what that file defines.
+    await expectExactThrough(tree, 'memfs', [
+      (f) => {
+        f['p/fd_unix.go'] = '//go:build linux || darwin\n\npackage p\n\nfunc openFd() int { return 1 }\n';
+      },
+      (f) => {
+        f['p/note_plan9.go'] = '//go:build linux\n\npackage p\n\nfunc notePlan9() int { return 0 }\n';
+      },
+      (f) => {
+        f['p/fd_unix.go'] = 'package p\n\nfunc openFd() int { return 1 }\n';
+      },
+    ]);
+  });
 });
 
 describe('C includes', () => {

@@ -46,6 +46,16 @@ function recordOf(file: FileRecord): FileRecord {
   };
 }
 
+/**
+ * The names a binding's change may change the answer for: its own (and the member it names);
+ * for a build constraint (Go `//go:build`), every name the file defines, since the files built
+ * with it are the ones that see them.
+ */
+function bindingNames(kind: string, name: string, member: string | null, symbols: readonly { readonly name: string }[]): string[] {
+  if (kind === 'build') return symbols.map((s) => s.name);
+  return member === null ? [name] : [name, member];
+}
+
 /** What a file's freshly described rows hold, for {@link GraphChangeLog} (ids from `base`). */
 function writtenFacts(graph: FileGraphRows, base: number): FileFacts {
   const bases = new Map<number, string[]>();
@@ -60,7 +70,7 @@ function writtenFacts(graph: FileGraphRows, base: number): FileFacts {
   const symbols = graph.symbols.map((s, k) => ({ id: base + k, identity: symbolIdentity(s.kind, s.qualifiedName, s.flags, bases.get(k) ?? []), name: s.name }));
   const bindings = graph.bindings.map((b) => ({
     identity: bindingIdentity(b.scope >= 0 ? graph.symbols[b.scope]!.qualifiedName : '', b.kind, b.name, b.module, b.member),
-    names: b.member === null ? [b.name] : [b.name, b.member],
+    names: bindingNames(b.kind, b.name, b.member, symbols),
   }));
   return { symbols, bindings, moduleName: graph.symbols[0]?.name ?? '', moduleId: base, stars: graph.bindings.some((b) => b.kind === 'star'), imports: imports.sort().join('\n') };
 }
@@ -351,7 +361,7 @@ export class WriteSession {
       if (kind === 'star') stars = true;
       return {
         identity: bindingIdentity(scope === null ? '' : String(scope), String(kind), String(name), module === null ? null : String(module), member === null ? null : String(member)),
-        names: member === null ? [String(name)] : [String(name), String(member)],
+        names: bindingNames(String(kind), String(name), member === null ? null : String(member), symbols),
       };
     });
     return { symbols, bindings, moduleName, moduleId, stars, imports: importSpecs.sort().join('\n'), structure };

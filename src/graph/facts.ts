@@ -111,7 +111,9 @@ export interface SiteFact {
  *   `using namespace ns;` is named `*` with `module` `ns`.
  *
  * `declare`, `macro`, `alias` and `using` bind nothing an import follows: they say what an
- * included file makes visible to the files that include it (C and C++ graph rules).
+ * included file makes visible to the files that include it (C and C++ graph rules). `build`
+ * (Go): the file's `//go:build` expression in `member`, named `go:build`; it binds no name
+ * either, and says which files of the package a build compiles with it.
  *
  * `module` is written as in the source (`.models`, `./util`, `java.util`); the language's
  * module rules resolve it. `scope` is the enclosing definition for an import inside a
@@ -125,7 +127,7 @@ export interface SiteFact {
  */
 export interface BindingFact {
   /** How the name is bound (see above). */
-  readonly kind: 'module' | 'member' | 'star' | 'export' | 'assign' | 'declare' | 'macro' | 'alias' | 'using';
+  readonly kind: 'module' | 'member' | 'star' | 'export' | 'assign' | 'declare' | 'macro' | 'alias' | 'using' | 'build';
   /** The name the file uses. */
   readonly name: string;
   /** The module as written in the source, for imports and re-exports. */

@@ -3,7 +3,7 @@ import { admitsArity, SYMBOL_FLAGS } from './describe.js';
 import type { ReceiverFact } from './facts.js';
 import type { GraphBinding, GraphFile, GraphReader, GraphSymbol } from './reader.js';
 import type { SiteShape } from './site.js';
-import type { FallbackLookup, FallbackOutcome, FallbackSite, LanguageGraph } from './strategy.js';
+import type { CompiledFile, FallbackLookup, FallbackOutcome, FallbackSite, LanguageGraph } from './strategy.js';
 import { starKey } from './changes.js';
 
 // Declaration-based resolution, the same for every language; languages differ only in their
@@ -316,6 +316,8 @@ export class Resolver {
   readonly #openParts = new Map<string, readonly GraphSymbol[]>();
   /** Per shared module (family and name): the names its files' module levels assign (Go `var`, `const`), with those files. */
   readonly #packageValues = new Map<string, ReadonlyMap<string, readonly number[]>>();
+  /** Files as compiledTogether sees them, by id (a pass sees each file as it is throughout). */
+  readonly #compiledFiles = new Map<number, CompiledFile | undefined>();
   /** Site contexts by caller: a caller's sites share its chain, file and rules. */
   readonly #contexts = new Map<number, SiteContext | null>();
   /** What each file includes (transitive-import languages), by file id, for this pass. */
@@ -359,6 +361,7 @@ export class Resolver {
   forgetCaches(): void {
     this.#memo.clear();
     this.#memoModule = -1;
+    this.#compiledFiles.clear();
     this.#modules.clear();
     this.#openParts.clear();
     this.#packageValues.clear();
@@ -574,22 +577,22 @@ export class Resolver {
       if (parts.size > 1) {
         // Of the site's own package, only files built with the site's (Go `_linux.go`, `_windows.go`).
         const together = own ? strategy.compiledTogether : undefined;
-        const sitePath = together ? reader.file(module.fileId)?.path : undefined;
+        const siteFile = together ? this.#compiledFile(module.fileId) : undefined;
+        const apart = (fileId: number): boolean => {
+          if (!together || siteFile === undefined) return false;
+          const other = this.#compiledFile(fileId);
+          return other !== undefined && !together(siteFile, other);
+        };
         // A package-level `var` or `const` of the name in another file is a value, which a
         // function of the name in a file for other build tags must not outrank.
         for (const fileId of this.#valuesOfPackage(module.name, strategy).get(name) ?? []) {
-          if (fileId === module.fileId) continue;
-          const path = together && sitePath !== undefined ? reader.file(fileId)?.path : undefined;
-          if (path !== undefined && !together!(sitePath!, path)) continue;
+          if (fileId === module.fileId || apart(fileId)) continue;
           candidates.push(unresolved(RESOLUTION_CODES.dynamic));
           break;
         }
         for (const s of reader.named(name)) {
           if (s.parentId !== null && s.parentId !== moduleId && parts.has(s.parentId) && s.kind !== 'method' && this.#fits(s)) {
-            if (together && sitePath !== undefined) {
-              const path = reader.file(s.fileId)?.path;
-              if (path !== undefined && !together(sitePath, path)) continue;
-            }
+            if (apart(s.fileId)) continue;
             candidates.push({ toId: s.id, code: own ? RESOLUTION_CODES.package : RESOLUTION_CODES.import });
           }
         }
@@ -1331,6 +1334,23 @@ export class Resolver {
       else if (found.code === RESOLUTION_CODES.external) unknownBase = true;
     }
     return ambiguousBase ? unresolved(RESOLUTION_CODES.ambiguous) : unknownBase ? unresolved(RESOLUTION_CODES.external) : NOT_FOUND;
+  }
+
+  /**
+   * A file's path and build constraint, for {@link LanguageGraph.compiledTogether}. Not a
+   * dependency of the answer: a file whose constraint changes changes every name it defines
+   * (GraphChangeLog), which re-resolves the sites that looked them up.
+   */
+  #compiledFile(fileId: number): CompiledFile | undefined {
+    if (this.#compiledFiles.has(fileId)) return this.#compiledFiles.get(fileId);
+    const file = this.#reader.file(fileId);
+    let out: CompiledFile | undefined;
+    if (file) {
+      const constraint = this.#reader.untracked(() => this.#reader.bindingsOfKind(fileId, 'build'))[0]?.member;
+      out = constraint === undefined || constraint === null ? { path: file.path } : { path: file.path, buildConstraint: constraint };
+    }
+    this.#compiledFiles.set(fileId, out);
+    return out;
   }
 
   /** Whether the methods of a class named like it are its constructors. */

@@ -91,10 +91,10 @@ export interface LanguageGraph {
   readonly sharedModules?: boolean;
   /**
    * Whether two files of one shared module are ever compiled together (Go: `x_linux.go` and
-   * `y_windows.go` never are): a plain name in one never means a definition of the other.
-   * Absent: always.
+   * `y_windows.go` never are, nor a `//go:build plan9` file and a `//go:build linux` one): a
+   * plain name in one never means a definition of the other. Absent: always.
    */
-  readonly compiledTogether?: (pathA: string, pathB: string) => boolean;
+  readonly compiledTogether?: (a: CompiledFile, b: CompiledFile) => boolean;
   /**
    * A plain name inside a class body means a member of the class or its bases (Java, C#,
    * Kotlin, Scala, C++ `m()` for `this.m()`), before the module's names.
@@ -215,6 +215,14 @@ export interface LanguageGraph {
    * name (files of one folder share it).
    */
   includeCandidates?(specifier: string, fromModule: string, modules: readonly { readonly name: string }[]): readonly number[];
+}
+
+/** A file as {@link LanguageGraph.compiledTogether} sees it. */
+export interface CompiledFile {
+  /** Its path from the codebase root. */
+  readonly path: string;
+  /** The build constraint it declares (a `build` binding: Go's `//go:build` expression), if any. */
+  readonly buildConstraint?: string;
 }
 
 /** What a {@link LanguageGraph.fallback} is asked. */

@@ -175,7 +175,8 @@ export const GO = builtin(
     // 2: code graph references (calls, imports, embedded types).
     // 3: method values of untyped receivers as value uses.
     // 4: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; an external test package is a package of its own; files for other systems (`_windows.go`) are not the package a site sees; package-level vars are candidates.
-    version: '4',
+    // 5: `//go:build` lines are read (a `build` binding): a file sees the definitions of the package's files some build compiles with it (`unix && !darwin`, `ignore` apart from the files every build takes).
+    version: '5',
   },
   ['references'],
 );

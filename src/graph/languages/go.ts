@@ -1,5 +1,6 @@
 import { nearestManifest, type LanguageGraph, type NamingContext } from '../strategy.js';
 import { MANIFEST_FILES } from './manifest-files.js';
+import { builtTogether } from './go-build.js';
 
 // Go: a package is a folder, named by its import path: the module path of the nearest `go.mod`
 // at or above it (inside the codebase) joined with the folder's path below that go.mod
@@ -70,34 +71,6 @@ function importTargets(specifier: string, fromModule: string): readonly string[]
   return out;
 }
 
-const GOOS = new Set('aix android darwin dragonfly freebsd hurd illumos ios js linux nacl netbsd openbsd plan9 solaris wasip1 windows zos'.split(' '));
-const GOARCH = new Set(
-  '386 amd64 amd64p32 arm armbe arm64 arm64be loong64 mips mipsle mips64 mips64le mips64p32 mips64p32le ppc ppc64 ppc64le riscv riscv64 s390 s390x sparc sparc64 wasm'.split(' '),
-);
-/** Operating systems whose builds take another one's files too (`_linux.go` files build for android). */
-const IMPLIED_OS: Readonly<Record<string, string>> = { android: 'linux', illumos: 'solaris', ios: 'darwin' };
-
-/** The GOOS and GOARCH a file's name restricts it to (`exec_linux_amd64_test.go` → linux, amd64). */
-function nameConstraints(path: string): { readonly os?: string; readonly arch?: string } {
-  let base = path.slice(path.lastIndexOf('/') + 1).replace(/\.go$/, '');
-  if (base.endsWith('_test')) base = base.slice(0, -5);
-  const parts = base.split('_');
-  if (parts.length < 2) return {};
-  const last = parts[parts.length - 1]!;
-  const before = parts.length >= 3 ? parts[parts.length - 2] : undefined;
-  if (GOARCH.has(last)) return before !== undefined && GOOS.has(before) ? { os: before, arch: last } : { arch: last };
-  return GOOS.has(last) ? { os: last } : {};
-}
-
-/** Whether a build for some GOOS/GOARCH takes both files, by their names (build tags are not read). */
-function compiledTogether(pathA: string, pathB: string): boolean {
-  const a = nameConstraints(pathA);
-  const b = nameConstraints(pathB);
-  if (a.arch !== undefined && b.arch !== undefined && a.arch !== b.arch) return false;
-  if (a.os === undefined || b.os === undefined || a.os === b.os) return true;
-  return IMPLIED_OS[a.os] === b.os || IMPLIED_OS[b.os] === a.os;
-}
-
 /**
  * Go's graph rules.
  *
@@ -123,6 +96,6 @@ export const goGraph: LanguageGraph = {
   isPrivateName: (name) => !/^\p{Lu}/u.test(name),
   submodulesAreMembers: false,
   sharedModules: true,
-  compiledTogether,
+  compiledTogether: builtTogether,
   basesByDepth: true,
 };

@@ -109,7 +109,22 @@ function structShape(struct: Node): StructShape {
   return shape;
 }
 
+/**
+ * The file's `//go:build` line (a comment before the package clause), as a `build` binding:
+ * which files of the package a build compiles with this one (src/graph/languages/go-build.ts).
+ */
+function buildConstraint(root: Node, sink: ReferenceSink): void {
+  for (let n = root.firstNamedChild; n && n.type === 'comment'; n = n.nextNamedSibling) {
+    const text = n.text;
+    if (!text.startsWith('//go:build')) continue;
+    const expression = text.slice('//go:build'.length).trim();
+    if (expression !== '' && /^\s/.test(text.slice('//go:build'.length))) sink.binding(n, { kind: 'build', name: 'go:build', member: expression });
+    return;
+  }
+}
+
 function visit(root: Node, sink: ReferenceSink): void {
+  buildConstraint(root, sink);
   const nodes = root.descendantsOfType(SEARCHED).filter((n): n is Node => n !== null);
   // A node's type is a call into wasm: read once, for both passes.
   const types = nodes.map((n) => n.type);
