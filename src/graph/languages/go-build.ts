@@ -29,24 +29,18 @@ type Expr = { readonly tag: string } | { readonly not: Expr } | { readonly and: 
 export function parseBuildExpression(text: string): Expr | undefined {
   const tokens = text.match(/&&|\|\||[!()]|[A-Za-z0-9_.]+|\S/g) ?? [];
   let at = 0;
-  const or = (): Expr | undefined => {
-    let left = and();
-    while (left && tokens[at] === '||') {
+  // `left op right op …`, left-associative, each operand parsed by `operand`.
+  const chain = (op: string, operand: () => Expr | undefined, join: (left: Expr, right: Expr) => Expr): Expr | undefined => {
+    let left = operand();
+    while (left && tokens[at] === op) {
       at++;
-      const right = and();
-      left = right ? { or: [left, right] } : undefined;
+      const right = operand();
+      left = right ? join(left, right) : undefined;
     }
     return left;
   };
-  const and = (): Expr | undefined => {
-    let left = unary();
-    while (left && tokens[at] === '&&') {
-      at++;
-      const right = unary();
-      left = right ? { and: [left, right] } : undefined;
-    }
-    return left;
-  };
+  const or = (): Expr | undefined => chain('||', and, (l, r) => ({ or: [l, r] }));
+  const and = (): Expr | undefined => chain('&&', unary, (l, r) => ({ and: [l, r] }));
   const unary = (): Expr | undefined => {
     const token = tokens[at++];
     if (token === '!') {
