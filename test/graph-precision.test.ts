@@ -512,6 +512,8 @@ describe('Go packages', () => {
       'p/gen.go': ['//go:build ignore', '', 'package main', '', 'func gen() int { return genHelper() + anyOS() }'],
       'p/gen_helper.go': ['//go:build gen', '', 'package main', '', 'func genHelper() int { return 0 }'],
       'p/cgo.go': ['//go:build cgo && linux', '', 'package p', '', 'func withCgo() int { return openFd() }'],
+      // Code older than Go 1.17: `// +build` lines (spaces or, commas and; lines and).
+      'p/old.go': ['// +build linux,!android freebsd', '// +build amd64', '', 'package p', '', 'func old() int { return openFd() + notePlan9() }'],
     });
     expect((await callLines(tree)).filter((l) => l.includes(' calls '))).toEqual([
       // any.go is in every build: each openFd is a candidate.
@@ -521,6 +523,8 @@ describe('Go packages', () => {
       // An ignored file is in none of the package's builds; `go run` builds it with files of build lines of their own.
       'p/gen.go:5 calls example.com/r4/p.gen -> example.com/r4/p.genHelper [genHelper] package',
       'p/gen.go:5 calls example.com/r4/p.gen -> ∅ [anyOS] unresolved:not-found',
+      'p/old.go:6 calls example.com/r4/p.old -> example.com/r4/p.openFd [openFd] package',
+      'p/old.go:6 calls example.com/r4/p.old -> ∅ [notePlan9] unresolved:not-found',
       // ios builds darwin's files too (and is unix, but darwin is excluded from fd_unix.go).
       'p/use_ios.go:3 calls example.com/r4/p.useIOS -> example.com/r4/p.openFd [openFd] package',
       'p/use_linux.go:3 calls example.com/r4/p.use -> example.com/r4/p.openFd [openFd] package',

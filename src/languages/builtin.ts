@@ -176,7 +176,8 @@ export const GO = builtin(
     // 3: method values of untyped receivers as value uses.
     // 4: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; an external test package is a package of its own; files for other systems (`_windows.go`) are not the package a site sees; package-level vars are candidates.
     // 5: `//go:build` lines are read (a `build` binding): a file sees the definitions of the package's files some build compiles with it (`unix && !darwin`, `ignore` apart from the files every build takes).
-    version: '5',
+    // 6: `// +build` lines of code older than Go 1.17 are read too (when a file has no `//go:build` line).
+    version: '6',
   },
   ['references'],
 );

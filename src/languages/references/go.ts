@@ -109,18 +109,34 @@ function structShape(struct: Node): StructShape {
   return shape;
 }
 
+/** A `// +build` line's expression in `//go:build` syntax: spaces are `||`, commas `&&`. */
+function plusBuildExpression(line: string): string {
+  const options = line.trim().split(/\s+/).map((option) => option.split(',').join(' && '));
+  return options.length === 1 ? options[0]! : options.map((o) => `(${o})`).join(' || ');
+}
+
 /**
- * The file's `//go:build` line (a comment before the package clause), as a `build` binding:
- * which files of the package a build compiles with this one (src/graph/languages/go-build.ts).
+ * The file's build constraint (comments before the package clause) as a `build` binding: which
+ * files of the package a build compiles with this one (src/graph/languages/go-build.ts). A
+ * `//go:build` line, else the `// +build` lines of code older than Go 1.17 (each must hold).
  */
 function buildConstraint(root: Node, sink: ReferenceSink): void {
+  const plus: string[] = [];
+  let first: Node | undefined;
   for (let n = root.firstNamedChild; n && n.type === 'comment'; n = n.nextNamedSibling) {
     const text = n.text;
-    if (!text.startsWith('//go:build')) continue;
-    const expression = text.slice('//go:build'.length).trim();
-    if (expression !== '' && /^\s/.test(text.slice('//go:build'.length))) sink.binding(n, { kind: 'build', name: 'go:build', member: expression });
-    return;
+    const goBuild = /^\/\/go:build\s+(\S.*)$/.exec(text);
+    if (goBuild) {
+      sink.binding(n, { kind: 'build', name: 'go:build', member: goBuild[1]!.trim() });
+      return;
+    }
+    const plusBuild = /^\/\/\s*\+build\s+(\S.*)$/.exec(text);
+    if (plusBuild) {
+      first ??= n;
+      plus.push(plusBuildExpression(plusBuild[1]!));
+    }
   }
+  if (first) sink.binding(first, { kind: 'build', name: 'go:build', member: plus.length === 1 ? plus[0]! : plus.map((p) => `(${p})`).join(' && ') });
 }
 
 function visit(root: Node, sink: ReferenceSink): void {
