@@ -537,6 +537,21 @@ describe('Go packages', () => {
     } finally {
       g.close();
     }
+    // A type defined once per system, with methods in a file every build takes (os.File's Read
+    // in file.go): those methods are the type's in each build.
+    const file = await callLines(
+      files({
+        'go.mod': ['module example.com/os', 'go 1.19'],
+        'file_unix.go': ['//go:build unix', '', 'package os', '', 'type File struct{ fd int }', '', 'func (f *File) close() int { return f.fd }'],
+        'file_windows.go': ['package os', '', 'type File struct{ h int }', '', 'func (f *File) close() int { return f.h }'],
+        'file.go': ['package os', '', 'func (f *File) Read() int { return 0 }'],
+        'use_linux.go': ['package os', '', 'func use(f *File) int { return f.Read() + f.close() }'],
+      }),
+    );
+    expect(file.filter((l) => l.startsWith('use_linux.go'))).toEqual([
+      'use_linux.go:3 calls example.com/os.use -> example.com/os.File.Read [Read] typed',
+      'use_linux.go:3 calls example.com/os.use -> example.com/os.File.close [close] typed',
+    ]);
     // A build line changed, added or removed re-resolves the calls of what that file defines.
     await expectExactThrough(tree, 'memfs', [
       (f) => {

@@ -308,6 +308,8 @@ export class Resolver {
   #use: 'type' | 'term' = 'term';
   /** The argument count of the call being resolved, when known: definitions that cannot take it are no candidates (overloads). */
   #arity: number | undefined;
+  /** The file of the site being resolved (for {@link LanguageGraph.compiledTogether}). */
+  #siteFileId = -1;
   /** `module:name` lookups in progress (see {@link Resolver.#moduleMember}). */
   readonly #asking = new Set<string>();
   /** Modules by family and name, for one pass (modules do not change during it). */
@@ -388,6 +390,7 @@ export class Resolver {
       this.#contexts.set(site.fromId, ctx);
     }
     if (ctx === null) return NOT_FOUND;
+    this.#siteFileId = ctx.file.id;
     const outcome = this.#resolveIn(site, ctx);
     // A reopened class (open classes) is one class: its first definition stands for it.
     return ctx.strategy.openClasses === true ? this.#canonical(outcome) : outcome;
@@ -1123,7 +1126,7 @@ export class Resolver {
     if (this.#strategyOfSymbol(cls)?.linearisedBases === true) return this.#alongOrder(cls, name, false);
     // Its methods and nested classes: a plain function in a class's range is no member of it
     // (a Java anonymous class's method in a field initializer).
-    const own = this.#openMembers(cls, name) ?? this.#companion(this.#reader.children(cls.id, name).filter((s) => s.kind !== 'function' && this.#fits(s)));
+    const own = this.#openMembers(cls, name) ?? this.#companion(this.#children(cls, name).filter((s) => s.kind !== 'function' && this.#fits(s)));
     if (own.length === 0) return this.#baseMember(cls, name, seen);
     const found = combine(own.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.self })))!;
     if (found.toId === null || this.#arity === undefined || own[0]!.kind === 'class') return found;
@@ -1353,6 +1356,31 @@ export class Resolver {
     return out;
   }
 
+  /**
+   * A class's members named `name`: those joined to it (its body's, `member_of` edges). Where the
+   * files of a package are built apart (Go: a type defined once per system, `os.File` in
+   * file_unix.go and file_windows.go), a method declared in a file every build takes (file.go's
+   * `func (f *File) Read`) is joined to no single definition of the type: then the methods of the
+   * type's qualified name in files built with the type's and the site's files, which Go allows
+   * only once per build.
+   */
+  #children(cls: GraphSymbol, name: string): readonly GraphSymbol[] {
+    const joined = this.#reader.children(cls.id, name);
+    if (joined.length > 0 || cls.kind !== 'class') return joined;
+    const strategy = this.#strategyOfSymbol(cls);
+    const together = strategy?.compiledTogether;
+    if (!together || strategy.sharedModules !== true) return joined;
+    const own = this.#compiledFile(cls.fileId);
+    const site = this.#compiledFile(this.#siteFileId);
+    if (own === undefined) return joined;
+    const qualified = strategy.qualify('', [cls.qualifiedName, name]);
+    return this.#reader.named(name).filter((s) => {
+      if (s.kind !== 'method' || s.qualifiedName !== qualified || this.#strategyOfSymbol(s)?.family !== strategy.family) return false;
+      const file = this.#compiledFile(s.fileId);
+      return file !== undefined && together(own, file) && (site === undefined || together(site, file));
+    });
+  }
+
   /** Whether the methods of a class named like it are its constructors. */
   #namedLikeConstructors(cls: GraphSymbol): boolean {
     const strategy = this.#strategyOfSymbol(cls);
@@ -1383,7 +1411,7 @@ export class Resolver {
           }
         }
       }
-      const found = next.flatMap((b) => reader.children(b.id, name).map((s): Outcome => ({ toId: s.id, code: RESOLUTION_CODES.self })));
+      const found = next.flatMap((b) => this.#children(b, name).map((s): Outcome => ({ toId: s.id, code: RESOLUTION_CODES.self })));
       if (found.length > 0) return unknownBase ? unresolved(RESOLUTION_CODES.ambiguous) : combine(found)!;
       level = next;
     }

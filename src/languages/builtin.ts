@@ -177,7 +177,8 @@ export const GO = builtin(
     // 4: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; an external test package is a package of its own; files for other systems (`_windows.go`) are not the package a site sees; package-level vars are candidates.
     // 5: `//go:build` lines are read (a `build` binding): a file sees the definitions of the package's files some build compiles with it (`unix && !darwin`, `ignore` apart from the files every build takes).
     // 6: `// +build` lines of code older than Go 1.17 are read too (when a file has no `//go:build` line).
-    version: '6',
+    // 7: a type defined once per system has, in each build, the methods of its qualified name declared in files built with it (os.File's Read in file.go).
+    version: '7',
   },
   ['references'],
 );
