@@ -11,9 +11,9 @@ const GOOS_LIST = 'aix android darwin dragonfly freebsd hurd illumos ios js linu
 const GOARCH_LIST = '386 amd64 amd64p32 arm armbe arm64 arm64be loong64 mips mipsle mips64 mips64le mips64p32 mips64p32le ppc ppc64 ppc64le riscv riscv64 s390 s390x sparc sparc64 wasm'.split(' ');
 
 /** Every GOOS Go knows. */
-export const GOOS: ReadonlySet<string> = new Set(GOOS_LIST);
+const GOOS: ReadonlySet<string> = new Set(GOOS_LIST);
 /** Every GOARCH Go knows. */
-export const GOARCH: ReadonlySet<string> = new Set(GOARCH_LIST);
+const GOARCH: ReadonlySet<string> = new Set(GOARCH_LIST);
 /** The systems the `unix` tag stands for (go/build's unixOS). */
 const UNIX: ReadonlySet<string> = new Set('aix android darwin dragonfly freebsd hurd illumos ios linux netbsd openbsd solaris'.split(' '));
 /** Operating systems whose builds take another one's files too (`_linux.go` files build for android). */
@@ -57,9 +57,22 @@ export function parseBuildExpression(text: string): Expr | undefined {
   return expr && at === tokens.length ? expr : undefined;
 }
 
+/** Parsed build lines by text, `null` for unreadable ones: a package's files share a few lines, asked once per candidate. */
+const parsed = new Map<string, Expr | null>();
+
+function parsedOnce(text: string | undefined): Expr | null | undefined {
+  if (text === undefined) return undefined;
+  let expr = parsed.get(text);
+  if (expr === undefined) {
+    expr = parseBuildExpression(text) ?? null;
+    if (parsed.size >= 4096) parsed.clear();
+    parsed.set(text, expr);
+  }
+  return expr;
+}
 
 /** The GOOS and GOARCH a file's name restricts it to (`exec_linux_amd64_test.go` → linux, amd64). */
-export function nameConstraints(path: string): { readonly os?: string; readonly arch?: string } {
+function nameConstraints(path: string): { readonly os?: string; readonly arch?: string } {
   let base = path.slice(path.lastIndexOf('/') + 1).replace(/\.go$/, '');
   if (base.endsWith('_test')) base = base.slice(0, -5);
   const parts = base.split('_');
@@ -106,9 +119,9 @@ const MAX_FREE_TAGS = 10;
  * ```
  */
 export function builtTogether(a: CompiledFile, b: CompiledFile): boolean {
-  const exprA = a.buildConstraint === undefined ? undefined : parseBuildExpression(a.buildConstraint);
-  const exprB = b.buildConstraint === undefined ? undefined : parseBuildExpression(b.buildConstraint);
-  if ((a.buildConstraint !== undefined && !exprA) || (b.buildConstraint !== undefined && !exprB)) return true;
+  const exprA = parsedOnce(a.buildConstraint);
+  const exprB = parsedOnce(b.buildConstraint);
+  if (exprA === null || exprB === null) return true;
   // `//go:build ignore` keeps a file out of the package's builds: it is a program run by hand
   // (`go run main.go rulegen.go`, which reads no build line), never built with a file that every
   // build of the package takes. With files that have build lines of their own it may be.
