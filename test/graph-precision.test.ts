@@ -165,6 +165,40 @@ describe('JavaScript and TypeScript scopes', () => {
       'a.ts:7 inherits a.factory.B -> ∅ [A] unresolved:parameter',
     ]);
   });
+  it('a function or class expression\'s own name means its own definition inside it, or a value: never an outer definition of that name', async () => {
+    const lines = await callLines({
+      'a.js': [
+        'function g(n) { return n; }', // 1
+        'function h(n) { return n; }', // 2
+        'class Inner { static make() { return 1; } }', // 3
+        'function* gen() { yield 1; }', // 4
+        'export function run(arr) {', // 5
+        '  arr.map(function g(x) { return g(x); });', // 6: the callback, a definition named g: itself
+        '  const k = function h(y) { return h(y); };', // 7: k itself (a definition named k), not the module's h
+        '  return k;',
+        '}',
+        'export const K = class Inner { m() { return Inner.make(); } n() { return new Inner(); } };', // 10: K itself
+        'export const G = function* gen(n) { yield* gen(n - 1); };', // 11: G itself
+        'export function use() { g(1); h(2); gen(); return new Inner(); }', // 12: the module's names
+        'var Same = class Same { static a() { return 1; } b() { return Same.a(); } };', // 13: the variable is the class
+        'export function mk() { return function rec(n) { return rec(n); }; }', // 14: itself
+      ].join('\n'),
+    });
+    expect(lines).toEqual([
+      'a.js:10 calls a.K.m -> ∅ [make] unresolved:dynamic',
+      'a.js:10 calls a.K.n -> ∅ [Inner] unresolved:local-variable',
+      'a.js:11 calls a.G -> ∅ [gen] unresolved:local-variable',
+      'a.js:12 calls a.use -> a.Inner [Inner] local',
+      'a.js:12 calls a.use -> a.g [g] local',
+      'a.js:12 calls a.use -> a.gen [gen] local',
+      'a.js:12 calls a.use -> a.h [h] local',
+      'a.js:13 calls a.Same.b -> a.Same.a [a] local',
+      'a.js:14 calls a.mk.rec -> a.mk.rec [rec] local',
+      'a.js:6 calls a.run -> ∅ [map] unresolved:dynamic',
+      'a.js:6 calls a.run.g -> a.run.g [g] local',
+      'a.js:7 calls a.run.k -> ∅ [h] unresolved:local-variable',
+    ]);
+  });
 });
 
 describe('Python scopes', () => {

@@ -125,7 +125,8 @@ export const TYPESCRIPT = builtin(
     // 5: a shorthand property (`{ setup }`) is a value use of the name.
     // 6: block scopes, reassigned names, type parameters, functions stored in objects bind no name (SiteFact.moduleScope); static and instance members apart.
     // 7: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
-    version: '7',
+    // 8: a function or class expression's own name is a value inside it (`const k = function h() { h(); }` calls no outer `h`).
+    version: '8',
   },
   ['references', 'rewriteSource'],
 );
@@ -142,7 +143,8 @@ export const TSX = builtin(
     // 5: a shorthand property (`{ setup }`) is a value use of the name.
     // 6: block scopes, reassigned names, type parameters, functions stored in objects bind no name (SiteFact.moduleScope); static and instance members apart.
     // 7: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
-    version: '7',
+    // 8: a function or class expression's own name is a value inside it (`const k = function h() { h(); }` calls no outer `h`).
+    version: '8',
   },
   ['references', 'rewriteSource'],
 );
@@ -160,7 +162,8 @@ export const JAVASCRIPT = builtin(
     // 5: a shorthand property (`{ setup }`) is a value use of the name.
     // 6: block scopes, reassigned names, type parameters, functions stored in objects bind no name (SiteFact.moduleScope); static and instance members apart.
     // 7: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
-    version: '7',
+    // 8: a function or class expression's own name is a value inside it (`const k = function h() { h(); }` calls no outer `h`).
+    version: '8',
   },
   ['references'],
 );

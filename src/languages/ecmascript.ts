@@ -146,6 +146,25 @@ function boundName(value: Node): { name: string; range: Node } | undefined {
   return own ? { name: own.text, range: value } : undefined;
 }
 
+/**
+ * The definition a function or class expression (or arrow function) makes, named as the
+ * visitor names it: by the variable, key or assignment it is the value of, else by its own
+ * name; undefined when it makes none (an anonymous callback, a function a call-made binding
+ * already stands for). The reference pass asks it too: an expression's own name means this
+ * definition inside it only when the definition has that name.
+ *
+ * @example
+ * ```ts
+ * expressionDefinition(node)?.name; // 'k' for `const k = function h() {}`
+ * ```
+ */
+export function expressionDefinition(node: Node): { readonly name: string; readonly range: Node } | undefined {
+  const bound = boundName(node);
+  if (bound === undefined) return undefined;
+  if (node.type !== 'class' && bound.range === node && insideCallMadeBinding(node, bound.name)) return undefined;
+  return bound;
+}
+
 function signatureName(node: Node): string | undefined {
   return memberName(node.childForFieldName('name'));
 }
@@ -257,7 +276,7 @@ function collect(root: Node): Definition[] {
       const name = node.childForFieldName('name')?.text;
       if (name) addClassLike(node, name, node, out);
     } else if (type === 'class') {
-      const bound = boundName(node);
+      const bound = expressionDefinition(node);
       if (bound) addClassLike(node, bound.name, bound.range, out);
     } else if (type === 'function_declaration' || type === 'generator_function_declaration') {
       const name = node.childForFieldName('name')?.text;
@@ -273,8 +292,8 @@ function collect(root: Node): Definition[] {
       const name = keyName(node.childForFieldName('name'));
       if (name) out.push(newDefinition('function', name, node));
     } else {
-      const bound = boundName(node);
-      if (bound && !(bound.range === node && insideCallMadeBinding(node, bound.name))) out.push(newDefinition('function', bound.name, bound.range));
+      const bound = expressionDefinition(node);
+      if (bound) out.push(newDefinition('function', bound.name, bound.range));
     }
   }
   collectCallMade(root, out, 0);

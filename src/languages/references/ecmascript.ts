@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
 import { typedDescendants, typeSet } from '../common.js';
+import { expressionDefinition } from '../ecmascript.js';
 import { LexicalScopes } from './scopes.js';
 
 // JavaScript, TypeScript and TSX (one grammar family): calls, `new`, `this`/`super`, typed
@@ -18,6 +19,8 @@ import { LexicalScopes } from './scopes.js';
 // expressions, which have their own `this`).
 
 const FUNCTIONS = typeSet('function_declaration', 'generator_function_declaration', 'function_expression', 'function', 'generator_function', 'arrow_function', 'method_definition');
+/** Functions written as expressions: a name they have is theirs alone (not their scope's). */
+const FUNCTION_EXPRESSIONS = typeSet('function_expression', 'function', 'generator_function');
 const CLASSES = typeSet('class_declaration', 'abstract_class_declaration', 'class');
 const NAMESPACES = typeSet('internal_module', 'module');
 const BINDERS = typeSet('variable_declarator', 'for_in_statement', 'catch_clause', 'import_statement', 'export_statement', 'assignment_expression');
@@ -229,7 +232,7 @@ class EcmascriptReferencePass {
 
   #declare(node: Node, type: string): void {
     if (FUNCTIONS.has(type)) this.#openFunction(node, type);
-    else if (CLASSES.has(type)) this.#openClass(node);
+    else if (CLASSES.has(type)) this.#openClass(node, type);
     else if (type === 'statement_block') this.#openBlock(node);
     else if (type === 'variable_declaration') this.#varStatement = { end: node.endIndex, fn: this.#scopes.enclosingFunction(node.startIndex, isFunctionScope) };
     else if (NAMESPACES.has(type)) {
@@ -274,7 +277,14 @@ class EcmascriptReferencePass {
     const typeParameters = typeParameterNames(node);
     const scope = scopes.open(node, 'function');
     const name = node.childForFieldName('name');
-    if (name && type !== 'method_definition' && type !== 'function_expression') this.#bindDeclared(enclosing, outerFunction, name.text, true);
+    if (name && FUNCTION_EXPRESSIONS.has(type)) {
+      // A function expression's name is bound inside it only, to the function itself: the
+      // definition it makes when that has its name (`arr.map(function walk(n) { walk(n.next); })`,
+      // `var equal = function equal() {…}`), else a value (`const k = function h() { h(); }`
+      // calls no outer `h`: the definition is `k`).
+      const own = name.text;
+      scopes.bind(scope, own, { kind: expressionDefinition(node)?.name === own ? 'definition' : 'local' });
+    } else if (name && type !== 'method_definition') this.#bindDeclared(enclosing, outerFunction, name.text, true);
     for (const t of typeParameters) scopes.bind(scope, t, { kind: 'local' });
     this.#bindParams(scope, node);
     let classThis = false;
@@ -289,20 +299,25 @@ class EcmascriptReferencePass {
     this.#classThis.set(scope, classThis);
   }
 
-  #openClass(node: Node): void {
+  #openClass(node: Node, type: string): void {
     const scopes = this.#scopes;
     const enclosing = scopes.innermostAt(node.startIndex);
-    // A class's type parameters are seen in its methods, which a class scope's names are not:
-    // they get a block around the class.
+    const name = node.childForFieldName('name');
+    // A class expression's name, like a function expression's, is its own alone: inside it,
+    // the definition it makes when that has its name (`var If = class If {…}`), else a value
+    // (`const K = class Inner { m() { return new Inner(); } }` is no `Inner` of the module).
+    const ownName = type === 'class' && name ? name.text : undefined;
+    // A class's type parameters (and an expression's own name) are seen in its methods, which
+    // a class scope's names are not: they get a block around the class.
     const typeParameters = typeParameterNames(node);
-    if (typeParameters.length > 0) {
-      const generic = scopes.open(node, 'block');
-      for (const t of typeParameters) scopes.bind(generic, t, { kind: 'local' });
+    if (typeParameters.length > 0 || ownName !== undefined) {
+      const outer = scopes.open(node, 'block');
+      for (const t of typeParameters) scopes.bind(outer, t, { kind: 'local' });
+      if (ownName !== undefined) scopes.bind(outer, ownName, { kind: expressionDefinition(node)?.name === ownName ? 'definition' : 'local' });
     }
     const scope = scopes.open(node, 'class');
     this.#classThis.set(scope, true);
-    const name = node.childForFieldName('name');
-    if (name) this.#bindDeclared(enclosing, -1, name.text, false);
+    if (name && type !== 'class') this.#bindDeclared(enclosing, -1, name.text, false);
   }
 
   #bindParams(scope: number, fn: Node): void {
