@@ -199,6 +199,50 @@ describe('JavaScript and TypeScript scopes', () => {
       'a.js:7 calls a.run.k -> ∅ [h] unresolved:local-variable',
     ]);
   });
+  it('a definition inside an anonymous function or a block is no module name outside it (IIFEs, bundlers\' module wrappers)', async () => {
+    const lines = await callLines({
+      'a.js': [
+        'var require_string = __commonJSMin((exports, module) => {', // 1: a bundler's module wrapper
+        '  var String = function(_super) { function String(opts) { return _super.call(this, opts); } return String; }(Base);', // 2
+        '  function helper() { return 1; }', // 3
+        '  module.exports = helper;', // 4
+        '});', // 5
+        'function valueToString(v) { return String(v) + helper(); }', // 6: the global String; no helper in scope
+        '(function () { function inner() { return 1; } inner(); })();', // 7: the IIFE's inner
+        'export function outside() { return inner(); }', // 8: no inner in scope
+        'export function top() { return 1; }', // 9
+        '(() => { top(); })();', // 10: the module's top
+        '{ const blocked = () => 1; blocked(); }', // 11: the block's
+        'export function afterBlock() { return blocked(); }', // 12: no blocked in scope
+      ].join('\n'),
+    });
+    expect(lines).toEqual([
+      'a.js:1 calls a -> ∅ [__commonJSMin] unresolved:not-found',
+      'a.js:10 calls a -> a.top [top] local',
+      'a.js:11 calls a -> a.blocked [blocked] local',
+      'a.js:12 calls a.afterBlock -> ∅ [blocked] unresolved:not-found',
+      'a.js:2 calls a.String -> ∅ [call] unresolved:dynamic',
+      'a.js:6 calls a.valueToString -> ∅ [String] unresolved:builtin',
+      'a.js:6 calls a.valueToString -> ∅ [helper] unresolved:not-found',
+      'a.js:7 calls a -> a.inner [inner] local',
+      'a.js:8 calls a.outside -> ∅ [inner] unresolved:not-found',
+    ]);
+  });
+
+  it('an update that moves a definition into or out of a wrapper re-resolves its callers', async () => {
+    const caller = 'export function use() { return helper(); }\n';
+    await expectExactThrough({ 'a.js': `function helper() { return 1; }\n${caller}`, 'b.js': 'function helper() { return 2; }\n' }, 'memfs', [
+      (f) => {
+        f['a.js'] = `(function () { function helper() { return 1; } helper(); })();\n${caller}`;
+      },
+      (f) => {
+        f['a.js'] = `{ const helper = () => 1; }\n${caller}`;
+      },
+      (f) => {
+        f['a.js'] = `const helper = () => 1;\n${caller}`;
+      },
+    ]);
+  });
 });
 
 describe('Python scopes', () => {

@@ -7,8 +7,18 @@ import type { LanguageGraph, NamingContext } from './strategy.js';
 /** Symbol kinds as stored in `symbols.kind`. */
 export type StoredSymbolKind = 'module' | 'function' | 'method' | 'class';
 
-/** `symbols.flags` bits. */
-export const SYMBOL_FLAGS: Readonly<Record<DefinitionFlag, number>> = { exported: 1, decorated: 2, static: 4, entry: 8, test: 16, singleton: 32, 'returns-self': 64, 'member-value': 128 };
+/** `symbols.flags` bits (8-23 hold argument counts: see {@link encodeArity}). */
+export const SYMBOL_FLAGS: Readonly<Record<DefinitionFlag, number>> = {
+  exported: 1,
+  decorated: 2,
+  static: 4,
+  entry: 8,
+  test: 16,
+  singleton: 32,
+  'returns-self': 64,
+  'member-value': 128,
+  enclosed: 1 << 24,
+};
 
 /**
  * `symbols.flags` bits 8-15 and 16-23: a function's argument count range (see

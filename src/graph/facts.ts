@@ -149,6 +149,9 @@ export interface BindingFact {
  * object), and for typed receivers, `returns-self`: a method declared to return an instance of its
  * own class (Rust `fn new() -> Self`), so `x = Foo::new()` types x. `member-value`: a function
  * stored in an object literal (`{ onClick() {} }`), reached through the object, so never dead.
+ * `enclosed`: a definition whose name is bound inside a function or block its symbol is not
+ * nested in (JS/TS: `function helper() {}` inside an IIFE or a bundler's module wrapper, which
+ * anonymous functions leave at module level): no name of the module outside that scope.
  *
  * @example
  * ```ts
@@ -156,7 +159,7 @@ export interface BindingFact {
  * ```
  * @public
  */
-export type DefinitionFlag = 'exported' | 'decorated' | 'static' | 'entry' | 'test' | 'singleton' | 'returns-self' | 'member-value';
+export type DefinitionFlag = 'exported' | 'decorated' | 'static' | 'entry' | 'test' | 'singleton' | 'returns-self' | 'member-value' | 'enclosed';
 
 /**
  * The graph part of an extracted file: where each definition sits, and the file's sites and
@@ -214,7 +217,7 @@ export interface ReferenceSink {
   site(at: Node, fact: Omit<SiteFact, 'line' | 'caller'>, owner?: Node): void;
   /** A name bound by an import or assignment; `at` gives the line and, inside a function, the scope. */
   binding(at: Node, fact: Omit<BindingFact, 'line' | 'scope'>): void;
-  /** Marks the definition whose range starts at or contains `definition`'s start. */
+  /** Marks the definition whose range starts at or contains `definition`'s start (`enclosed`: only one that starts there). */
   flag(definition: Node, flag: DefinitionFlag): void;
   /**
    * How many arguments the function or method at `definition` takes: `min` without defaulted

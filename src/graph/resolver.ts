@@ -180,6 +180,11 @@ function moduleLevel(symbols: readonly GraphSymbol[]): readonly GraphSymbol[] {
   return symbols.some((s) => s.kind === 'method') ? symbols.filter((s) => s.kind !== 'method') : symbols;
 }
 
+/** A definition bound inside a function or block it is not nested in (DefinitionFlag `enclosed`): no module name outside that scope. */
+function enclosed(s: GraphSymbol): boolean {
+  return (s.flags & SYMBOL_FLAGS.enclosed) !== 0;
+}
+
 /** A function stored in an object literal or a property (DefinitionFlag `member-value`): reached through the object, it binds no name. */
 function storedInObject(s: GraphSymbol): boolean {
   return (s.flags & SYMBOL_FLAGS['member-value']) !== 0;
@@ -310,6 +315,11 @@ export class Resolver {
   #arity: number | undefined;
   /** The file of the site being resolved (for {@link LanguageGraph.compiledTogether}). */
   #siteFileId = -1;
+  /**
+   * The name being looked up is bound by no scope around the site (SiteFact.moduleScope): the
+   * module's `enclosed` definitions (bound inside some other function or block) are no candidates.
+   */
+  #moduleScopeOnly = false;
   /** `module:name` lookups in progress (see {@link Resolver.#moduleMember}). */
   readonly #asking = new Set<string>();
   /** Modules by family and name, for one pass (modules do not change during it). */
@@ -399,6 +409,7 @@ export class Resolver {
   #resolveIn(site: StoredSite, ctx: SiteContext): Outcome {
     this.#use = site.kind === EDGE_KIND_CODES.calls || site.kind === EDGE_KIND_CODES.references ? (site.shape.construct ? 'type' : 'term') : 'type';
     this.#arity = site.kind === EDGE_KIND_CODES.calls ? site.shape.arity : undefined;
+    this.#moduleScopeOnly = false;
     switch (site.kind) {
       case EDGE_KIND_CODES.imports:
         return this.#importedModule(site.name, ctx);
@@ -422,7 +433,9 @@ export class Resolver {
     if (shape.superConstructor) return this.#superConstructor(ctx);
     const r = shape.receiver;
     // No enclosing function binds the name (the visitor knows its scopes): the module's names only.
-    if (shape.moduleScope === true && (r === undefined || r.kind === 'path')) ctx = { ...ctx, chain: ctx.chain.slice(-1) };
+    const moduleScopeOnly = shape.moduleScope === true && (r === undefined || r.kind === 'path');
+    if (moduleScopeOnly) ctx = { ...ctx, chain: ctx.chain.slice(-1) };
+    this.#moduleScopeOnly = moduleScopeOnly;
     let outcome: Outcome;
     if (r === undefined) outcome = this.#plain(name, ctx, call && !shape.construct, shape.construct ? 'type' : 'value');
     else if (r.kind === 'self') {
@@ -519,7 +532,7 @@ export class Resolver {
    */
   #moduleLevel(name: string, ctx: SiteContext, want: 'type' | 'value', accept: ((s: GraphSymbol) => boolean) | undefined): Outcome {
     const scope = this.#scopeOf(ctx);
-    const key = `${scope}\u0000${want}\u0000${this.#use}\u0000${this.#arity ?? ''}\u0000${name}`;
+    const key = `${scope}\u0000${want}\u0000${this.#use}\u0000${this.#arity ?? ''}\u0000${this.#moduleScopeOnly ? 1 : 0}\u0000${name}`;
     if (this.#memoModule !== ctx.file.moduleId) {
       this.#memo.clear();
       this.#memoModule = ctx.file.moduleId;
@@ -602,7 +615,10 @@ export class Resolver {
       }
     }
     if (!strategy.exportsOnly || own) {
-      for (const s of accepted(moduleLevel(reader.children(moduleId, name)), accept)) if (this.#fits(s) && !(own && storedInObject(s))) candidates.push({ toId: s.id, code: localLabel });
+      for (const s of accepted(moduleLevel(reader.children(moduleId, name)), accept)) {
+        if (!this.#fits(s) || (own && storedInObject(s)) || (enclosed(s) && (!own || this.#moduleScopeOnly))) continue;
+        candidates.push({ toId: s.id, code: localLabel });
+      }
       for (const b of fileScoped ? [] : reader.bindingsNamed(file.id, null, name)) {
         if (b.kind === 'star' || b.kind === 'export') continue;
         candidates.push(b.kind === 'assign' ? unresolved(RESOLUTION_CODES.dynamic) : relabel(this.#followBinding(b, file, depth + 1), RESOLUTION_CODES.import));

@@ -126,7 +126,8 @@ export const TYPESCRIPT = builtin(
     // 6: block scopes, reassigned names, type parameters, functions stored in objects bind no name (SiteFact.moduleScope); static and instance members apart.
     // 7: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     // 8: a function or class expression's own name is a value inside it (`const k = function h() { h(); }` calls no outer `h`).
-    version: '8',
+    // 9: a definition inside an anonymous function or a block (an IIFE, a bundler's module wrapper) is no module name outside it (DefinitionFlag `enclosed`).
+    version: '9',
   },
   ['references', 'rewriteSource'],
 );
@@ -144,7 +145,8 @@ export const TSX = builtin(
     // 6: block scopes, reassigned names, type parameters, functions stored in objects bind no name (SiteFact.moduleScope); static and instance members apart.
     // 7: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     // 8: a function or class expression's own name is a value inside it (`const k = function h() { h(); }` calls no outer `h`).
-    version: '8',
+    // 9: a definition inside an anonymous function or a block (an IIFE, a bundler's module wrapper) is no module name outside it (DefinitionFlag `enclosed`).
+    version: '9',
   },
   ['references', 'rewriteSource'],
 );
@@ -163,7 +165,8 @@ export const JAVASCRIPT = builtin(
     // 6: block scopes, reassigned names, type parameters, functions stored in objects bind no name (SiteFact.moduleScope); static and instance members apart.
     // 7: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     // 8: a function or class expression's own name is a value inside it (`const k = function h() { h(); }` calls no outer `h`).
-    version: '8',
+    // 9: a definition inside an anonymous function or a block (an IIFE, a bundler's module wrapper) is no module name outside it (DefinitionFlag `enclosed`).
+    version: '9',
   },
   ['references'],
 );

@@ -134,9 +134,11 @@ export class GraphCollector implements ReferenceSink {
     });
     const flags: Record<number, DefinitionFlag[]> = {};
     for (let i = 0; i < this.#flags.length; i++) {
-      const { fact } = this.#flags[i]!;
+      const { offset, fact } = this.#flags[i]!;
       const def = placed[nSites + nBindings + i]!;
       if (def < 0) continue;
+      // `enclosed` is said of a definition by where it starts: never of one around it.
+      if (fact === 'enclosed' && starts[def] !== offset) continue;
       const list = (flags[def] ??= []);
       if (!list.includes(fact)) list.push(fact);
     }

@@ -284,7 +284,10 @@ class EcmascriptReferencePass {
       // calls no outer `h`: the definition is `k`).
       const own = name.text;
       scopes.bind(scope, own, { kind: expressionDefinition(node)?.name === own ? 'definition' : 'local' });
-    } else if (name && type !== 'method_definition') this.#bindDeclared(enclosing, outerFunction, name.text, true);
+    } else if (name && type !== 'method_definition') {
+      this.#bindDeclared(enclosing, outerFunction, name.text, true);
+      if (enclosing >= 0) this.#sink.flag(node, 'enclosed');
+    }
     for (const t of typeParameters) scopes.bind(scope, t, { kind: 'local' });
     this.#bindParams(scope, node);
     let classThis = false;
@@ -317,7 +320,10 @@ class EcmascriptReferencePass {
     }
     const scope = scopes.open(node, 'class');
     this.#classThis.set(scope, true);
-    if (name && type !== 'class') this.#bindDeclared(enclosing, -1, name.text, false);
+    if (name && type !== 'class') {
+      this.#bindDeclared(enclosing, -1, name.text, false);
+      if (enclosing >= 0) this.#sink.flag(node, 'enclosed');
+    }
   }
 
   #bindParams(scope: number, fn: Node): void {
@@ -408,6 +414,9 @@ class EcmascriptReferencePass {
         // `const cb = function () {}` in a function: a nested definition (extracted as one),
         // so `cb()` and `on('click', cb)` lead to it, as a nested function declaration's do.
         scopes.bind(scope, name.text, { kind: 'definition' });
+        // The definition the visitor makes of a function or class literal starts where its range does.
+        const literal = value !== null && FUNCTION_VALUES.has(value.type) ? expressionDefinition(value) : undefined;
+        if (literal !== undefined) sink.flag(literal.range, 'enclosed');
       } else if (scope >= 0) {
         scopes.bind(scope, name.text, valueType && identifier ? { kind: 'local', type: valueType } : { kind: 'local' });
       } else if (!functionValue) {
