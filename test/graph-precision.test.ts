@@ -229,6 +229,24 @@ describe('JavaScript and TypeScript scopes', () => {
     ]);
   });
 
+  it('Kotlin: a local function inside a lambda is no name of the file', async () => {
+    const lines = await callLines({
+      'a/A.kt': [
+        'package a', // 1
+        '',
+        'val x = run { fun helper(): Int = 1; helper() }', // 3: the lambda's (its symbol sits at file level: unresolved)
+        'fun other(): Int = helper()', // 4: no helper in scope
+        'fun outer(): Int { fun inner(): Int = 2; return inner() }', // 5: a local function of a named function
+      ].join('\n'),
+    });
+    expect(lines).toEqual([
+      'a/A.kt:3 calls a -> ∅ [helper] unresolved:not-found',
+      'a/A.kt:3 calls a -> ∅ [run] unresolved:builtin',
+      'a/A.kt:4 calls a.other -> ∅ [helper] unresolved:not-found',
+      'a/A.kt:5 calls a.outer -> a.outer.inner [inner] local',
+    ]);
+  });
+
   it('an update that moves a definition into or out of a wrapper re-resolves its callers', async () => {
     const caller = 'export function use() { return helper(); }\n';
     await expectExactThrough({ 'a.js': `function helper() { return 1; }\n${caller}`, 'b.js': 'function helper() { return 2; }\n' }, 'memfs', [

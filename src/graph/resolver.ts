@@ -616,7 +616,7 @@ export class Resolver {
     }
     if (!strategy.exportsOnly || own) {
       for (const s of accepted(moduleLevel(reader.children(moduleId, name)), accept)) {
-        if (!this.#fits(s) || (own && storedInObject(s)) || (enclosed(s) && (!own || this.#moduleScopeOnly))) continue;
+        if (!this.#fits(s) || (own && storedInObject(s)) || (enclosed(s) && (!own || this.#moduleScopeOnly || strategy.siteScopes !== true))) continue;
         candidates.push({ toId: s.id, code: localLabel });
       }
       for (const b of fileScoped ? [] : reader.bindingsNamed(file.id, null, name)) {

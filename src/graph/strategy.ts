@@ -101,6 +101,13 @@ export interface LanguageGraph {
    */
   readonly implicitMembers?: boolean;
   /**
+   * The visitor marks every plain name no enclosing scope binds ({@link SiteFact.moduleScope}),
+   * so a site that is not marked sits where some scope binds the name: an `enclosed` definition
+   * (declared inside an anonymous function) may then be it. Without it, an `enclosed` definition
+   * is never a module-level candidate (a call it may be stays unresolved, never wrong).
+   */
+  readonly siteScopes?: boolean;
+  /**
    * An import specifier may name a class inside a module, not only a module: Java
    * `import a.b.Outer.Inner;` and `import static a.b.Util.slug;`, Kotlin and Scala imports of an
    * object's members, C# `using static`. A specifier no module has is then looked up as a

@@ -261,7 +261,8 @@ export const KOTLIN = builtin(
     // 3: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; `super(...)` constructs the superclass only (never an interface or a class above it); an inherited method with as many parameters and other parameter types makes a call ambiguous.
     // 4: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     // 5: secondary constructors (methods named like their class) are no members of a subclass: `Base` inside a subclass of Base is the class.
-    version: '5',
+    // 6: a local function inside a lambda is no name of the file (DefinitionFlag `enclosed`).
+    version: '6',
   },
   ['references'],
 );

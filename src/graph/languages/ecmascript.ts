@@ -73,4 +73,5 @@ export const ecmascriptGraph: LanguageGraph = {
   exportsOnly: true,
   submodulesAreMembers: false,
   staticMembersApart: true,
+  siteScopes: true,
 };

@@ -177,7 +177,12 @@ function visit(root: Node, sink: ReferenceSink): void {
         const inBody = node.parent?.type === 'class_body' || node.parent?.type === 'enum_class_body';
         namedFunctions.push({ start: node.startIndex, end: node.endIndex });
         if (name && inBody && owner) owner.methods.add(unquote(name.text));
-        else if (name && enclosing >= 0) scopes.bind(enclosing, unquote(name.text), { kind: 'definition' });
+        else if (name && enclosing >= 0) {
+          scopes.bind(enclosing, unquote(name.text), { kind: 'definition' });
+          // A local function: inside a lambda (which names nothing) its symbol sits at the level
+          // around it, where it is no name.
+          sink.flag(node, 'enclosed');
+        }
         // `fun Foo.ext()`: the receiver type before the name makes this an extension function.
         const receiverType = node.namedChildren.find((c) => c !== null && (c.type === 'user_type' || c.type === 'nullable_type') && name !== null && c.endIndex <= name.startIndex);
         if (receiverType) opaque.push({ start: node.startIndex, end: node.endIndex });
