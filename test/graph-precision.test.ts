@@ -247,6 +247,33 @@ describe('JavaScript and TypeScript scopes', () => {
     ]);
   });
 
+  it('Scala: a def in a block is no member of the object; TS: a function in a field\'s IIFE is no member of the class', async () => {
+    const lines = await callLines({
+      'd/D.scala': [
+        'package d', // 1
+        '',
+        'object D {', // 3
+        '  val x = { def helper(): Int = 1; helper() }', // 4: the block's (its symbol sits in D: unresolved)
+        '  def other(): Int = helper()', // 5: no member helper
+        '  def m(): Int = { def inner(): Int = 2; inner() }', // 6: a local def of a named def
+        '}',
+      ].join('\n'),
+      'f.ts': [
+        'export class F {', // 1
+        '  x = (() => { function helper() { return 1; } return helper(); })();', // 2
+        '  other() { return this.helper(); }', // 3: F has no method helper
+        '}',
+      ].join('\n'),
+    });
+    expect(lines).toEqual([
+      'd/D.scala:4 calls d.D -> ∅ [helper] unresolved:not-found',
+      'd/D.scala:5 calls d.D.other -> ∅ [helper] unresolved:not-found',
+      'd/D.scala:6 calls d.D.m -> d.D.m.inner [inner] local',
+      'f.ts:2 calls f.F -> ∅ [helper] unresolved:not-found',
+      'f.ts:3 calls f.F.other -> ∅ [helper] unresolved:not-found',
+    ]);
+  });
+
   it('an update that moves a definition into or out of a wrapper re-resolves its callers', async () => {
     const caller = 'export function use() { return helper(); }\n';
     await expectExactThrough({ 'a.js': `function helper() { return 1; }\n${caller}`, 'b.js': 'function helper() { return 2; }\n' }, 'memfs', [

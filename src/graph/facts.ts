@@ -151,7 +151,8 @@ export interface BindingFact {
  * stored in an object literal (`{ onClick() {} }`), reached through the object, so never dead.
  * `enclosed`: a definition whose name is bound inside a function or block its symbol is not
  * nested in (JS/TS: `function helper() {}` inside an IIFE or a bundler's module wrapper, which
- * anonymous functions leave at module level): no name of the module outside that scope.
+ * anonymous functions leave at module level; a Kotlin local function in a lambda; a Scala `def`
+ * in a block): no name of the module, nor member of the class, outside that scope.
  *
  * @example
  * ```ts

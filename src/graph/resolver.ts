@@ -185,6 +185,11 @@ function enclosed(s: GraphSymbol): boolean {
   return (s.flags & SYMBOL_FLAGS.enclosed) !== 0;
 }
 
+/** `symbols` without the `enclosed` ones (the same array when there are none). */
+function withoutEnclosed(symbols: readonly GraphSymbol[]): readonly GraphSymbol[] {
+  return symbols.some(enclosed) ? symbols.filter((s) => !enclosed(s)) : symbols;
+}
+
 /** A function stored in an object literal or a property (DefinitionFlag `member-value`): reached through the object, it binds no name. */
 function storedInObject(s: GraphSymbol): boolean {
   return (s.flags & SYMBOL_FLAGS['member-value']) !== 0;
@@ -1381,7 +1386,8 @@ export class Resolver {
    * only once per build.
    */
   #children(cls: GraphSymbol, name: string): readonly GraphSymbol[] {
-    const joined = this.#reader.children(cls.id, name);
+    // A definition local to a block or lambda in the class body is no member of the class.
+    const joined = withoutEnclosed(this.#reader.children(cls.id, name));
     if (joined.length > 0 || cls.kind !== 'class') return joined;
     const strategy = this.#strategyOfSymbol(cls);
     const together = strategy?.compiledTogether;

@@ -127,7 +127,8 @@ export const TYPESCRIPT = builtin(
     // 7: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     // 8: a function or class expression's own name is a value inside it (`const k = function h() { h(); }` calls no outer `h`).
     // 9: a definition inside an anonymous function or a block (an IIFE, a bundler's module wrapper) is no module name outside it (DefinitionFlag `enclosed`).
-    version: '9',
+    // 10: nor a member of the class whose field initialiser holds it (`this.helper()`).
+    version: '10',
   },
   ['references', 'rewriteSource'],
 );
@@ -146,7 +147,8 @@ export const TSX = builtin(
     // 7: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     // 8: a function or class expression's own name is a value inside it (`const k = function h() { h(); }` calls no outer `h`).
     // 9: a definition inside an anonymous function or a block (an IIFE, a bundler's module wrapper) is no module name outside it (DefinitionFlag `enclosed`).
-    version: '9',
+    // 10: nor a member of the class whose field initialiser holds it (`this.helper()`).
+    version: '10',
   },
   ['references', 'rewriteSource'],
 );
@@ -166,7 +168,8 @@ export const JAVASCRIPT = builtin(
     // 7: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     // 8: a function or class expression's own name is a value inside it (`const k = function h() { h(); }` calls no outer `h`).
     // 9: a definition inside an anonymous function or a block (an IIFE, a bundler's module wrapper) is no module name outside it (DefinitionFlag `enclosed`).
-    version: '9',
+    // 10: nor a member of the class whose field initialiser holds it (`this.helper()`).
+    version: '10',
   },
   ['references'],
 );
@@ -277,7 +280,8 @@ export const SCALA = builtin(
     grammarPackage: { name: 'tree-sitter-scala', version: '0.24.0' },
     // 4: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; an inherited method with as many parameters and other parameter types makes a call ambiguous.
     // 5: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
-    version: '5',
+    // 6: a def in a block is local to it: no member of the class or object around (DefinitionFlag `enclosed`).
+    version: '6',
   },
   ['references'],
 );

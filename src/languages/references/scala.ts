@@ -18,6 +18,8 @@ import { ClassSpans, ROOT_MEMBERS, type ClassSpan } from './typed-scopes.js';
 
 const CLASSES = typeSet('class_definition', 'object_definition', 'trait_definition', 'enum_definition', 'package_object');
 const FUNCTIONS = typeSet('function_definition', 'lambda_expression');
+/** Blocks whose definitions are local to them. */
+const LOCAL_BLOCKS = typeSet('block', 'indented_block', 'case_block');
 const SEARCHED = [
   ...CLASSES,
   ...FUNCTIONS,
@@ -153,8 +155,12 @@ function visit(root: Node, sink: ReferenceSink): void {
     if (FUNCTIONS.has(type) || type === 'function_declaration') {
       const enclosing = functionScope(node.startIndex);
       const name = node.childForFieldName('name');
-      const inBody = node.parent?.type === 'template_body' || node.parent?.type === 'enum_body';
+      const parentType = node.parent?.type;
+      const inBody = parentType === 'template_body' || parentType === 'enum_body';
       if (name && inBody) classes.innermost(node.startIndex)?.methods.add(unquote(name.text));
+      // A def in a block (`val x = { def helper() = 1; helper() }`) is local to the block: where
+      // its symbol sits at the class's or file's level, it is no member or name there.
+      if (type === 'function_definition' && LOCAL_BLOCKS.has(parentType ?? '')) sink.flag(node, 'enclosed');
       if (type !== 'lambda_expression') reportSignature(node, sink);
       else if (name && enclosing >= 0) scopes.bind(enclosing, unquote(name.text), { kind: 'definition' });
       if (type === 'function_declaration') continue;
