@@ -354,6 +354,7 @@ export class GraphReader {
 
   /** Members of `containerId` named `name`: lexical children, and methods joined to it by member_of. */
   children(containerId: number, name: string): readonly GraphSymbol[] {
+    if (this.narrowLookups && !this.#preloaded && !this.#byName.has(name)) return this.#childrenOf(containerId, name);
     const all = this.named(name);
     let index = this.#byParent.get(name);
     if (index === undefined) {
@@ -377,6 +378,42 @@ export class GraphReader {
   }
 
   /**
+   * {@link GraphReader.children} by two narrow queries: the container's symbols of the name, and
+   * for a class the module-level methods of the name its `member_of` edges join to it. The same
+   * answer as reading every symbol of the name, for a pass that asks few containers.
+   */
+  #childrenOf(containerId: number, name: string): readonly GraphSymbol[] {
+    this.#tracked?.add(name);
+    const key = `${containerId}\u0000${name}`;
+    const known = this.#childrenCache.get(key);
+    if (known !== undefined) return known;
+    const read = (sql: string, params: SqlValue[]): GraphSymbol[] =>
+      this.#all(sql, params).map((r) => {
+        const s = toSymbol(r);
+        this.#byId.set(s.id, s);
+        return s;
+      });
+    let out: readonly GraphSymbol[] = read(LEXICAL_CHILDREN_SQL, [containerId, name]);
+    if (this.symbol(containerId)?.kind === 'class') {
+      const joined = read(JOINED_METHODS_SQL, [containerId, name]);
+      if (joined.length > 0) out = [...out, ...joined].sort((a, b) => a.id - b.id);
+    }
+    if (out.length === 0) out = NONE;
+    this.#childrenCache.set(key, out);
+    return out;
+  }
+
+  /** Narrow lookups' answers (see {@link GraphReader.narrowLookups}). */
+  readonly #childrenCache = new Map<string, readonly GraphSymbol[]>();
+
+  /**
+   * Set for a pass that resolves few sites (an update): {@link GraphReader.children} then reads a
+   * class's members by class instead of every symbol of the name. A build leaves it unset: it
+   * asks most names of many containers, which one read per name serves better.
+   */
+  narrowLookups = false;
+
+  /**
    * Drops what was read of symbols, files and bindings when it holds more than `limit` entries
    * and not every symbol was read at once (a pass over the kernel's millions of sites would
    * otherwise end up holding each of its 850,000 symbols as objects). Only a cache: answers
@@ -394,6 +431,7 @@ export class GraphReader {
     this.#bindings.clear();
     this.#bindingIndex.clear();
     this.#byParent.clear();
+    this.#childrenCache.clear();
     this.#declarations.clear();
     this.#modulesByFileName.clear();
   }
@@ -403,6 +441,8 @@ export class GraphReader {
     this.#bases.clear();
     this.#memberOf.clear();
     this.#superclass.clear();
+    // Narrow answers join module-level methods to classes by their memberships.
+    this.#childrenCache.clear();
   }
 
   /**
@@ -444,6 +484,13 @@ export class GraphReader {
     return allRows(stmt, params);
   }
 }
+
+/** A container's symbols of a name, by id. */
+const LEXICAL_CHILDREN_SQL = 'SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols WHERE parent_id = ? AND name = ? ORDER BY id';
+
+/** The module-level methods of a name that a `member_of` edge joins to a class (Go, C++ `Shape::draw`, Rust `impl`). */
+const JOINED_METHODS_SQL = `SELECT s.id, s.kind, s.name, s.qualified_name, s.file_id, s.parent_id, s.flags FROM edges e JOIN symbols s ON s.id = e.from_id JOIN symbols p ON p.id = s.parent_id
+  WHERE e.to_id = ? AND e.kind = ${EDGE_KIND_CODES.member_of} AND s.name = ? AND s.kind = 'method' AND p.kind = 'module' AND s.parent_id <> e.to_id`;
 
 /** Module-like names a reader looks up one query each before it reads every module at once. */
 const MODULE_PROBES_BEFORE_MAP = 256;

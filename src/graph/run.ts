@@ -205,6 +205,9 @@ export function resolveGraph(
 
   try {
     if ('build' in changes) return resolveBuild(changes.build);
+    // An update resolves a few hundred sites: a class's members are read by class, not with
+    // every symbol of the name (Python's thousand `__init__`s for one constructor call).
+    reader.narrowLookups = true;
     // Loaded before this pass writes anything: it must describe the rows as they are now.
     cache.deps ??= DepsIndex.load(db);
     deps_ = cache.deps;
