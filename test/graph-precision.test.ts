@@ -274,6 +274,30 @@ describe('JavaScript and TypeScript scopes', () => {
     ]);
   });
 
+  it('Java: a local class in a lambda of a field\'s initialiser is no member of the class', async () => {
+    const lines = await callLines({
+      'e/E.java': [
+        'package e;', // 1
+        '',
+        'class E {', // 3
+        '  void a() { class Local { class M { void q() {} } void helper() { new M().q(); } } new Local().helper(); }', // 4
+        '  Runnable r = () -> { class Lam { void h() {} } new Lam().h(); };', // 5: its symbol sits in E (unresolved)
+        '  void other() { new Local(); new Lam(); }', // 6: neither is in scope
+        '}',
+      ].join('\n'),
+    });
+    expect(lines).toEqual([
+      'e/E.java:4 calls e.E.a -> e.E.a.Local [Local] local',
+      'e/E.java:4 calls e.E.a -> e.E.a.Local.helper [helper] typed',
+      'e/E.java:4 calls e.E.a.Local.helper -> e.E.a.Local.M [M] self',
+      'e/E.java:4 calls e.E.a.Local.helper -> e.E.a.Local.M.q [q] typed',
+      'e/E.java:5 calls e.E -> ∅ [Lam] unresolved:not-found',
+      'e/E.java:5 calls e.E -> ∅ [h] unresolved:not-found',
+      'e/E.java:6 calls e.E.other -> ∅ [Lam] unresolved:not-found',
+      'e/E.java:6 calls e.E.other -> ∅ [Local] unresolved:not-found',
+    ]);
+  });
+
   it('an update that moves a definition into or out of a wrapper re-resolves its callers', async () => {
     const caller = 'export function use() { return helper(); }\n';
     await expectExactThrough({ 'a.js': `function helper() { return 1; }\n${caller}`, 'b.js': 'function helper() { return 2; }\n' }, 'memfs', [

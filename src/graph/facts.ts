@@ -152,7 +152,7 @@ export interface BindingFact {
  * `enclosed`: a definition whose name is bound inside a function or block its symbol is not
  * nested in (JS/TS: `function helper() {}` inside an IIFE or a bundler's module wrapper, which
  * anonymous functions leave at module level; a Kotlin local function in a lambda; a Scala `def`
- * in a block): no name of the module, nor member of the class, outside that scope.
+ * in a block; a Java local class): no name of the module, nor member of the class, outside that scope.
  *
  * @example
  * ```ts

@@ -70,7 +70,8 @@ export const JAVA = builtin(
     grammarPackage: { name: 'tree-sitter-java', version: '0.23.5' },
     // 3: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; `super(...)` constructs the superclass only (never an interface or a class above it); an inherited method with as many parameters and other parameter types makes a call ambiguous.
     // 4: every file imports java.lang.* on demand when the codebase holds java.lang (the JDK's own sources); a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
-    version: '4',
+    // 5: a local class (in a block) is no member of the class around it (DefinitionFlag `enclosed`): one in a lambda of a field's initialiser sat in that class.
+    version: '5',
   },
   ['references'],
 );

@@ -130,6 +130,9 @@ function visit(root: Node, sink: ReferenceSink): void {
   for (const [i, node] of nodes.entries()) {
     const type = types[i]!;
     if (CLASSES.has(type)) {
+      // A local class (in a method, a lambda, an initialiser) is no member of the class around:
+      // in a lambda of a field's initialiser its symbol sits in that class.
+      if (scopes.innermostAt(node.startIndex) >= 0 && node.parent?.type === 'block') sink.flag(node, 'enclosed');
       const span = classes.add(node, node.childForFieldName('name')?.text ?? null);
       if (type === 'record_declaration') {
         for (const p of node.childForFieldName('parameters')?.namedChildren ?? []) {
