@@ -3,7 +3,7 @@ import type { WalkFeed } from '../indexer/indexer.js';
 import type { IndexReport } from '../indexer/report.js';
 import { DEFAULT_SKIPPED_DIRECTORIES, ListingCache, walkCodebase, type SkippedFile, type SourceFile, type WalkOptions, type WalkResult } from '../indexer/walker.js';
 import { reportExclusions } from '../indexer/gitignored.js';
-import { decodeMemo, encodeListings, encodeMemo, listingsKeyOf, restoreListings, snapshotMemoKeyOf } from '../indexer/saved-listings.js';
+import { adoptSavedListings, saveListings } from '../indexer/saved-listings.js';
 import { CKGError, tagCaller } from '../errors.js';
 import { FsAdapter } from '../fs/adapter.js';
 import { basename, isAbsolute, isWindowsPath, join, normalize, relativeInside, toSlashes } from '../fs/path.js';
@@ -879,42 +879,17 @@ export class CKGDatabase {
     return bytes;
   }
 
-  /**
-   * Takes what an earlier process saved beside the stored index: the snapshot memo, and the
-   * folder listings (indexer/saved-listings.ts), adopted only when a walk needs them (a check
-   * whose memo replays never walks).
-   */
+  /** Adopts the listings and snapshot memo an earlier process saved (indexer/saved-listings.ts), with `keepFolderListings`. */
   async #restoreListings(storage: Storage, key: string): Promise<void> {
-    const listings = this.#listings;
-    if (listings === undefined || this.#options.keepFolderListings !== true) return;
-    try {
-      const [memo, saved] = await Promise.all([storage.get(snapshotMemoKeyOf(key)), storage.get(listingsKeyOf(key))]);
-      const decoded = memo instanceof Uint8Array ? decodeMemo(memo, this.#registry) : undefined;
-      if (decoded !== undefined) listings.adoptSnapshotMemo(decoded);
-      if (saved instanceof Uint8Array) listings.beforeNextWalk(() => restoreListings(listings, saved));
-    } catch {
-      // Listings only save work: without them the walk lists every folder.
-    }
+    if (this.#listings === undefined || this.#options.keepFolderListings !== true) return;
+    await adoptSavedListings(this.#listings, storage, key, this.#registry);
   }
 
-  /** Saves the folder listings and the snapshot memo beside the stored index when they changed since last saved or restored. */
+  /** Saves the listings and snapshot memo beside the stored index when they changed (with `keepFolderListings`). */
   async #saveListings(): Promise<void> {
     const storage = this.#options.storage;
-    const listings = this.#listings;
-    if (storage === undefined || this.#storageKey === undefined || listings === undefined || this.#options.keepFolderListings !== true) return;
-    if (!listings.changed && !listings.memoChanged) return;
-    const folders = listings.changed ? encodeListings(listings) : undefined;
-    const memo = listings.memoChanged ? listings.snapshotMemo : undefined;
-    const memoChanged = listings.memoChanged;
-    listings.markSaved();
-    try {
-      if (folders !== undefined) await storage.set(listingsKeyOf(this.#storageKey), folders);
-      // A memo that could not be trusted replaces none: the saved one is dropped (an old memo
-      // could never give a wrong snapshot, every answer is checked, but it would cost a replay).
-      if (memoChanged) await (memo !== undefined ? storage.set(snapshotMemoKeyOf(this.#storageKey), encodeMemo(memo)) : storage.delete(snapshotMemoKeyOf(this.#storageKey)));
-    } catch {
-      // As above: a lost save costs the next process a full listing, never a wrong answer.
-    }
+    if (storage === undefined || this.#storageKey === undefined || this.#listings === undefined || this.#options.keepFolderListings !== true) return;
+    await saveListings(this.#listings, storage, this.#storageKey);
   }
 
   /**

@@ -11,6 +11,7 @@ import type { FileInfo } from '../fs/adapter.js';
 import type { Listing, ListingCache } from './walker.js';
 import type { LanguageRegistry } from '../languages/registry.js';
 import { decodeSnapshotMemo, encodeSnapshotMemo, type SnapshotMemo } from '../snapshot/walk-memo.js';
+import type { Storage } from '../storage/types.js';
 
 const FORMAT = 'ckg-listings-1';
 /** Entry kinds as one character each (`f` file, `d` directory, `l` symlink, `o` other). */
@@ -138,4 +139,51 @@ function unframed(bytes: Uint8Array): Uint8Array | undefined {
   if (bytes.length < 4) return undefined;
   const json = bytes.subarray(4);
   return new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, true) === checksum(json) ? json : undefined;
+}
+
+/**
+ * Takes what an earlier process saved beside the index stored under `key`: the snapshot memo at
+ * once, the folder listings when a walk first needs them (a check whose memo replays never
+ * walks). Listings only save work: anything unreadable is ignored and the walk lists folders.
+ *
+ * @example
+ * ```ts
+ * await adoptSavedListings(listings, storage, storageKey, registry);
+ * ```
+ */
+export async function adoptSavedListings(listings: ListingCache, storage: Storage, key: string, registry: LanguageRegistry): Promise<void> {
+  try {
+    const [memo, saved] = await Promise.all([storage.get(snapshotMemoKeyOf(key)), storage.get(listingsKeyOf(key))]);
+    const decoded = memo instanceof Uint8Array ? decodeMemo(memo, registry) : undefined;
+    if (decoded !== undefined) listings.adoptSnapshotMemo(decoded);
+    if (saved instanceof Uint8Array) listings.beforeNextWalk(() => restoreListings(listings, saved));
+  } catch {
+    // Without them the walk lists every folder.
+  }
+}
+
+/**
+ * Saves the folder listings and the snapshot memo beside the index stored under `key`, each only
+ * when it changed since last saved or adopted. A failed save costs the next process a full
+ * listing, never a wrong answer, so it is not reported.
+ *
+ * @example
+ * ```ts
+ * await saveListings(listings, storage, storageKey);
+ * ```
+ */
+export async function saveListings(listings: ListingCache, storage: Storage, key: string): Promise<void> {
+  if (!listings.changed && !listings.memoChanged) return;
+  const folders = listings.changed ? encodeListings(listings) : undefined;
+  const memo = listings.memoChanged ? listings.snapshotMemo : undefined;
+  const memoChanged = listings.memoChanged;
+  listings.markSaved();
+  try {
+    if (folders !== undefined) await storage.set(listingsKeyOf(key), folders);
+    // A memo that could not be trusted replaces none: the saved one is dropped (an old memo
+    // could never give a wrong snapshot, every answer is checked, but it would cost a replay).
+    if (memoChanged) await (memo !== undefined ? storage.set(snapshotMemoKeyOf(key), encodeMemo(memo)) : storage.delete(snapshotMemoKeyOf(key)));
+  } catch {
+    // As above.
+  }
 }
