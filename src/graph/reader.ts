@@ -135,8 +135,7 @@ export class GraphReader {
       this.#byName.set(name, out);
     }
     if (out === undefined) {
-      out = this.#all('SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols WHERE name = ? ORDER BY id', [name]).map(toSymbol);
-      for (const s of out) this.#byId.set(s.id, s);
+      out = this.#readSymbols('SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols WHERE name = ? ORDER BY id', [name]);
       this.#byName.set(name, out);
     }
     return out;
@@ -387,15 +386,9 @@ export class GraphReader {
     const key = `${containerId}\u0000${name}`;
     const known = this.#childrenCache.get(key);
     if (known !== undefined) return known;
-    const read = (sql: string, params: SqlValue[]): GraphSymbol[] =>
-      this.#all(sql, params).map((r) => {
-        const s = toSymbol(r);
-        this.#byId.set(s.id, s);
-        return s;
-      });
-    let out: readonly GraphSymbol[] = read(LEXICAL_CHILDREN_SQL, [containerId, name]);
+    let out: readonly GraphSymbol[] = this.#readSymbols(LEXICAL_CHILDREN_SQL, [containerId, name]);
     if (this.symbol(containerId)?.kind === 'class') {
-      const joined = read(JOINED_METHODS_SQL, [containerId, name]);
+      const joined = this.#readSymbols(JOINED_METHODS_SQL, [containerId, name]);
       if (joined.length > 0) out = [...out, ...joined].sort((a, b) => a.id - b.id);
     }
     if (out.length === 0) out = NONE;
@@ -475,6 +468,13 @@ export class GraphReader {
     return s.parentId !== null && this.symbol(s.parentId)?.kind === 'module';
   }
 
+  /** Symbol rows of a query (toSymbol's columns), each remembered by id. */
+  #readSymbols(sql: string, params: SqlValue[]): GraphSymbol[] {
+    const out = this.#all(sql, params).map(toSymbol);
+    for (const s of out) this.#byId.set(s.id, s);
+    return out;
+  }
+
   #all(sql: string, params: SqlValue[]): SqlValue[][] {
     let stmt = this.#statements.get(sql);
     if (!stmt) {
@@ -490,7 +490,7 @@ const LEXICAL_CHILDREN_SQL = 'SELECT id, kind, name, qualified_name, file_id, pa
 
 /** The module-level methods of a name that a `member_of` edge joins to a class (Go, C++ `Shape::draw`, Rust `impl`). */
 const JOINED_METHODS_SQL = `SELECT s.id, s.kind, s.name, s.qualified_name, s.file_id, s.parent_id, s.flags FROM edges e JOIN symbols s ON s.id = e.from_id JOIN symbols p ON p.id = s.parent_id
-  WHERE e.to_id = ? AND e.kind = ${EDGE_KIND_CODES.member_of} AND s.name = ? AND s.kind = 'method' AND p.kind = 'module' AND s.parent_id <> e.to_id`;
+  WHERE e.to_id = ? AND e.kind = ${EDGE_KIND_CODES.member_of} AND s.name = ? AND s.kind = 'method' AND p.kind = 'module'`;
 
 /** Module-like names a reader looks up one query each before it reads every module at once. */
 const MODULE_PROBES_BEFORE_MAP = 256;

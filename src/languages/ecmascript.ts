@@ -106,7 +106,16 @@ function newDefinition(kind: Definition['kind'], name: string, node: Node, extra
  * For a function or class bound by `const`/`let`/`var`: the statement when it declares only this
  * name, else the declarator alone (two functions in one statement must not share a range).
  */
-function bindingRange(declarator: Node): Node {
+/**
+ * Where the definition a `variable_declarator`'s function or class value makes starts and ends:
+ * its whole statement when that declares only it (`const cb = () => {}`), else the declarator.
+ *
+ * @example
+ * ```ts
+ * bindingRange(declarator).startIndex; // where `const` is, for `const cb = () => {}`
+ * ```
+ */
+export function bindingRange(declarator: Node): Node {
   const statement = declarator.parent;
   if (!statement || !DECLARATION_STATEMENTS.has(statement.type)) return declarator;
   const declarators = namedChildren(statement).filter((c) => c.type === 'variable_declarator');

@@ -1,7 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
 import { typedDescendants, typeSet } from '../common.js';
-import { expressionDefinition } from '../ecmascript.js';
+import { bindingRange, expressionDefinition } from '../ecmascript.js';
 import { LexicalScopes } from './scopes.js';
 
 // JavaScript, TypeScript and TSX (one grammar family): calls, `new`, `this`/`super`, typed
@@ -414,9 +414,8 @@ class EcmascriptReferencePass {
         // `const cb = function () {}` in a function: a nested definition (extracted as one),
         // so `cb()` and `on('click', cb)` lead to it, as a nested function declaration's do.
         scopes.bind(scope, name.text, { kind: 'definition' });
-        // The definition the visitor makes of a function or class literal starts where its range does.
-        const literal = value !== null && FUNCTION_VALUES.has(value.type) ? expressionDefinition(value) : undefined;
-        if (literal !== undefined) sink.flag(literal.range, 'enclosed');
+        // The definition the visitor makes of a function or class literal spans the declaration.
+        if (value !== null && FUNCTION_VALUES.has(value.type)) sink.flag(bindingRange(node), 'enclosed');
       } else if (scope >= 0) {
         scopes.bind(scope, name.text, valueType && identifier ? { kind: 'local', type: valueType } : { kind: 'local' });
       } else if (!functionValue) {
