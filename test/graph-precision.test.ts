@@ -145,6 +145,27 @@ describe('JavaScript and TypeScript scopes', () => {
     ]);
   });
 
+  it('an update that makes a method or a function-valued field static re-resolves the calls other files make of it', async () => {
+    await expectExactThrough(
+      {
+        'a.ts': 'export class A {\n  create() { return 1; }\n  build = () => 2;\n}\n',
+        'b.ts': "import { A } from './a';\nexport function f(a: A) { return a.create() + a.build(); }\nexport function g() { return A.create() + A.build(); }\n",
+      },
+      'memfs',
+      [
+        (f) => {
+          f['a.ts'] = f['a.ts']!.replace('  create()', '  static create()').replace('  build =', '  static build =');
+        },
+        (f) => {
+          f['a.ts'] = f['a.ts']!.replace('  static create()', '  create()');
+        },
+        (f) => {
+          f['a.ts'] = f['a.ts']!.replace('  static build', '  build');
+        },
+      ],
+    );
+  });
+
   it('type parameters and parameters are not the classes they are named like', async () => {
     const lines = await callLines({
       'a.ts': [
@@ -614,6 +635,189 @@ describe('Java overloads across a class hierarchy', () => {
       'p/Derived.java:7 calls p.Derived.use -> ∅ [write] unresolved:ambiguous',
       'p/Derived.java:8 calls p.Derived.use -> ∅ [write] unresolved:ambiguous',
       'p/Derived.java:9 calls p.Derived.use -> p.Derived.run [run] typed',
+    ]);
+  });
+});
+
+describe('Java members, as javac binds them', () => {
+  // A differential audit of OpenJDK's java.base, java.logging and java.net.http against javac's
+  // own binding of each call found these wrong edges; each test fails without its rule.
+  it('super.m() is the superclass\'s m (never an interface the class implements itself)', async () => {
+    const lines = await callLines(
+      files({
+        'p/Marker.java': ['package p;', 'public interface Marker {', '    Object clone();', '    default String label() { return ""; }', '}'],
+        'p/Root.java': ['package p;', 'public class Root implements Marker {', '    public Object clone() { return this; }', '}'],
+        'p/Plain.java': ['package p;', 'public class Plain implements Marker {', '    public Object clone() { return super.clone(); }', '}'],
+        'p/Leaf.java': [
+          'package p;',
+          'public class Leaf extends Root implements Marker {',
+          '    public Object clone() { return super.clone(); }', // 3: Root's
+          '    public String label() { return super.label(); }', // 4: Root inherits Marker's
+          '}',
+        ],
+      }),
+    );
+    expect(lines.filter((l) => l.includes(' calls '))).toEqual([
+      'p/Leaf.java:3 calls p.Leaf.clone -> p.Root.clone [clone] super',
+      'p/Leaf.java:4 calls p.Leaf.label -> p.Marker.label [label] super',
+      // Object's clone: Marker's declaration is no superclass method.
+      'p/Plain.java:3 calls p.Plain.clone -> ∅ [clone] unresolved:external',
+    ]);
+  });
+
+  it('a base\'s private methods are not inherited: the name is the enclosing class\'s', async () => {
+    const lines = await callLines(
+      files({
+        'p/AbstractMap.java': ['package p;', 'public abstract class AbstractMap {', '    private static boolean eq(Object a, Object b) { return a == b; }', '    protected int size() { return 0; }', '}'],
+        'p/Collections.java': [
+          'package p;',
+          'public class Collections {',
+          '    static boolean eq(Object a, Object b) { return a == b; }',
+          '    static class Single extends AbstractMap {',
+          '        boolean has(Object k) { return eq(k, k) && size() > 0; }', // 5: Collections.eq; AbstractMap.size
+          '    }',
+          '}',
+        ],
+      }),
+    );
+    expect(lines.filter((l) => l.includes(' calls '))).toEqual([
+      'p/Collections.java:5 calls p.Collections.Single.has -> p.AbstractMap.size [size] self',
+      'p/Collections.java:5 calls p.Collections.Single.has -> p.Collections.eq [eq] self',
+    ]);
+  });
+
+  it('Kotlin, C# and Scala: a base\'s private method is not inherited either', async () => {
+    const lines = await callLines(
+      files({
+        'p/Base.kt': ['package p', '', 'open class Base { private fun eq(a: Any) = true }'],
+        'p/Outer.kt': ['package p', '', 'class Outer {', '    fun eq(a: Any) = false', '    inner class Single : Base() { fun has(k: Any) = eq(k) }', '}'],
+        'p/Shapes.cs': [
+          'namespace P {',
+          '    class Base { private static bool Eq(object a) => true; protected static bool Near(object a) => true; }',
+          '    class Outer {',
+          '        static bool Eq(object a) => false;',
+          '        class Single : Base { bool Has(object k) => Eq(k) && Near(k); }', // 5
+          '    }',
+          '}',
+        ],
+        's/Outer.scala': ['package s', 'class Base { private def same(a: Any) = true }', 'class Outer {', '  def same(a: Any) = false', '  class Single extends Base { def has(k: Any) = same(k) }', '}'],
+      }),
+    );
+    expect(lines.filter((l) => l.includes(' calls ') && !l.includes('[Base]'))).toEqual([
+      'p/Outer.kt:5 calls p.Outer.Single.has -> p.Outer.eq [eq] self',
+      'p/Shapes.cs:5 calls P.Outer.Single.Has -> P.Base.Near [Near] self',
+      'p/Shapes.cs:5 calls P.Outer.Single.Has -> P.Outer.Eq [Eq] self',
+      's/Outer.scala:5 calls s.Outer.Single.has -> s.Outer.same [same] self',
+    ]);
+  });
+
+  it('an enum\'s valueOf and a record\'s accessors are their own, never a method of the class around', async () => {
+    const lines = await callLines(
+      files({
+        'p/Character.java': [
+          'package p;',
+          'public class Character {',
+          '    static Character valueOf(char c) { return null; }',
+          '    int x() { return 1; }',
+          '    enum Script {',
+          '        LATIN;',
+          '        static Script forName(String s) { return valueOf(s); }', // 7: the enum's implicit valueOf
+          '        String label() { return name(); }', // 8: Enum's name()
+          '    }',
+          '    record Point(int x, int y) {',
+          '        int sum() { return x() + y(); }', // 11: the record's accessors
+          '    }',
+          '    record Sized(int x) {',
+          '        public int x() { return 2; }',
+          '        int twice() { return x() * 2; }', // 15: the declared accessor
+          '    }',
+          '    int outer() { return x(); }', // 17: Character.x
+          '}',
+        ],
+      }),
+    );
+    expect(lines.filter((l) => l.includes(' calls '))).toEqual([
+      'p/Character.java:11 calls p.Character.Point.sum -> ∅ [x] unresolved:not-found',
+      'p/Character.java:11 calls p.Character.Point.sum -> ∅ [y] unresolved:not-found',
+      'p/Character.java:15 calls p.Character.Sized.twice -> p.Character.Sized.x [x] self',
+      'p/Character.java:17 calls p.Character.outer -> p.Character.x [x] self',
+      'p/Character.java:7 calls p.Character.Script.forName -> ∅ [valueOf] unresolved:not-found',
+      'p/Character.java:8 calls p.Character.Script.label -> ∅ [name] unresolved:not-found',
+    ]);
+  });
+
+  it('a call only a variadic method takes is unresolved where a base outside the codebase may declare a fixed-arity one', async () => {
+    const lines = await callLines(
+      files({
+        'p/Log.java': [
+          'package p;',
+          'public interface Log extends System.Logger {',
+          '    default void log(String format, Object... params) {',
+          '        log(System.Logger.Level.DEBUG, format, params);', // 4: System.Logger's log(Level, String, Object...)
+          '        log("again", 1, 2);', // 5: the same rule: some base may take three
+          '    }',
+          '}',
+        ],
+        'p/Say.java': [
+          'package p;',
+          'public interface Say {',
+          '    default void say(String format, Object... params) {}',
+          '    default void hi() { say("x", 1, 2); }', // 4: no other class can declare a say here
+          '}',
+        ],
+      }),
+    );
+    expect(lines.filter((l) => l.includes(' calls '))).toEqual([
+      'p/Log.java:4 calls p.Log.log -> ∅ [log] unresolved:external',
+      'p/Log.java:5 calls p.Log.log -> ∅ [log] unresolved:external',
+      'p/Say.java:4 calls p.Say.hi -> p.Say.say [say] self',
+    ]);
+  });
+
+  it('a fully qualified name starts at a package (Java and Kotlin)', async () => {
+    const lines = await callLines(
+      files({
+        'b/c/Y.java': ['package b.c;', 'public class Y {', '    public static void go() {}', '}'],
+        'a/X.java': [
+          'package a;',
+          'public class X extends b.c.Y implements java.io.Serializable {',
+          '    void f() {',
+          '        b.c.Y.go();', // 4
+          '        new b.c.Y();', // 5
+          '        b.c.Z.go();', // 6: no class Z in b.c
+          '    }',
+          '}',
+        ],
+        'k/util/Slug.kt': ['package k.util', '', 'fun slug(s: String) = s'],
+        'k/app/Main.kt': ['package k.app', '', 'fun main() {', '    k.util.slug("x")', '}'],
+      }),
+    );
+    expect(lines).toEqual([
+      'a/X.java:2 implements a.X -> ∅ [Serializable] unresolved:not-found',
+      'a/X.java:2 inherits a.X -> b.c.Y [Y] qualified',
+      'a/X.java:4 calls a.X.f -> b.c.Y.go [go] qualified',
+      'a/X.java:5 calls a.X.f -> b.c.Y [Y] qualified',
+      'a/X.java:6 calls a.X.f -> ∅ [go] unresolved:not-found',
+      'k/app/Main.kt:4 calls k.app.main -> k.util.slug [slug] qualified',
+    ]);
+  });
+
+  it('an update that makes a base\'s method private, or an interface a superclass, re-resolves the calls', async () => {
+    const base = {
+      'p/AbstractMap.java': 'package p;\npublic abstract class AbstractMap {\n    static boolean eq(Object a, Object b) { return a == b; }\n    public Object clone() { return null; }\n}\n',
+      'p/Collections.java': 'package p;\npublic class Collections {\n    static boolean eq(Object a, Object b) { return a == b; }\n    static class Single implements Cloneable2 {\n        boolean has(Object k) { return eq(k, k); }\n        public Object clone() { return super.clone(); }\n    }\n}\n',
+      'p/Cloneable2.java': 'package p;\npublic interface Cloneable2 {\n    Object clone();\n}\n',
+    };
+    await expectExactThrough(base, 'memfs', [
+      (f) => {
+        f['p/Collections.java'] = f['p/Collections.java']!.replace('implements Cloneable2', 'extends AbstractMap');
+      },
+      (f) => {
+        f['p/AbstractMap.java'] = f['p/AbstractMap.java']!.replace('    static boolean eq', '    private static boolean eq');
+      },
+      (f) => {
+        f['p/AbstractMap.java'] = f['p/AbstractMap.java']!.replace('private static boolean eq', 'protected static boolean eq');
+      },
     ]);
   });
 });

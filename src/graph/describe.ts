@@ -18,6 +18,7 @@ export const SYMBOL_FLAGS: Readonly<Record<DefinitionFlag, number>> = {
   'returns-self': 64,
   'member-value': 128,
   enclosed: 1 << 24,
+  private: 1 << 25,
 };
 
 /**
@@ -41,6 +42,19 @@ export function admitsArity(flags: number, arity: number | undefined): boolean {
   const hi = (flags >> (ARITY_SHIFT + 8)) & 0xff;
   if (lo === 0) return true;
   return arity >= lo - 1 && (hi === ARITY_UNBOUNDED || arity <= hi - 1);
+}
+
+/**
+ * Whether a symbol takes `arity` arguments only through its variadic parameter (`log(String,
+ * Object...)` called with 3): false when it is not variadic, takes that many as declared, or
+ * either count is unknown.
+ */
+export function onlyVariadicTakes(flags: number, arity: number | undefined): boolean {
+  if (arity === undefined) return false;
+  const lo = (flags >> ARITY_SHIFT) & 0xff;
+  const hi = (flags >> (ARITY_SHIFT + 8)) & 0xff;
+  // `lo - 1` fixed parameters and the variadic one: declared with `lo` parameters.
+  return lo !== 0 && hi === ARITY_UNBOUNDED && arity !== lo;
 }
 
 /** One symbol row of a file, before ids are given (`parent` indexes this file's rows; 0 is the module). */

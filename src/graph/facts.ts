@@ -143,7 +143,7 @@ export interface BindingFact {
 /**
  * What a definition's own syntax says about it, for dead-code answers: `exported` (JS/TS
  * `export`, `module.exports`, Python `__all__`), `decorated` (registered by a decorator or an
- * attribute/annotation), `static` (C `static`: visible in its own file only), `entry` (an entry
+ * attribute/annotation), `static` (C `static`: visible in its own file only; a JS/TS class's static member), `entry` (an entry
  * point the language runs itself); and for resolution: `singleton` (a Scala or Kotlin `object`,
  * which may share its name with a class, its companion: a type names the class, a value the
  * object), and for typed receivers, `returns-self`: a method declared to return an instance of its
@@ -153,6 +153,7 @@ export interface BindingFact {
  * nested in (JS/TS: `function helper() {}` inside an IIFE or a bundler's module wrapper, which
  * anonymous functions leave at module level; a Kotlin local function in a lambda; a Scala `def`
  * in a block; a Java local class): no name of the module, nor member of the class, outside that scope.
+ * `private`: a method declared `private` (Java, C#, Kotlin, Scala), which subclasses do not inherit.
  *
  * @example
  * ```ts
@@ -160,7 +161,7 @@ export interface BindingFact {
  * ```
  * @public
  */
-export type DefinitionFlag = 'exported' | 'decorated' | 'static' | 'entry' | 'test' | 'singleton' | 'returns-self' | 'member-value' | 'enclosed';
+export type DefinitionFlag = 'exported' | 'decorated' | 'static' | 'entry' | 'test' | 'singleton' | 'returns-self' | 'member-value' | 'enclosed' | 'private';
 
 /**
  * The graph part of an extracted file: where each definition sits, and the file's sites and

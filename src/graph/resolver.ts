@@ -1,5 +1,5 @@
 import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../db/schema.js';
-import { admitsArity, SYMBOL_FLAGS } from './describe.js';
+import { admitsArity, onlyVariadicTakes, SYMBOL_FLAGS } from './describe.js';
 import type { ReceiverFact } from './facts.js';
 import type { GraphBinding, GraphFile, GraphReader, GraphSymbol } from './reader.js';
 import type { SiteShape } from './site.js';
@@ -450,7 +450,7 @@ export class Resolver {
       if (ctx.strategy.implicitSelf === true && outcome.code === RESOLUTION_CODES['not-found'] && ctx.strategy.builtins.has(name)) outcome = unresolved(RESOLUTION_CODES.builtin);
     } else if (r.kind === 'super') {
       const cls = this.#enclosingClass(ctx);
-      outcome = cls ? relabel(this.#baseMember(cls, name, new Set()), RESOLUTION_CODES.super) : NOT_FOUND;
+      outcome = cls ? relabel(this.#superMember(cls, name, ctx), RESOLUTION_CODES.super) : NOT_FOUND;
     } else if (r.kind === 'type') {
       const use = this.#use;
       const arity = this.#arity;
@@ -1103,6 +1103,18 @@ export class Resolver {
       }
       return this.#askFallback(name, ctx, want === 'type' ? { qualifier: path, want, scope } : { qualifier: path, scope }) ?? current;
     }
+    // Java-like languages: a head that names nothing in scope is a package (`java.io.Serializable`,
+    // `com.acme.Util.slug()`), read like an import specifier.
+    if (current.toId === null && current.code === RESOLUTION_CODES['not-found'] && ctx.strategy.absolutePackagePaths === true) {
+      const container = this.#resolveContainer(path.join(ctx.strategy.pathSeparator ?? '.'), ctx.file);
+      this.#use = use;
+      this.#arity = arity;
+      if (container.toId === null) return current;
+      const symbol = this.#reader.symbol(container.toId);
+      if (!symbol) return NOT_FOUND;
+      const member = symbol.kind === 'class' ? this.#classMember(symbol, name, new Set()) : (this.#moduleMember(symbol.id, name, 0, false) ?? NOT_FOUND);
+      return relabel(member, RESOLUTION_CODES.qualified);
+    }
     for (const [i, part] of [...path.slice(1), name].entries()) {
       if (i === path.length - 1) {
         this.#use = use;
@@ -1151,6 +1163,11 @@ export class Resolver {
     if (own.length === 0) return this.#baseMember(cls, name, seen);
     const found = combine(own.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.self })))!;
     if (found.toId === null || this.#arity === undefined || own[0]!.kind === 'class') return found;
+    // A fixed-arity overload a base outside the codebase may declare would be chosen first.
+    const arity = this.#arity;
+    if (this.#strategyOfSymbol(cls)?.variadicLast === true && own.every((s) => onlyVariadicTakes(s.flags, arity)) && this.#hasBaseOutside(cls)) {
+      return unresolved(RESOLUTION_CODES.external);
+    }
     // Overloads by argument count (Java, Kotlin, C#, Scala): a base's method of this name that
     // takes as many arguments is another candidate unless this one overrides it (the same
     // parameter types): `write(int)` here, `write(byte[])` inherited, and the argument's type decides.
@@ -1165,11 +1182,12 @@ export class Resolver {
   }
 
   /**
-   * The classes above `cls` (every base in the codebase, transitively) that define a method
-   * `name` taking the current call's arguments. Bases outside the codebase are not seen.
+   * Every base above `cls` in the codebase, transitively, breadth first, and whether some base
+   * on the way is outside it (or unresolved).
    */
-  #ancestorsDefining(cls: GraphSymbol, name: string): GraphSymbol[] {
-    const out: GraphSymbol[] = [];
+  #ancestry(cls: GraphSymbol): { readonly bases: GraphSymbol[]; readonly outside: boolean } {
+    const bases: GraphSymbol[] = [];
+    let outside = false;
     const seen = new Set<number>([cls.id]);
     const queue = [cls];
     while (queue.length > 0 && seen.size < 256) {
@@ -1177,15 +1195,29 @@ export class Resolver {
       // The answer depends on each class's bases: a change to its file must re-resolve the site.
       this.#reader.depend(c.name);
       for (const id of this.#reader.bases(c.id)) {
+        if (id === null) outside = true;
         if (id === null || seen.has(id)) continue;
         seen.add(id);
         const base = this.#reader.symbol(id);
         if (!base) continue;
-        if (this.#reader.children(base.id, name).some((s) => s.kind === 'method' && this.#fits(s))) out.push(base);
+        bases.push(base);
         queue.push(base);
       }
     }
-    return out;
+    return { bases, outside };
+  }
+
+  /** Whether some base of `cls`, transitively, is outside the codebase (or unresolved). */
+  #hasBaseOutside(cls: GraphSymbol): boolean {
+    return this.#ancestry(cls).outside;
+  }
+
+  /**
+   * The classes above `cls` (every base in the codebase, transitively) that define a method
+   * `name` taking the current call's arguments. Bases outside the codebase are not seen.
+   */
+  #ancestorsDefining(cls: GraphSymbol, name: string): GraphSymbol[] {
+    return this.#ancestry(cls).bases.filter((base) => this.#reader.children(base.id, name).some((s) => s.kind === 'method' && this.#fits(s)));
   }
 
   /**
@@ -1352,7 +1384,8 @@ export class Resolver {
       // Constructors are not inherited: `Reader` in a subclass of Reader is the class, never its
       // constructors (methods named like it, in Java, C#, Kotlin, C++).
       if (base.name === name && this.#namedLikeConstructors(base)) continue;
-      const found = this.#classMember(base, name, seen);
+      // Nor are private members: the base passes the name on to its own bases.
+      const found = this.#privateMembersOnly(base, name) ? this.#baseMember(base, name, seen) : this.#classMember(base, name, seen);
       if (found.toId !== null) return unknownBase || ambiguousBase ? unresolved(RESOLUTION_CODES.ambiguous) : found;
       if (found.code === RESOLUTION_CODES.ambiguous) ambiguousBase = true;
       else if (found.code === RESOLUTION_CODES.external) unknownBase = true;
@@ -1440,6 +1473,20 @@ export class Resolver {
     return unknownBase ? unresolved(RESOLUTION_CODES.external) : NOT_FOUND;
   }
 
+  /** `super.name`: along the class's bases, or only its superclass where the language says so. */
+  #superMember(cls: GraphSymbol, name: string, ctx: SiteContext): Outcome {
+    if (ctx.strategy.superIsSuperclass !== true) return this.#baseMember(cls, name, new Set());
+    // The answer depends on this class's bases: a change to its file must re-resolve the site.
+    this.#reader.depend(cls.name);
+    const first = this.#reader.superclass(cls.id);
+    // No superclass: the root class's (Object), outside the codebase; an unresolved one: unknown.
+    if (first === undefined || first === null) return unresolved(RESOLUTION_CODES.external);
+    const base = this.#reader.symbol(first);
+    if (!base || (base.name === name && this.#namedLikeConstructors(base))) return NOT_FOUND;
+    const seen = new Set([cls.id]);
+    return this.#privateMembersOnly(base, name) ? this.#baseMember(base, name, seen) : this.#classMember(base, name, seen);
+  }
+
   /** `super(...)`: the constructor of the enclosing class's base (or that base itself). */
   #superConstructor(ctx: SiteContext): Outcome {
     const cls = this.#enclosingClass(ctx);
@@ -1483,6 +1530,16 @@ export class Resolver {
   #inStaticMethod(ctx: SiteContext): boolean | 'both' | undefined {
     const method = ctx.chain.find((s) => s.kind === 'method');
     return method === undefined ? undefined : this.#isStatic(method);
+  }
+
+  /**
+   * Whether every method `name` of a class is declared `private`, where the language does not
+   * let subclasses inherit those (its nested classes are members as ever).
+   */
+  #privateMembersOnly(cls: GraphSymbol, name: string): boolean {
+    if (this.#strategyOfSymbol(cls)?.privateNotInherited !== true) return false;
+    const members = this.#children(cls, name);
+    return members.length > 0 && members.every((s) => s.kind === 'method' && (s.flags & SYMBOL_FLAGS.private) !== 0);
   }
 
   /**

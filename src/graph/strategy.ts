@@ -115,12 +115,38 @@ export interface LanguageGraph {
    */
   readonly memberImports?: boolean;
   /**
+   * A qualified name whose head names nothing in scope starts at a package, absolutely (Java's
+   * `java.io.Serializable`, Kotlin's `com.acme.util.slug()`): read like an import specifier. Not
+   * where package names are relative to the enclosing ones (C# namespaces, Scala packages).
+   */
+  readonly absolutePackagePaths?: boolean;
+  /**
    * A name that two star imports both bind is a compile error when used (Java and Kotlin
    * on-demand imports, C# `using` namespaces, Scala wildcards): so when a star import of a
    * codebase module binds the name, star imports of modules outside the codebase cannot, and
    * the codebase's wins (otherwise a star import we cannot see into makes the name ambiguous).
    */
   readonly starConflictsAreErrors?: boolean;
+  /**
+   * `super.m()` (C# `base.M()`) looks in the superclass, the first `inherits` base, and what it
+   * inherits: never in the interfaces the class implements itself (Java's `super.clone()` in
+   * `class P implements Marker` is Object's, not Marker's). A class without one extends the
+   * language's root class (Object), outside the codebase: the call stays unresolved.
+   */
+  readonly superIsSuperclass?: boolean;
+  /**
+   * Methods of one name are overloads told apart by their parameters, and a variadic one is
+   * chosen only when no fixed-arity overload takes the arguments (Java, C#, Kotlin, Scala): a
+   * class with a base outside the codebase may inherit such an overload, so a call that only a
+   * variadic method of the codebase takes stays unresolved there.
+   */
+  readonly variadicLast?: boolean;
+  /**
+   * A base's `private` members are not inherited (Java, C#, Kotlin, Scala): a plain name in a
+   * subclass passes them by for the next candidates (the enclosing class's static method of the
+   * name). Read from the base's member summaries.
+   */
+  readonly privateNotInherited?: boolean;
   /**
    * A member is looked up in the bases level by level, not depth-first: the shallowest one wins
    * and two different ones at the same depth leave the site ambiguous (Go's promoted methods of

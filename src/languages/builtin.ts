@@ -71,7 +71,8 @@ export const JAVA = builtin(
     // 3: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; `super(...)` constructs the superclass only (never an interface or a class above it); an inherited method with as many parameters and other parameter types makes a call ambiguous.
     // 4: every file imports java.lang.* on demand when the codebase holds java.lang (the JDK's own sources); a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     // 5: a local class (in a block) is no member of the class around it (DefinitionFlag `enclosed`): one in a lambda of a field's initialiser sat in that class.
-    version: '5',
+    // 6: `super.m()` looks in the superclass only (never an interface the class implements: `super.clone()` is Object's); a base's `private` methods (DefinitionFlag `private`) are not inherited; an enum's `valueOf`/`values` and `java.lang.Enum`'s members and a record's accessors are the class's own; a call only a variadic method takes is unresolved where a base outside the codebase may declare a fixed-arity overload; a qualified name whose head names nothing in scope starts at a package (`java.io.Serializable`, `a.b.C.m()`).
+    version: '6',
   },
   ['references'],
 );
@@ -129,7 +130,8 @@ export const TYPESCRIPT = builtin(
     // 8: a function or class expression's own name is a value inside it (`const k = function h() { h(); }` calls no outer `h`).
     // 9: a definition inside an anonymous function or a block (an IIFE, a bundler's module wrapper) is no module name outside it (DefinitionFlag `enclosed`).
     // 10: nor a member of the class whose field initialiser holds it (`this.helper()`).
-    version: '10',
+    // 11: a class's static methods and function-valued fields are flagged `static`: making one static (or not) re-resolves the calls other files make of it.
+    version: '11',
   },
   ['references', 'rewriteSource'],
 );
@@ -149,7 +151,8 @@ export const TSX = builtin(
     // 8: a function or class expression's own name is a value inside it (`const k = function h() { h(); }` calls no outer `h`).
     // 9: a definition inside an anonymous function or a block (an IIFE, a bundler's module wrapper) is no module name outside it (DefinitionFlag `enclosed`).
     // 10: nor a member of the class whose field initialiser holds it (`this.helper()`).
-    version: '10',
+    // 11: a class's static methods and function-valued fields are flagged `static`: making one static (or not) re-resolves the calls other files make of it.
+    version: '11',
   },
   ['references', 'rewriteSource'],
 );
@@ -170,7 +173,8 @@ export const JAVASCRIPT = builtin(
     // 8: a function or class expression's own name is a value inside it (`const k = function h() { h(); }` calls no outer `h`).
     // 9: a definition inside an anonymous function or a block (an IIFE, a bundler's module wrapper) is no module name outside it (DefinitionFlag `enclosed`).
     // 10: nor a member of the class whose field initialiser holds it (`this.helper()`).
-    version: '10',
+    // 11: a class's static methods and function-valued fields are flagged `static`: making one static (or not) re-resolves the calls other files make of it.
+    version: '11',
   },
   ['references'],
 );
@@ -249,7 +253,8 @@ export const CSHARP = builtin(
     grammarPackage: { name: 'tree-sitter-c-sharp', version: '0.23.5' },
     // 4: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; `super(...)` constructs the superclass only (never an interface or a class above it); an inherited method with as many parameters and other parameter types makes a call ambiguous.
     // 5: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
-    version: '5',
+    // 6: `base.M()` looks in the first base only; a base's `private` methods (DefinitionFlag `private`) are not inherited; a call only a `params` method takes is unresolved where a base outside the codebase may declare a fixed-arity overload.
+    version: '6',
   },
   ['references'],
 );
@@ -266,7 +271,8 @@ export const KOTLIN = builtin(
     // 4: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     // 5: secondary constructors (methods named like their class) are no members of a subclass: `Base` inside a subclass of Base is the class.
     // 6: a local function inside a lambda is no name of the file (DefinitionFlag `enclosed`).
-    version: '6',
+    // 7: a base's `private` functions (DefinitionFlag `private`) are not inherited; a call only a `vararg` function takes is unresolved where a base outside the codebase may declare a fixed-arity overload; a qualified name whose head names nothing in scope starts at a package.
+    version: '7',
   },
   ['references'],
 );
@@ -282,7 +288,8 @@ export const SCALA = builtin(
     // 4: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; an inherited method with as many parameters and other parameter types makes a call ambiguous.
     // 5: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     // 6: a def in a block is local to it: no member of the class or object around (DefinitionFlag `enclosed`).
-    version: '6',
+    // 7: a base's `private` defs (DefinitionFlag `private`) are not inherited; a call only a repeated-parameter def takes is unresolved where a base outside the codebase may declare a fixed-arity overload.
+    version: '7',
   },
   ['references'],
 );

@@ -67,6 +67,7 @@ function packageGraph(family: string, builtins: ReadonlySet<string>, constructor
     implicitMembers: true,
     memberImports: true,
     starConflictsAreErrors: true,
+    variadicLast: true,
   };
 }
 
@@ -78,7 +79,13 @@ function packageGraph(family: string, builtins: ReadonlySet<string>, constructor
  * javaGraph.moduleName('src/main/java/com/acme/Shop.java', context, 'com.acme'); // 'com.acme'
  * ```
  */
-export const javaGraph: LanguageGraph = { ...packageGraph('java', JAVA_LANG, (cls) => [cls]), implicitStarImports: ['java.lang'] };
+export const javaGraph: LanguageGraph = {
+  ...packageGraph('java', JAVA_LANG, (cls) => [cls]),
+  implicitStarImports: ['java.lang'],
+  absolutePackagePaths: true,
+  superIsSuperclass: true,
+  privateNotInherited: true,
+};
 
 /**
  * Kotlin's graph rules: `Foo(…)` targets the class Foo, never one of its secondary constructors
@@ -89,7 +96,7 @@ export const javaGraph: LanguageGraph = { ...packageGraph('java', JAVA_LANG, (cl
  * kotlinGraph.qualify('com.acme', ['Shop', 'add']); // 'com.acme.Shop.add'
  * ```
  */
-export const kotlinGraph: LanguageGraph = { ...packageGraph('kotlin', KOTLIN_DEFAULTS, () => []), constructorsNamedLikeClass: true };
+export const kotlinGraph: LanguageGraph = { ...packageGraph('kotlin', KOTLIN_DEFAULTS, () => []), constructorsNamedLikeClass: true, privateNotInherited: true, absolutePackagePaths: true };
 
 /**
  * Scala's graph rules: a class has no constructor method of its own (auxiliary constructors are
@@ -100,7 +107,7 @@ export const kotlinGraph: LanguageGraph = { ...packageGraph('kotlin', KOTLIN_DEF
  * scalaGraph.qualify('', ['Main', 'run']); // 'Main.run'
  * ```
  */
-export const scalaGraph: LanguageGraph = packageGraph('scala', SCALA_DEFAULTS, () => []);
+export const scalaGraph: LanguageGraph = { ...packageGraph('scala', SCALA_DEFAULTS, () => []), privateNotInherited: true };
 
 /**
  * C#'s graph rules: a file's module is its namespace; constructors are methods named like their type.
@@ -112,6 +119,8 @@ export const scalaGraph: LanguageGraph = packageGraph('scala', SCALA_DEFAULTS, (
  */
 export const csharpGraph: LanguageGraph = {
   ...packageGraph('csharp', CSHARP_SYSTEM, (cls) => [cls]),
+  superIsSuperclass: true,
+  privateNotInherited: true,
   // A file with types in several namespaces (declared as '/') is a module of its own, named by
   // its path, which no namespace can be; its types carry their namespaces in their chains.
   moduleName: (relativePath, _context, declaredPackage) => (declaredPackage === '/' ? `/${relativePath}` : (declaredPackage ?? '')),

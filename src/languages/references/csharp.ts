@@ -2,7 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
 import { typeSet } from '../common.js';
 import { LexicalScopes } from './scopes.js';
-import { ClassSpans, ROOT_MEMBERS } from './typed-scopes.js';
+import { ClassSpans, declaredPrivate, ROOT_MEMBERS } from './typed-scopes.js';
 
 // C#: method calls (plain, `this.`, `base.`, typed receivers, `Type.Static()`, qualified paths,
 // `x?.M()`), `new Foo(…)`, `: base(…)` / `: this(…)`, bases (the first entry of a class's base
@@ -181,7 +181,10 @@ function visit(root: Node, sink: ReferenceSink): void {
       if (type !== 'lambda_expression' && type !== 'anonymous_method_expression' && type !== 'accessor_declaration' && type !== 'arrow_expression_clause') reportSignature(node, sink);
       const name = node.childForFieldName('name');
       if (type === 'local_function_statement' && name && enclosing >= 0) scopes.bind(enclosing, name.text, { kind: 'definition' });
-      else if (type === 'method_declaration' && name) classes.innermost(node.startIndex)?.methods.add(name.text);
+      else if (type === 'method_declaration' && name) {
+        classes.innermost(node.startIndex)?.methods.add(name.text);
+        if (declaredPrivate(node)) sink.flag(node, 'private');
+      }
       if (type === 'lambda_expression') {
         const params = node.childForFieldName('parameters');
         if (params?.type === 'implicit_parameter') bind(params, 'parameter');

@@ -42,6 +42,16 @@ const SEARCHED = [
   'shorthand_property_identifier',
   'decorator',
 ];
+/**
+ * Whether a class member is declared `static`. The resolver reads staticness from the class's
+ * summaries; the flag makes a change of it a change of the definition, which re-resolves the
+ * calls other files make of it.
+ */
+function isStaticMember(member: Node): boolean {
+  for (const child of member.children) if (child?.type === 'static') return true;
+  return false;
+}
+
 /** Methods every JavaScript function has that call or bind it. */
 const BOUND_CALLS: ReadonlySet<string> = new Set(['bind', 'call', 'apply']);
 const FUNCTION_VALUES = typeSet('arrow_function', 'function_expression', 'function', 'generator_function', 'class');
@@ -545,6 +555,10 @@ class EcmascriptReferencePass {
     else if (VALUE_PARENTS.has(type)) this.#values(node, type);
     else if (type === 'method_definition') {
       if (this.#objectMethods.has(node.startIndex)) this.#sink.flag(node, 'member-value');
+      else if (isStaticMember(node)) this.#sink.flag(node, 'static');
+    } else if (type === 'field_definition' || type === 'public_field_definition') {
+      // A function-valued field is a method (the definitions visitor's): static or not, like one.
+      if (isStaticMember(node)) this.#sink.flag(node, 'static');
     } else if (type === 'decorator') this.#decorator(node);
     else if (type === 'shorthand_property_identifier') this.#use('reference', node, false, type);
     else if (type === 'variable_declarator') {

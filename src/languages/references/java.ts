@@ -2,7 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
 import { typeSet } from '../common.js';
 import { LexicalScopes } from './scopes.js';
-import { ClassSpans, ROOT_MEMBERS, type ClassSpan } from './typed-scopes.js';
+import { ClassSpans, declaredPrivate, ROOT_MEMBERS, type ClassSpan } from './typed-scopes.js';
 
 // Java: method calls (plain, `this.`, `super.`, typed, static `Foo.bar()`, qualified
 // `a.b.Foo.bar()`), `new Foo()`, `super(…)` / `this(…)`, method references, bases, imports
@@ -15,6 +15,9 @@ import { ClassSpans, ROOT_MEMBERS, type ClassSpan } from './typed-scopes.js';
 // (flow-insensitive, which only leaves calls unresolved). Inside an anonymous class body the
 // body's base (maybe outside the codebase) may define any member, so a plain or `this.` call of
 // a name the body does not declare stays unresolved.
+
+/** What every enum has without declaring it: `values()`, `valueOf(String)` and the members of `java.lang.Enum`. */
+const ENUM_MEMBERS: ReadonlySet<string> = new Set(['values', 'valueOf', 'name', 'ordinal', 'compareTo', 'getDeclaringClass', 'describeConstable']);
 
 const CLASSES = typeSet('class_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration', 'annotation_type_declaration');
 const METHODS = typeSet('method_declaration', 'constructor_declaration', 'compact_constructor_declaration');
@@ -134,11 +137,16 @@ function visit(root: Node, sink: ReferenceSink): void {
       // in a lambda of a field's initialiser its symbol sits in that class.
       if (scopes.innermostAt(node.startIndex) >= 0 && node.parent?.type === 'block') sink.flag(node, 'enclosed');
       const span = classes.add(node, node.childForFieldName('name')?.text ?? null);
-      if (type === 'record_declaration') {
+      if (type === 'enum_declaration') span.implicit = { names: ENUM_MEMBERS, replaceable: false };
+      else if (type === 'record_declaration') {
+        const accessors = new Set<string>();
         for (const p of node.childForFieldName('parameters')?.namedChildren ?? []) {
           const name = p?.childForFieldName('name');
-          if (p?.type === 'formal_parameter' && name) span.fields.set(name.text, declared(p.childForFieldName('type'), p.startIndex) ?? null);
+          if (p?.type !== 'formal_parameter' || !name) continue;
+          span.fields.set(name.text, declared(p.childForFieldName('type'), p.startIndex) ?? null);
+          accessors.add(name.text);
         }
+        span.implicit = { names: accessors, replaceable: true };
       }
       continue;
     }
@@ -161,6 +169,7 @@ function visit(root: Node, sink: ReferenceSink): void {
         const owner = classes.innermost(node.startIndex);
         const name = node.childForFieldName('name')?.text;
         if (owner && name) owner.methods.add(name);
+        if (type === 'method_declaration' && declaredPrivate(node)) sink.flag(node, 'private');
       }
       continue;
     }
@@ -311,6 +320,22 @@ function visit(root: Node, sink: ReferenceSink): void {
     return method !== undefined && classes.anonymousWithin(method.start, method.end).some((c) => c.methods.has(name) && !(c.start <= at && at < c.end));
   };
 
+  /**
+   * A plain call of a member the language declares implicitly in a class around the site (an
+   * enum's `valueOf`, a record's accessor) before any class declares the name: `'self'` when
+   * that class is the innermost one (its own member, never a method of the class around it),
+   * `'dynamic'` when it is further out or stands beside declared overloads; undefined otherwise.
+   */
+  const implicitMember = (at: number, name: string): 'self' | 'dynamic' | undefined => {
+    for (const [depth, c] of classes.enclosing(at).entries()) {
+      const implicit = c.implicit?.names.has(name) === true;
+      if (c.methods.has(name)) return implicit && !c.implicit!.replaceable ? 'dynamic' : undefined;
+      if (implicit) return depth === 0 ? 'self' : 'dynamic';
+      if (c.name === null) return undefined; // an anonymous body's base may declare it
+    }
+    return undefined;
+  };
+
   for (const [i, node] of nodes.entries()) {
     const type = types[i]!;
     if (type === 'method_invocation') {
@@ -322,7 +347,10 @@ function visit(root: Node, sink: ReferenceSink): void {
       const counted = arity !== undefined ? { arity } : {};
       if (!object) {
         const cls = classes.innermost(at);
-        if (cls && cls.name === null && !cls.methods.has(name.text)) sink.site(name, { kind: 'call', name: name.text, fixed: 'dynamic' });
+        const implicit = implicitMember(at, name.text);
+        if (implicit === 'dynamic') sink.site(name, { kind: 'call', name: name.text, fixed: 'dynamic' });
+        else if (implicit === 'self') sink.site(name, { kind: 'call', name: name.text, receiver: { kind: 'self' }, ...counted });
+        else if (cls && cls.name === null && !cls.methods.has(name.text)) sink.site(name, { kind: 'call', name: name.text, fixed: 'dynamic' });
         else if (cls && cls.name !== null && (ROOT_MEMBERS.java.has(name.text) || shadowedByAnonymous(at, name.text))) sink.site(name, { kind: 'call', name: name.text, receiver: { kind: 'self' }, ...counted });
         else sink.site(name, { kind: 'call', name: name.text, ...counted });
         continue;

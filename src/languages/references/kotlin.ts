@@ -2,7 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
 import { typeSet } from '../common.js';
 import { LexicalScopes } from './scopes.js';
-import { ClassSpans, ROOT_MEMBERS, type ClassSpan } from './typed-scopes.js';
+import { ClassSpans, declaredPrivate, ROOT_MEMBERS, type ClassSpan } from './typed-scopes.js';
 
 // Kotlin: calls (plain, `this.`, `super.`, typed receivers, `Foo.bar()`, qualified paths),
 // constructor calls (`Foo()`, which resolve to the class: its primary constructor is no symbol
@@ -176,8 +176,10 @@ function visit(root: Node, sink: ReferenceSink): void {
         const owner = classes.innermost(node.startIndex);
         const inBody = node.parent?.type === 'class_body' || node.parent?.type === 'enum_class_body';
         namedFunctions.push({ start: node.startIndex, end: node.endIndex });
-        if (name && inBody && owner) owner.methods.add(unquote(name.text));
-        else if (name && enclosing >= 0) {
+        if (name && inBody && owner) {
+          owner.methods.add(unquote(name.text));
+          if (declaredPrivate(node)) sink.flag(node, 'private');
+        } else if (name && enclosing >= 0) {
           scopes.bind(enclosing, unquote(name.text), { kind: 'definition' });
           // A local function: inside a lambda (which names nothing) its symbol sits at the level
           // around it, where it is no name.

@@ -2,7 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
 import { typeSet } from '../common.js';
 import { LexicalScopes } from './scopes.js';
-import { ClassSpans, ROOT_MEMBERS, type ClassSpan } from './typed-scopes.js';
+import { ClassSpans, declaredPrivate, ROOT_MEMBERS, type ClassSpan } from './typed-scopes.js';
 
 // Scala (2 and 3): calls with parentheses (plain, `this.`, `super.`, typed receivers, `Obj.m()`,
 // qualified paths), `new Foo(…)`, a call of a class or object name (`Point(1, 2)`: a case class's
@@ -157,7 +157,10 @@ function visit(root: Node, sink: ReferenceSink): void {
       const name = node.childForFieldName('name');
       const parentType = node.parent?.type;
       const inBody = parentType === 'template_body' || parentType === 'enum_body';
-      if (name && inBody) classes.innermost(node.startIndex)?.methods.add(unquote(name.text));
+      if (name && inBody) {
+        classes.innermost(node.startIndex)?.methods.add(unquote(name.text));
+        if (declaredPrivate(node)) sink.flag(node, 'private');
+      }
       // A def in a block (`val x = { def helper() = 1; helper() }`) is local to the block: where
       // its symbol sits at the class's or file's level, it is no member or name there.
       if (type === 'function_definition' && LOCAL_BLOCKS.has(parentType ?? '')) sink.flag(node, 'enclosed');

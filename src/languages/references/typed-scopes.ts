@@ -15,6 +15,13 @@ export interface ClassSpan {
   readonly fields: Map<string, string | null>;
   /** Methods declared directly in the body (for anonymous bodies: names a plain call there may mean). */
   readonly methods: Set<string>;
+  /**
+   * Methods the language declares for the class without a line of it (a Java enum's `valueOf`
+   * and the members of `java.lang.Enum`, a record's component accessors); `replaceable`: a
+   * declared method of the name is that member (a record's explicit accessor), else another
+   * overload beside it.
+   */
+  implicit?: { readonly names: ReadonlySet<string>; readonly replaceable: boolean };
 }
 
 /**
@@ -58,6 +65,20 @@ export class ClassSpans {
   isTypeParameter(offset: number, name: string): boolean {
     return this.#typeParameters.some((t) => t.name === name && t.start <= offset && offset < t.end);
   }
+}
+
+/**
+ * Whether a member's modifiers say `private` (and nothing wider: C#'s `private protected` is seen
+ * by subclasses; Scala's `private[pkg]` by the package): Java and Scala `modifiers`, Kotlin's
+ * visibility modifier, C#'s `modifier` nodes.
+ */
+export function declaredPrivate(member: Node): boolean {
+  let words = '';
+  for (const child of member.namedChildren) {
+    const type = child?.type;
+    if (type === 'modifiers' || type === 'modifier') words += ` ${child!.text}`;
+  }
+  return /(?:^|\s)private(?:\s|$)/.test(words) && !/(?:^|\s)protected(?:\s|$)/.test(words);
 }
 
 /** Names every class has from the language's root class (`Object`, `Any`, `object`): a plain call of one in a class means the class's own. */
