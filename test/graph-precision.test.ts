@@ -446,6 +446,26 @@ describe('Python method resolution order', () => {
   });
 });
 
+describe('Python method resolution order across updates', () => {
+  it('an update that gives a base a class attribute of a method\'s name re-resolves the calls that found the method past it', async () => {
+    await expectExactThrough(
+      {
+        'base.py': 'class A:\n    def m(self):\n        return 1\n\nclass B(A):\n    pass\n',
+        'user.py': 'from base import B\n\nclass C(B):\n    def run(self):\n        return self.m()\n',
+      },
+      'memfs',
+      [
+        (f) => {
+          f['base.py'] = f['base.py']!.replace('    pass\n', '    m = None\n');
+        },
+        (f) => {
+          f['base.py'] = f['base.py']!.replace('    m = None\n', '    pass\n');
+        },
+      ],
+    );
+  });
+});
+
 describe('Java super constructors', () => {
   it('super(...) constructs the superclass (never an interface, never a class above it)', async () => {
     const lines = await callLines(
@@ -819,6 +839,27 @@ describe('Java members, as javac binds them', () => {
         f['p/AbstractMap.java'] = f['p/AbstractMap.java']!.replace('private static boolean eq', 'protected static boolean eq');
       },
     ]);
+  });
+});
+
+describe('Java overloads across updates', () => {
+  it('an update that changes a base method\'s parameter types re-resolves the calls that told an override from an overload by them', async () => {
+    await expectExactThrough(
+      {
+        'p/Base.java': 'package p;\npublic class Base {\n    public void write(byte[] b) {}\n}\n',
+        'p/Derived.java': 'package p;\npublic class Derived extends Base {\n    public void write(byte[] b) {}\n    void use(byte[] d) { write(d); }\n}\n',
+        'p/User.java': 'package p;\npublic class User {\n    void use(Derived x, byte[] d) { x.write(d); }\n}\n',
+      },
+      'memfs',
+      [
+        (f) => {
+          f['p/Base.java'] = f['p/Base.java']!.replace('write(byte[] b)', 'write(int b)');
+        },
+        (f) => {
+          f['p/Base.java'] = f['p/Base.java']!.replace('write(int b)', 'write(byte[] b)');
+        },
+      ],
+    );
   });
 });
 

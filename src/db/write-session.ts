@@ -56,8 +56,17 @@ function bindingNames(kind: string, name: string, member: string | null, symbols
   return member === null ? [name] : [name, member];
 }
 
+/**
+ * A class's member summaries as its identity holds them: class attributes hide inherited methods
+ * (Python) and parameter types tell overloads from overrides, so a change of either is a change
+ * of the class for the sites that looked through it.
+ */
+function classMembers(fields: unknown, methods: unknown): string {
+  return `${fields == null ? '' : String(fields)}\u0002${methods == null ? '' : String(methods)}`;
+}
+
 /** What a file's freshly described rows hold, for {@link GraphChangeLog} (ids from `base`). */
-function writtenFacts(graph: FileGraphRows, base: number): FileFacts {
+function writtenFacts(graph: FileGraphRows, extracted: ExtractedFile, base: number): FileFacts {
   const bases = new Map<number, string[]>();
   const imports: string[] = [];
   for (const e of graph.edges) {
@@ -67,7 +76,11 @@ function writtenFacts(graph: FileGraphRows, base: number): FileFacts {
     if (!list) bases.set(e.from, (list = []));
     list.push(baseFact(e.kind, e.toName, e.site));
   }
-  const symbols = graph.symbols.map((s, k) => ({ id: base + k, identity: symbolIdentity(s.kind, s.qualifiedName, s.flags, bases.get(k) ?? []), name: s.name }));
+  const symbols = graph.symbols.map((s, k) => ({
+    id: base + k,
+    identity: symbolIdentity(s.kind, s.qualifiedName, s.flags, bases.get(k) ?? [], s.kind === 'class' ? classMembers(extracted.classes[s.row]?.fields, extracted.classes[s.row]?.methods) : ''),
+    name: s.name,
+  }));
   const bindings = graph.bindings.map((b) => ({
     identity: bindingIdentity(b.scope >= 0 ? graph.symbols[b.scope]!.qualifiedName : '', b.kind, b.name, b.module, b.member),
     names: bindingNames(b.kind, b.name, b.member, symbols),
@@ -148,7 +161,7 @@ export class WriteSession {
     this.#insertBinding = db.prepare('INSERT INTO bindings (file_id, scope_id, kind, name, module, member, line) VALUES (?, ?, ?, ?, ?, ?, ?)');
     this.#insertSource = db.prepare('INSERT INTO sources (file_id, data) VALUES (?, ?)');
     this.#fileId = db.prepare('SELECT id FROM files WHERE path = ?');
-    this.#oldSymbols = db.prepare('SELECT id, kind, name, qualified_name, flags FROM symbols WHERE file_id = ? ORDER BY id');
+    this.#oldSymbols = db.prepare('SELECT id, kind, name, qualified_name, flags, fields, methods FROM symbols WHERE file_id = ? ORDER BY id');
     this.#oldBindings = db.prepare('SELECT (SELECT qualified_name FROM symbols WHERE id = b.scope_id), b.kind, b.name, b.module, b.member FROM bindings b WHERE b.file_id = ? ORDER BY b.id');
     // A stored file's structure edges (imports, bases, memberships) with how they were resolved:
     // its classes' bases and its module's imports for the comparison, the outcomes for the pass.
@@ -249,7 +262,7 @@ export class WriteSession {
       this.#pending.addFile(id, file.path, file.language, graph.symbols.length, base, graph.bindings);
     } else for (const e of graph.edges) this.#insertEdge.run([e.kind, base + e.from, this.#nameIdOf(e.toName), e.line, e.resolution, e.site]);
     for (const b of graph.bindings) this.#insertBinding.run([id, b.scope >= 0 ? base + b.scope : null, b.kind, b.name, b.module, b.member, b.line]);
-    if (!this.#fromNothing) this.#changes.after(file.path, id, writtenFacts(graph, base));
+    if (!this.#fromNothing) this.#changes.after(file.path, id, writtenFacts(graph, extracted, base));
     if (this.#bodies === 'compressed' && (extracted.functions.length > 0 || extracted.classes.length > 0)) {
       if (!bytes) throw new CKGError('INVALID_ARGUMENT', `putFile(${file.path}) needs the file bytes in 'compressed' body mode`);
       this.#insertSource.run([id, deflateSync(bytes, { level: DEFLATE_LEVEL })]);
@@ -349,12 +362,13 @@ export class WriteSession {
     }
     let moduleName = '';
     let moduleId = 0;
-    const symbols = allRows(this.#oldSymbols, [fileId]).map(([id, kind, name, qname, flags]) => {
+    const symbols = allRows(this.#oldSymbols, [fileId]).map(([id, kind, name, qname, flags, fields, methods]) => {
       if (kind === 'module') {
         moduleName = String(name);
         moduleId = Number(id);
       }
-      return { id: Number(id), identity: symbolIdentity(String(kind), String(qname), Number(flags), bases.get(Number(id)) ?? []), name: String(name) };
+      const members = kind === 'class' ? classMembers(fields, methods) : '';
+      return { id: Number(id), identity: symbolIdentity(String(kind), String(qname), Number(flags), bases.get(Number(id)) ?? [], members), name: String(name) };
     });
     let stars = false;
     const bindings = allRows(this.#oldBindings, [fileId]).map(([scope, kind, name, module, member]) => {

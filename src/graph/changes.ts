@@ -8,7 +8,7 @@
 /** A definition as the comparison sees it. */
 export interface SymbolFact {
   readonly id: number;
-  /** Everything lookups can see of it: kind, qualified name, flags, a class's bases as written. */
+  /** Everything lookups can see of it: kind, qualified name, flags, a class's bases as written and member signatures. */
   readonly identity: string;
   readonly name: string;
 }
@@ -166,9 +166,13 @@ export class GraphChangeLog {
   }
 }
 
-/** A definition's identity (see SymbolFact.identity); `bases` are a class's base sites, in order, as `kind:name:site`. */
-export function symbolIdentity(kind: string, qualifiedName: string, flags: number, bases: readonly string[]): string {
-  return `${kind}\u0000${qualifiedName}\u0000${flags}\u0000${bases.join('\u0001')}`;
+/**
+ * A definition's identity (see SymbolFact.identity); `bases` are a class's base sites, in order,
+ * as `kind:name:site`; `members` a class's member summaries (its `fields` and `methods` columns:
+ * class attributes hide inherited methods, parameter types tell overloads from overrides).
+ */
+export function symbolIdentity(kind: string, qualifiedName: string, flags: number, bases: readonly string[], members = ''): string {
+  return `${kind}\u0000${qualifiedName}\u0000${flags}\u0000${bases.join('\u0001')}\u0000${members}`;
 }
 
 /** A binding's identity (`scope`: the qualified name of its function, '' at module level). */
