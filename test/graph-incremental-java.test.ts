@@ -2,8 +2,9 @@
 // whose class and method names collide on purpose, `update()` leaves exactly the graph a fresh build
 // gives — every symbol, edge, resolution, dependency and binding. The edits move the edges the
 // package rules make: a class added to or removed from a package (same-package names), a
-// single-type, on-demand or static import changed, a base changed, an overload added (arity), a
-// class moved between packages, a file deleted or created.
+// single-type, on-demand or static import changed, a base or an implemented interface changed, an
+// overload added (arity, parameter types, varargs), a method made private, a class moved between
+// packages, a file deleted or created.
 import fc from 'fast-check';
 import { Volume } from 'memfs';
 import initSqlJs from 'sql.js';
@@ -45,7 +46,17 @@ const javaFile = fc.record({
     fc.record({
       n: fc.constantFrom(...CLS),
       base: fc.option(fc.constantFrom(...CLS, 'ext.X'), { nil: undefined }),
-      methods: fc.array(fc.record({ n: fc.constantFrom(...FN), params: fc.nat(1), isStatic: fc.boolean(), calls: fc.array(call, { maxLength: 3 }) }), { maxLength: 2 }),
+      implemented: fc.option(fc.constantFrom(...CLS, 'ext.Y'), { nil: undefined }),
+      methods: fc.array(
+        fc.record({
+          n: fc.constantFrom(...FN),
+          params: fc.constantFrom('', 'int x', 'String x', 'int... x'),
+          isStatic: fc.boolean(),
+          isPrivate: fc.boolean(),
+          calls: fc.array(call, { maxLength: 3 }),
+        }),
+        { maxLength: 2 },
+      ),
     }),
     { minLength: 1, maxLength: 2 },
   ),
@@ -78,11 +89,11 @@ function render(file: JavaFile): string {
     else lines.push(`import static ${i.pkg}.${i.c}.${i.n};`);
   }
   for (const c of file.classes) {
-    lines.push(`class ${c.n}${c.base ? ` extends ${c.base}` : ''} {`);
+    lines.push(`class ${c.n}${c.base ? ` extends ${c.base}` : ''}${c.implemented ? ` implements ${c.implemented}` : ''} {`);
     for (const m of c.methods) {
       // A static method's `this`/`super` calls would not compile: they become plain calls.
       const body = m.calls.map((x) => (m.isStatic && (x.t === 'this' || x.t === 'super') ? `${x.n}();` : callLine(x)));
-      lines.push(`  ${m.isStatic ? 'static ' : ''}void ${m.n}(${m.params === 0 ? '' : 'int x'}) {`, ...body.map((b) => `    ${b}`), '  }');
+      lines.push(`  ${m.isPrivate ? 'private ' : ''}${m.isStatic ? 'static ' : ''}void ${m.n}(${m.params}) {`, ...body.map((b) => `    ${b}`), '  }');
     }
     lines.push('}');
   }
