@@ -863,6 +863,32 @@ describe('Java overloads across updates', () => {
   });
 });
 
+describe('PHP parent::', () => {
+  it('parent::m() is the class extends names (with its traits and bases), never a trait the class uses itself', async () => {
+    const lines = await callLines(
+      files({
+        'a.php': [
+          '<?php',
+          'namespace App;',
+          'class B { public function m() { return 1; } }',
+          'trait T { public function m() { return 2; } public function n() { return parent::m(); } }', // 4: the using class's parent: unknown here
+          'trait U { public function k() { return 3; } }',
+          'class C extends B { use U; }',
+          'class A extends C {',
+          '  use T;',
+          '  public function m() { return parent::m() + parent::k(); }', // 9: B::m (through C), C's trait U::k
+          '}',
+        ],
+      }),
+    );
+    expect(lines.filter((l) => l.includes(' calls '))).toEqual([
+      'a.php:4 calls App\\T::n -> ∅ [m] unresolved:not-found',
+      'a.php:9 calls App\\A::m -> App\\B::m [m] super',
+      'a.php:9 calls App\\A::m -> App\\U::k [k] super',
+    ]);
+  });
+});
+
 describe('Go packages', () => {
   it('an external test package and files for other systems are not the site\'s package; a package-level var is a candidate', async () => {
     const lines = await callLines(

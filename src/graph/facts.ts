@@ -22,7 +22,9 @@ export type FixedReason = 'parameter' | 'local-variable' | 'dynamic';
  * What a member call or reference is made on.
  *
  * - `self`: `self.m()` / `this.m()` (Go: the receiver): the enclosing class, then its bases;
- * - `super`: `super().m()` / `super.m()`: the enclosing class's bases;
+ * - `super`: `super().m()` / `super.m()`: the enclosing class's bases; with `type`, the one base
+ *   the language means, as written (PHP's `parent::m()`: the class `extends` names, never a trait
+ *   the class uses);
  * - `type`: a receiver whose class the file declares (an annotated parameter or local, a
  *   Java/C#/Go typed variable): `type` is the type's name as written (`Foo`, `models.Foo`);
  *   with `constructed`, the receiver is the value of a call of that name (`x = Foo()`,
@@ -39,7 +41,7 @@ export type FixedReason = 'parameter' | 'local-variable' | 'dynamic';
  */
 export type ReceiverFact =
   | { readonly kind: 'self' }
-  | { readonly kind: 'super' }
+  | { readonly kind: 'super'; readonly type?: string }
   | { readonly kind: 'type'; readonly type: string; readonly constructed?: boolean }
   | { readonly kind: 'path'; readonly path: readonly string[] };
 

@@ -448,18 +448,19 @@ export class Resolver {
       outcome = cls ? relabel(this.#classMember(cls, name, new Set()), RESOLUTION_CODES.self) : NOT_FOUND;
       // Ruby's `puts` in a method is `self.puts`: what the class and its bases do not define may be the language's (Kernel's).
       if (ctx.strategy.implicitSelf === true && outcome.code === RESOLUTION_CODES['not-found'] && ctx.strategy.builtins.has(name)) outcome = unresolved(RESOLUTION_CODES.builtin);
-    } else if (r.kind === 'super') {
+    } else if (r.kind === 'super' && r.type === undefined) {
       const cls = this.#enclosingClass(ctx);
       outcome = cls ? relabel(this.#superMember(cls, name, ctx), RESOLUTION_CODES.super) : NOT_FOUND;
-    } else if (r.kind === 'type') {
+    } else if (r.kind === 'type' || r.kind === 'super') {
       const use = this.#use;
       const arity = this.#arity;
       this.#use = 'type';
       this.#arity = undefined;
-      const cls = this.#typeNamed(r.type, ctx, r.constructed === true);
+      const cls = this.#typeNamed(r.type!, ctx, r.kind === 'type' && r.constructed === true);
       this.#use = use;
       this.#arity = arity;
-      outcome = cls.toId === null ? cls : relabel(this.#classMember(this.#reader.symbol(cls.toId)!, name, new Set()), RESOLUTION_CODES.typed);
+      const label = r.kind === 'super' ? RESOLUTION_CODES.super : RESOLUTION_CODES.typed;
+      outcome = cls.toId === null ? cls : relabel(this.#classMember(this.#reader.symbol(cls.toId)!, name, new Set()), label);
     } else {
       outcome = this.#qualified(r.path, name, ctx);
     }

@@ -37,7 +37,7 @@ export function encodeSite(site: Pick<SiteFact, 'receiver' | 'construct' | 'supe
         out += 'S';
         break;
       case 'super':
-        out += 'P';
+        out += r.type === undefined ? 'P' : `P ${r.type}`;
         break;
       case 'type':
         out += `${r.constructed === true ? 'C' : 'T'} ${r.type}`;
@@ -85,7 +85,7 @@ export function decodeSite(text: string | null): SiteShape {
       receiver = { kind: 'self' };
       break;
     case 'P':
-      receiver = { kind: 'super' };
+      receiver = payload === '' ? { kind: 'super' } : { kind: 'super', type: payload };
       break;
     case 'T':
       receiver = { kind: 'type', type: payload };
@@ -103,7 +103,7 @@ export function decodeSite(text: string | null): SiteShape {
 /** The first name a site's receiver depends on (a type's or path's head), for invalidation. */
 export function receiverHead(shape: SiteShape): string | undefined {
   const r = shape.receiver;
-  if (r?.kind === 'type') return r.type.split('.')[0];
+  if (r?.kind === 'type' || (r?.kind === 'super' && r.type !== undefined)) return r.type!.split('.')[0];
   if (r?.kind === 'path') return r.path[0];
   return undefined;
 }

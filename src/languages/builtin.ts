@@ -224,7 +224,8 @@ export const PHP = builtin(
     // 2: code graph references.
     // 4: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; `super(...)` constructs the superclass only (never an interface or a class above it).
     // 5: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
-    version: '5',
+    // 6: `parent::m()` is looked up in the class `extends` names (a `super` receiver with its type), never in a trait the class uses itself.
+    version: '6',
   },
   ['references'],
 );

@@ -65,6 +65,8 @@ interface ClassSpan {
   readonly name: string | null;
   /** Declared property types (`private Catalog $catalog`, promoted constructor parameters); null for a property without a class type. */
   readonly properties: Map<string, string | null>;
+  /** The class `extends` names, as a type (what `parent::` means: never a trait the class uses). */
+  readonly parent?: string;
 }
 
 /** A name as written, without white space or a leading backslash, and whether it had one. */
@@ -217,6 +219,11 @@ function visit(root: Node, sink: ReferenceSink): void {
     for (const c of classes) if (c.start <= offset && offset < c.end && (!best || c.start >= best.start)) best = c;
     return best;
   };
+  /** What `parent::` means at `offset`: the class the innermost class `extends` (in a trait, the using class's: unknown here). */
+  const parentOf = (offset: number): ReceiverFact => {
+    const parent = classAt(offset)?.parent;
+    return parent === undefined ? { kind: 'super' } : { kind: 'super', type: parent };
+  };
   /** The name of the innermost named class at `offset` (undefined in an anonymous class or outside classes). */
   const namedClassAt = (offset: number): string | undefined => {
     const c = classAt(offset);
@@ -296,7 +303,14 @@ function visit(root: Node, sink: ReferenceSink): void {
       case 'trait_declaration':
       case 'enum_declaration':
       case 'anonymous_class': {
-        classes.push({ start: node.startIndex, end: node.endIndex, name: type === 'anonymous_class' ? null : (node.childForFieldName('name')?.text ?? null), properties: new Map() });
+        const extended = node.namedChildren.find((c) => c?.type === 'base_clause')?.namedChildren.find((c) => c !== null && NAME_TYPES.has(c.type));
+        classes.push({
+          start: node.startIndex,
+          end: node.endIndex,
+          name: type === 'anonymous_class' ? null : (node.childForFieldName('name')?.text ?? null),
+          properties: new Map(),
+          ...(extended ? { parent: classType(extended) } : {}),
+        });
         break;
       }
       case 'function_definition':
@@ -520,7 +534,7 @@ function visit(root: Node, sink: ReferenceSink): void {
           const which = scope.text.toLowerCase();
           const inClass = namedClassAt(name.startIndex) !== undefined;
           if (!inClass) unresolvedCall(name, name.text, 'dynamic');
-          else call(name, { name: name.text, receiver: { kind: which === 'parent' ? 'super' : 'self' } });
+          else call(name, { name: name.text, receiver: which === 'parent' ? parentOf(name.startIndex) : { kind: 'self' } });
           break;
         }
         if (NAME_TYPES.has(scope.type)) {
@@ -528,7 +542,7 @@ function visit(root: Node, sink: ReferenceSink): void {
           if (lower === 'self' || lower === 'static' || lower === 'parent') {
             const inClass = namedClassAt(name.startIndex) !== undefined;
             if (!inClass) unresolvedCall(name, name.text, 'dynamic');
-            else call(name, { name: name.text, receiver: { kind: lower === 'parent' ? 'super' : 'self' } });
+            else call(name, { name: name.text, receiver: lower === 'parent' ? parentOf(name.startIndex) : { kind: 'self' } });
           } else call(name, { name: name.text, receiver: { kind: 'path', path: classPath(scope) } });
           break;
         }
