@@ -863,6 +863,31 @@ describe('Java overloads across updates', () => {
   });
 });
 
+describe('Kotlin super<T>', () => {
+  it('super<I>.m() is the named supertype\'s m', async () => {
+    const lines = await callLines(
+      files({
+        'p/A.kt': [
+          'package p',
+          '',
+          'open class B {',
+          '    open fun m() = 1',
+          '}',
+          '',
+          'interface I {',
+          '    fun m() = 2',
+          '}',
+          '',
+          'class A : B(), I {',
+          '    override fun m() = super<I>.m() + super<B>.m()', // 12: I.m, B.m
+          '}',
+        ],
+      }),
+    );
+    expect(lines.filter((l) => l.includes(' calls ') && !l.includes('[B] local'))).toEqual(['p/A.kt:12 calls p.A.m -> p.B.m [m] super', 'p/A.kt:12 calls p.A.m -> p.I.m [m] super']);
+  });
+});
+
 describe('PHP parent::', () => {
   it('parent::m() is the class extends names (with its traits and bases), never a trait the class uses itself', async () => {
     const lines = await callLines(

@@ -273,7 +273,8 @@ export const KOTLIN = builtin(
     // 5: secondary constructors (methods named like their class) are no members of a subclass: `Base` inside a subclass of Base is the class.
     // 6: a local function inside a lambda is no name of the file (DefinitionFlag `enclosed`).
     // 7: a base's `private` functions (DefinitionFlag `private`) are not inherited; a call only a `vararg` function takes is unresolved where a base outside the codebase may declare a fixed-arity overload; a qualified name whose head names nothing in scope starts at a package.
-    version: '7',
+    // 8: `super<Named>.m()` is looked up in the named supertype (a `super` receiver with its type).
+    version: '8',
   },
   ['references'],
 );

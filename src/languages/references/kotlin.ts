@@ -300,8 +300,12 @@ function visit(root: Node, sink: ReferenceSink): void {
         if (label) return classes.enclosing(at).some((c) => c.name === label.text) ? typed(label.text) : 'dynamic';
         return namedClass(at) && !isOpaque(at) ? { kind: 'self' } : 'dynamic';
       }
-      case 'super_expression':
-        return namedClass(at) && !isOpaque(at) ? { kind: 'super' } : 'dynamic';
+      case 'super_expression': {
+        if (!namedClass(at) || isOpaque(at)) return 'dynamic';
+        // `super<Named>.m()`: that supertype's m, whichever comes first among the bases.
+        const named = typeName(object.namedChildren.find((c) => c?.type === 'user_type'));
+        return named ? { kind: 'super', type: named.join('.') } : { kind: 'super' };
+      }
       case 'identifier': {
         const name = unquote(object.text);
         const b = local(at, name);
