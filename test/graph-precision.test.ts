@@ -888,6 +888,28 @@ describe('Kotlin super<T>', () => {
   });
 });
 
+describe('Scala super[T]', () => {
+  it('super[T].m() is the named parent\'s m', async () => {
+    const lines = await callLines(
+      files({
+        's/A.scala': [
+          'package s',
+          'class B { def m() = 1 }',
+          'trait T { def m() = 2 }',
+          'class A extends B with T {',
+          '  override def m() = {',
+          '    val t = super[T].m()', // 6: T.m
+          '    val b = super[B].m()', // 7: B.m
+          '    t + b',
+          '  }',
+          '}',
+        ],
+      }),
+    );
+    expect(lines.filter((l) => l.includes(' calls '))).toEqual(['s/A.scala:6 calls s.A.m -> s.T.m [m] super', 's/A.scala:7 calls s.A.m -> s.B.m [m] super']);
+  });
+});
+
 describe('PHP parent::', () => {
   it('parent::m() is the class extends names (with its traits and bases), never a trait the class uses itself', async () => {
     const lines = await callLines(

@@ -291,7 +291,8 @@ export const SCALA = builtin(
     // 5: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     // 6: a def in a block is local to it: no member of the class or object around (DefinitionFlag `enclosed`).
     // 7: a base's `private` defs (DefinitionFlag `private`) are not inherited; a call only a repeated-parameter def takes is unresolved where a base outside the codebase may declare a fixed-arity overload.
-    version: '7',
+    // 8: `super[T].m()` is looked up in the named parent (a `super` receiver with its type; it was unresolved).
+    version: '8',
   },
   ['references'],
 );

@@ -278,6 +278,12 @@ function visit(root: Node, sink: ReferenceSink): void {
   const receiverOf = (object: Node, at: number): ReceiverFact | 'dynamic' | 'anonymous' => {
     if (object.type === 'identifier' && object.text === 'this') return namedClass(at) ? { kind: 'self' } : 'anonymous';
     if (object.type === 'identifier' && object.text === 'super') return namedClass(at) ? { kind: 'super' } : 'dynamic';
+    if (object.type === 'generic_function' && object.childForFieldName('function')?.text === 'super') {
+      // `super[T].m()`: the named parent's m (its arguments are the parent's name, nothing else).
+      const parents = object.childForFieldName('type_arguments')?.namedChildren ?? [];
+      const parent = parents.length === 1 && parents[0]?.type === 'type_identifier' ? parents[0].text : undefined;
+      return namedClass(at) && parent ? { kind: 'super', type: parent } : 'dynamic';
+    }
     if (object.type === 'identifier') {
       const name = unquote(object.text);
       const b = local(at, name);
