@@ -766,6 +766,33 @@ describe('Java members, as javac binds them', () => {
     ]);
   });
 
+  it('a field of a class around is a typed receiver in a nested class that names no base (which might hide it)', async () => {
+    const lines = await callLines(
+      files({
+        'p/Unsafe.java': ['package p;', 'public class Unsafe {', '    public long get(Object o) { return 0; }', '}'],
+        'p/Other.java': ['package p;', 'public class Other {', '    public long get(Object o) { return 1; }', '}'],
+        'p/Base.java': ['package p;', 'public class Base {', '    protected Other UNSAFE;', '}'],
+        'p/Holder.java': [
+          'package p;',
+          'public class Holder {',
+          '    static final Unsafe UNSAFE = new Unsafe();',
+          '    static class Plain {',
+          '        long read(Object o) { return UNSAFE.get(o); }', // 5: Holder's field: Unsafe.get
+          '    }',
+          '    static class Sub extends Base {',
+          '        long read(Object o) { return UNSAFE.get(o); }', // 8: Base's field hides it (not resolved here)
+          '    }',
+          '}',
+        ],
+      }),
+    );
+    expect(lines.filter((l) => l.includes(' calls '))).toEqual([
+      'p/Holder.java:3 calls p.Holder -> p.Unsafe [Unsafe] package',
+      'p/Holder.java:5 calls p.Holder.Plain.read -> p.Unsafe.get [get] typed',
+      'p/Holder.java:8 calls p.Holder.Sub.read -> ∅ [get] unresolved:not-found',
+    ]);
+  });
+
   it('a call only a variadic method takes is unresolved where a base outside the codebase may declare a fixed-arity one', async () => {
     const lines = await callLines(
       files({

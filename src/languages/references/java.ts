@@ -137,6 +137,7 @@ function visit(root: Node, sink: ReferenceSink): void {
       // in a lambda of a field's initialiser its symbol sits in that class.
       if (scopes.innermostAt(node.startIndex) >= 0 && node.parent?.type === 'block') sink.flag(node, 'enclosed');
       const span = classes.add(node, node.childForFieldName('name')?.text ?? null);
+      span.based = node.childForFieldName('superclass') !== null || node.childForFieldName('interfaces') !== null || node.namedChildren.some((c) => c?.type === 'extends_interfaces');
       if (type === 'enum_declaration') span.implicit = { names: ENUM_MEMBERS, replaceable: false };
       else if (type === 'record_declaration') {
         const accessors = new Set<string>();
@@ -153,7 +154,7 @@ function visit(root: Node, sink: ReferenceSink): void {
     if (type === 'object_creation_expression') {
       // An anonymous class body (`new T() { … }`); an enum constant's body is the enum's own.
       const body = node.lastNamedChild;
-      if (body?.type === 'class_body') classes.add(body, null);
+      if (body?.type === 'class_body') classes.add(body, null).based = true;
       continue;
     }
     if (FUNCTIONS.has(type)) {
@@ -262,7 +263,18 @@ function visit(root: Node, sink: ReferenceSink): void {
     return c?.name !== null ? c : undefined;
   };
   /** A field of the innermost named class; null: declared with no class type; undefined: not its field. */
-  const fieldType = (at: number, name: string): string | null | undefined => classes.innermost(at)?.fields.get(name);
+  /**
+   * A field the class at `at` declares, or a class around it when the classes between name no
+   * base (a base's field of the name would hide the outer one: `UNSAFE` in a nested class of the
+   * class declaring it); null: declared with no class type; undefined: no such field seen.
+   */
+  const fieldType = (at: number, name: string): string | null | undefined => {
+    for (const c of classes.enclosing(at)) {
+      const t = c.fields.get(name);
+      if (t !== undefined || c.based === true) return t;
+    }
+    return undefined;
+  };
   const typed = (type: string): ReceiverFact => ({ kind: 'type', type });
 
   const receiverOf = (object: Node, at: number): ReceiverFact | 'dynamic' | 'anonymous' => {
@@ -288,7 +300,8 @@ function visit(root: Node, sink: ReferenceSink): void {
           return path ? typed(path.join('.')) : 'dynamic';
         }
         if (inner.type === 'this' && field.type === 'identifier') {
-          const t = namedClass(at) ? fieldType(at, field.text) : undefined;
+          // `this.x`: the innermost class's own field, never one of a class around it.
+          const t = namedClass(at)?.fields.get(field.text);
           return t ? typed(t) : 'dynamic';
         }
         const path = dotted(object);

@@ -22,6 +22,8 @@ export interface ClassSpan {
    * overload beside it.
    */
   implicit?: { readonly names: ReadonlySet<string>; readonly replaceable: boolean };
+  /** Whether the class names a base (or is an anonymous body, whose base is its type): it may inherit fields nobody here sees. */
+  based?: boolean;
 }
 
 /**
