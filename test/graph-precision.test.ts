@@ -780,7 +780,7 @@ describe('Java members, as javac binds them', () => {
           '        long read(Object o) { return UNSAFE.get(o); }', // 5: Holder's field: Unsafe.get
           '    }',
           '    static class Sub extends Base {',
-          '        long read(Object o) { return UNSAFE.get(o); }', // 8: Base's field hides it (not resolved here)
+          '        long read(Object o) { return UNSAFE.get(o); }', // 8: Base's field hides it: Other.get
           '    }',
           '}',
         ],
@@ -789,7 +789,59 @@ describe('Java members, as javac binds them', () => {
     expect(lines.filter((l) => l.includes(' calls '))).toEqual([
       'p/Holder.java:3 calls p.Holder -> p.Unsafe [Unsafe] package',
       'p/Holder.java:5 calls p.Holder.Plain.read -> p.Unsafe.get [get] typed',
-      'p/Holder.java:8 calls p.Holder.Sub.read -> ∅ [get] unresolved:not-found',
+      'p/Holder.java:8 calls p.Holder.Sub.read -> p.Other.get [get] typed',
+    ]);
+  });
+
+  it('a field names its declared class as a receiver: through a static import, a class, a base (not a private one, nor a type parameter)', async () => {
+    const fixture = {
+      'p/Unsafe.java': ['package p;', 'public class Unsafe {', '    public long get(Object o) { return 0; }', '}'],
+      'p/Statics.java': ['package p;', 'class Statics {', '    static final Unsafe UNSAFE = new Unsafe();', '}'],
+      'p/Sys.java': ['package p;', 'public final class Sys {', '    public static final Unsafe err = null;', '}'],
+      'p/Printer.java': [
+        'package p;',
+        'public abstract class Printer<T> {',
+        '    protected final StringBuilder sb = new StringBuilder();',
+        '    private Unsafe priv;',
+        '    protected T item;',
+        '}',
+      ],
+      'p/StringBuilder.java': ['package p;', 'public class StringBuilder {', '    public StringBuilder append(String s) { return this; }', '}'],
+      'p/T.java': ['package p;', 'public class T {', '    public void go() {}', '}'],
+      'q/Use.java': [
+        'package q;',
+        'import static p.Statics.UNSAFE;',
+        'import p.Sys;',
+        'class Use extends p.Printer<String> {',
+        '    long a(Object o) { return UNSAFE.get(o); }', // 5: Unsafe.get through the static import
+        '    void b() { Sys.err.get(null); }', // 6: Unsafe.get through Sys's field
+        '    void c() { sb.append("x"); priv.get(null); item.go(); }', // 7: StringBuilder.append; a private field and a T are not seen
+        '    static class Inner extends ext.Thing {',
+        '        long d(Object o) { return UNSAFE.get(o); }', // 9: ext.Thing may have a field UNSAFE hiding the import
+        '    }',
+        '}',
+      ],
+    };
+    const lines = await callLines(files(fixture));
+    expect(lines.filter((l) => l.startsWith('q/') && l.includes(' calls '))).toEqual([
+      'q/Use.java:5 calls q.Use.a -> p.Unsafe.get [get] import',
+      'q/Use.java:6 calls q.Use.b -> p.Unsafe.get [get] import',
+      'q/Use.java:7 calls q.Use.c -> p.StringBuilder.append [append] typed',
+      'q/Use.java:7 calls q.Use.c -> ∅ [get] unresolved:not-found',
+      'q/Use.java:7 calls q.Use.c -> ∅ [go] unresolved:not-found',
+      'q/Use.java:9 calls q.Use.Inner.d -> ∅ [get] unresolved:external',
+    ]);
+    // Updates: a field's type changed, a field made private, a field removed.
+    await expectExactThrough(files(fixture), 'memfs', [
+      (f) => {
+        f['p/Statics.java'] = f['p/Statics.java']!.replace('static final Unsafe UNSAFE = new Unsafe()', 'static final StringBuilder UNSAFE = null');
+      },
+      (f) => {
+        f['p/Printer.java'] = f['p/Printer.java']!.replace('protected final StringBuilder sb', 'private final StringBuilder sb');
+      },
+      (f) => {
+        f['p/Sys.java'] = f['p/Sys.java']!.replace('    public static final Unsafe err = null;\n', '');
+      },
     ]);
   });
 

@@ -117,6 +117,12 @@ export interface SiteFact {
  * (Go): the file's `//go:build` expression in `member`, named `go:build`; it binds no name
  * either, and says which files of the package a build compiles with it.
  *
+ * `field` (Java): the class (the binding's scope) has a field `name` whose declared type is the
+ * class `module` as written (none for primitive, array and type-parameter types); `member`
+ * `'private'` for a private one. It binds no name either: a member lookup that finds no method
+ * or class of the name reads it to type a receiver (`UNSAFE.get()` through a static import,
+ * `System.err.println()`, a base's `stringBuilder.append()`).
+ *
  * `module` is written as in the source (`.models`, `./util`, `java.util`); the language's
  * module rules resolve it. `scope` is the enclosing definition for an import inside a
  * function (-1 at module level).
@@ -129,7 +135,7 @@ export interface SiteFact {
  */
 export interface BindingFact {
   /** How the name is bound (see above). */
-  readonly kind: 'module' | 'member' | 'star' | 'export' | 'assign' | 'declare' | 'macro' | 'alias' | 'using' | 'build';
+  readonly kind: 'module' | 'member' | 'star' | 'export' | 'assign' | 'declare' | 'macro' | 'alias' | 'using' | 'build' | 'field';
   /** The name the file uses. */
   readonly name: string;
   /** The module as written in the source, for imports and re-exports. */

@@ -40,7 +40,7 @@ export interface GraphDeclaration {
 }
 
 /** Binding kinds that declare without binding a name an import lookup follows (C, C++; see GraphReader.declarations). */
-const DECLARATION_KINDS: ReadonlySet<string> = new Set(['declare', 'macro', 'alias', 'using']);
+const DECLARATION_KINDS: ReadonlySet<string> = new Set(['declare', 'macro', 'alias', 'using', 'field']);
 
 /**
  * Read access to the stored graph for one resolution pass, each answer memoised: a pass asks
@@ -205,6 +205,11 @@ export class GraphReader {
       this.#bindingIndex.set(fileId, index);
     }
     return index.get(`${scopeId ?? ''}\u0000${name}`) ?? NONE_BINDINGS;
+  }
+
+  /** The `field` binding of a class named `name` (Java: a field with a class type), if any. */
+  field(cls: GraphSymbol, name: string): GraphBinding | undefined {
+    return this.bindings(cls.fileId).find((b) => b.scopeId === cls.id && b.kind === 'field' && b.name === name);
   }
 
   /** A file's module-level bindings of one kind (`star`, `export`), in source order. */

@@ -316,6 +316,10 @@ export class Resolver {
    * companions): a `type` (`new Foo`, a declared type, a base) or a `term` (`Foo.m()`, `Foo()`).
    */
   #use: 'type' | 'term' = 'term';
+  /** A receiver is being named (a qualified name's head or middle part): a field may stand for its declared class (LanguageGraph.fieldTypes). */
+  #naming = false;
+  /** A plain name's lookup passed a class that may inherit fields nobody sees: no field further out is sure. */
+  #fieldsHidden = false;
   /** The argument count of the call being resolved, when known: definitions that cannot take it are no candidates (overloads). */
   #arity: number | undefined;
   /** The file of the site being resolved (for {@link LanguageGraph.compiledTogether}). */
@@ -494,6 +498,15 @@ export class Resolver {
    * which would hide every name further out, so the call stays unresolved.
    */
   #plain(name: string, ctx: SiteContext, memberCall = false, want: 'type' | 'value' = 'value'): Outcome {
+    const hidden = this.#fieldsHidden;
+    try {
+      return this.#plainIn(name, ctx, memberCall, want);
+    } finally {
+      this.#fieldsHidden = hidden;
+    }
+  }
+
+  #plainIn(name: string, ctx: SiteContext, memberCall: boolean, want: 'type' | 'value'): Outcome {
     const reader = this.#reader;
     // Where types and values are named apart (C, C++), a type is a class, a C call never one.
     const accept = want === 'type' ? (ctx.strategy.typesApart === true ? isClass : undefined) : ctx.strategy.callableClasses === false ? notClass : undefined;
@@ -504,8 +517,12 @@ export class Resolver {
         // (A class's members named like it are its constructors, never called by a plain name.)
         if (ctx.strategy.implicitMembers === true && scope.name !== name) {
           const member = this.#classMember(scope, name, new Set());
-          if (member.toId !== null || member.code === RESOLUTION_CODES.ambiguous) return relabel(member, RESOLUTION_CODES.self);
+          // A field's class (`typed`) keeps its label: the receiver is a value of that class.
+          if (member.toId !== null || member.code === RESOLUTION_CODES.ambiguous) return member.code === RESOLUTION_CODES.typed ? member : relabel(member, RESOLUTION_CODES.self);
           if (memberCall && member.code === RESOLUTION_CODES.external) return member;
+          // A class with a base outside the codebase may inherit a field of the name, which would
+          // hide one further out (an outer class's, a static import's).
+          if (member.code === RESOLUTION_CODES.external) this.#fieldsHidden = true;
         }
         // Python: a class body's names are not visible from inside its methods.
         continue;
@@ -538,7 +555,9 @@ export class Resolver {
    */
   #moduleLevel(name: string, ctx: SiteContext, want: 'type' | 'value', accept: ((s: GraphSymbol) => boolean) | undefined): Outcome {
     const scope = this.#scopeOf(ctx);
-    const key = `${scope}\u0000${want}\u0000${this.#use}\u0000${this.#arity ?? ''}\u0000${this.#moduleScopeOnly ? 1 : 0}\u0000${name}`;
+    // Where fields type receivers, a name naming one may answer otherwise (LanguageGraph.fieldTypes).
+    const fields = ctx.strategy.fieldTypes === true && this.#naming ? (this.#fieldsHidden ? 2 : 1) : 0;
+    const key = `${scope}\u0000${want}\u0000${this.#use}\u0000${this.#arity ?? ''}\u0000${this.#moduleScopeOnly ? 1 : 0}\u0000${fields}\u0000${name}`;
     if (this.#memoModule !== ctx.file.moduleId) {
       this.#memo.clear();
       this.#memoModule = ctx.file.moduleId;
@@ -1079,6 +1098,16 @@ export class Resolver {
 
   /** `a.b.name`: the head as a plain name, then each part as a member of a module or class (`want`: a type, or any value). */
   #qualified(path: readonly string[], name: string, ctx: SiteContext, want: 'type' | 'value' = 'value'): Outcome {
+    const naming = this.#naming;
+    this.#naming = true;
+    try {
+      return this.#qualifiedParts(path, name, ctx, want);
+    } finally {
+      this.#naming = naming;
+    }
+  }
+
+  #qualifiedParts(path: readonly string[], name: string, ctx: SiteContext, want: 'type' | 'value'): Outcome {
     const use = this.#use;
     const arity = this.#arity;
     // The qualifier is a value (`Foo.create()`: the object Foo), the last name what the site asks.
@@ -1095,6 +1124,7 @@ export class Resolver {
     if (asked && current.toId === null && headUnknown) {
       this.#use = use;
       this.#arity = arity;
+      this.#naming = false;
       const scope = this.#scopeOf(ctx);
       // The qualifier may end in a class inside namespaces (C++ `geo::Circle::area`): its members, bases included.
       if (path.length > 1) {
@@ -1110,6 +1140,7 @@ export class Resolver {
       const container = this.#resolveContainer(path.join(ctx.strategy.pathSeparator ?? '.'), ctx.file);
       this.#use = use;
       this.#arity = arity;
+      this.#naming = false;
       if (container.toId === null) return current;
       const symbol = this.#reader.symbol(container.toId);
       if (!symbol) return NOT_FOUND;
@@ -1120,6 +1151,7 @@ export class Resolver {
       if (i === path.length - 1) {
         this.#use = use;
         this.#arity = arity;
+        this.#naming = false;
       }
       if (current.toId === null) return current;
       const container = this.#reader.symbol(current.toId);
@@ -1161,7 +1193,15 @@ export class Resolver {
     // Its methods and nested classes: a plain function in a class's range is no member of it
     // (a Java anonymous class's method in a field initializer).
     const own = this.#openMembers(cls, name) ?? this.#companion(this.#children(cls, name).filter((s) => s.kind !== 'function' && this.#fits(s)));
-    if (own.length === 0) return this.#baseMember(cls, name, seen);
+    if (own.length === 0) {
+      // A field naming a receiver (`UNSAFE.get()`): the class its declaration names. A base's
+      // (`seen` holds the classes below) only when not private.
+      if (this.#naming) {
+        const field = this.#fieldClass(cls, name, seen.size > 0);
+        if (field !== undefined) return field;
+      }
+      return this.#baseMember(cls, name, seen);
+    }
     const found = combine(own.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.self })))!;
     if (found.toId === null || this.#arity === undefined || own[0]!.kind === 'class') return found;
     // A fixed-arity overload a base outside the codebase may declare would be chosen first.
@@ -1206,6 +1246,30 @@ export class Resolver {
       }
     }
     return { bases, outside };
+  }
+
+  /**
+   * The class a field of `cls` named `name` is declared with, read in the declaring class's
+   * file (LanguageGraph.fieldTypes); undefined without such a field (or an inherited private one).
+   */
+  #fieldClass(cls: GraphSymbol, name: string, inherited: boolean): Outcome | undefined {
+    const file = this.#reader.file(cls.fileId);
+    const strategy = file ? this.#strategyOf(file.language) : undefined;
+    if (!file || strategy?.fieldTypes !== true) return undefined;
+    // The answer depends on the class's fields: a change to its file must re-resolve the site.
+    this.#reader.depend(cls.name);
+    const field = this.#reader.field(cls, name);
+    if (!field?.module || (inherited && field.member === 'private')) return undefined;
+    // A class on the way here may inherit a field of the name from outside the codebase.
+    if (this.#fieldsHidden) return unresolved(RESOLUTION_CODES.external);
+    const naming = this.#naming;
+    this.#naming = false;
+    try {
+      const type = this.#typeNamed(field.module, { file, strategy, chain: this.#chain(cls) }, false);
+      return type.toId === null ? type : { toId: type.toId, code: RESOLUTION_CODES.typed };
+    } finally {
+      this.#naming = naming;
+    }
   }
 
   /** Whether some base of `cls`, transitively, is outside the codebase (or unresolved). */

@@ -142,6 +142,12 @@ export interface LanguageGraph {
    */
   readonly variadicLast?: boolean;
   /**
+   * Classes declare their fields' types (`field` bindings): a member lookup that finds no method
+   * or class where a receiver is being named (`UNSAFE.get()`, `System.err.println()`) takes the
+   * field's declared class, read in the declaring class's file.
+   */
+  readonly fieldTypes?: boolean;
+  /**
    * A base's `private` members are not inherited (Java, C#, Kotlin, Scala): a plain name in a
    * subclass passes them by for the next candidates (the enclosing class's static method of the
    * name). Read from the base's member summaries.

@@ -73,7 +73,8 @@ export const JAVA = builtin(
     // 5: a local class (in a block) is no member of the class around it (DefinitionFlag `enclosed`): one in a lambda of a field's initialiser sat in that class.
     // 6: `super.m()` looks in the superclass only (never an interface the class implements: `super.clone()` is Object's); a base's `private` methods (DefinitionFlag `private`) are not inherited; an enum's `valueOf`/`values` and `java.lang.Enum`'s members and a record's accessors are the class's own; a call only a variadic method takes is unresolved where a base outside the codebase may declare a fixed-arity overload; a qualified name whose head names nothing in scope starts at a package (`java.io.Serializable`, `a.b.C.m()`).
     // 7: a field of a class around is a typed receiver in a nested class when no class between names a base (whose field of the name would hide it).
-    version: '7',
+    // 8: fields with a class type are `field` bindings of their class: a field naming a receiver (`UNSAFE.get()` through a static import, `System.err.println()`, a base's non-private field) types it with its declared class, unless a class on the way may inherit a field of the name from outside the codebase.
+    version: '8',
   },
   ['references'],
 );

@@ -83,6 +83,7 @@ export const javaGraph: LanguageGraph = {
   ...packageGraph('java', JAVA_LANG, (cls) => [cls]),
   implicitStarImports: ['java.lang'],
   absolutePackagePaths: true,
+  fieldTypes: true,
   superIsSuperclass: true,
   privateNotInherited: true,
 };

@@ -212,7 +212,13 @@ function visit(root: Node, sink: ReferenceSink): void {
           if (type === 'local_variable_declaration') {
             bindLocal(name, array ? undefined : (written ?? inferred), 'local', inferred !== undefined);
           } else if (name) {
-            classes.innermost(node.startIndex)?.fields.set(name.text, array ? null : (written ?? null));
+            const owner = classes.innermost(node.startIndex);
+            owner?.fields.set(name.text, array ? null : (written ?? null));
+            // What other files' receivers need (a static import of it, `System.err`, a subclass):
+            // the fields of named classes that have a class type.
+            if (owner?.name != null && !array && written !== undefined) {
+              sink.binding(name, { kind: 'field', name: name.text, module: written, ...(type === 'field_declaration' && declaredPrivate(node) ? { member: 'private' } : {}) });
+            }
           }
         }
         break;
