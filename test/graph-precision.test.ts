@@ -1016,6 +1016,41 @@ describe('PHP parent::', () => {
 });
 
 describe('Go packages', () => {
+  it('a field of a struct of the file types its receiver (not a type parameter); a type another build defines otherwise leaves the call ambiguous', async () => {
+    const lines = await callLines(
+      files({
+        'go.mod': ['module ex', '', 'go 1.19'],
+        'a/x_windows.go': ['package a', '', 'func Helper() int { return 1 }', '', 'type WaitStatus struct{ ExitCode uint32 }', '', 'func (w WaitStatus) Exited() bool { return true }'],
+        'a/x_linux.go': ['package a', '', 'type WaitStatus uint32', '', 'func (w WaitStatus) Exited() bool { return false }'],
+        'a/half.go': ['package a', '', 'type Half struct{ n int }', '', 'func (h *Half) Set(k int) { h.n = k }', '', 'type T struct{}', '', 'func (T) Set(k int) {}'],
+        'a/conn.go': [
+          'package a',
+          '',
+          'type Conn struct {',
+          '\tin, out Half',
+          '\tlast    *Half',
+          '}',
+          '',
+          'type List[T any] struct{ head T }',
+          '',
+          'func (c *Conn) Reset() { c.in.Set(0); c.last.Set(1) }', // 10: Half.Set twice
+          '',
+          'func (l *List[T]) Clear() { l.head.Set(0) }', // 12: T is the type parameter, not the struct T
+        ],
+        'b/y_linux.go': ['package b', '', 'import "ex/a"', '', 'func Use(w a.WaitStatus) int { w.Exited(); return a.Helper() }'], // 5: Windows-only definitions
+        'b/z.go': ['package b', '', 'import "ex/a"', '', 'func Any(w a.WaitStatus) bool { return w.Exited() }'], // 5: Windows' or Linux's
+      }),
+    );
+    expect(lines.filter((l) => l.includes(' calls '))).toEqual([
+      'a/conn.go:10 calls ex/a.Conn.Reset -> ex/a.Half.Set [Set] typed',
+      'a/conn.go:10 calls ex/a.Conn.Reset -> ex/a.Half.Set [Set] typed',
+      'a/conn.go:12 calls ex/a.List.Clear -> ∅ [Set] unresolved:dynamic',
+      'b/y_linux.go:5 calls ex/b.Use -> ∅ [Exited] unresolved:ambiguous',
+      'b/y_linux.go:5 calls ex/b.Use -> ∅ [Helper] unresolved:ambiguous',
+      'b/z.go:5 calls ex/b.Any -> ∅ [Exited] unresolved:ambiguous',
+    ]);
+  });
+
   it('an external test package and files for other systems are not the site\'s package; a package-level var is a candidate', async () => {
     const lines = await callLines(
       files({

@@ -337,6 +337,8 @@ export class Resolver {
   readonly #openParts = new Map<string, readonly GraphSymbol[]>();
   /** Per shared module (family and name): the names its files' module levels assign (Go `var`, `const`), with those files. */
   readonly #packageValues = new Map<string, ReadonlyMap<string, readonly number[]>>();
+  /** Whether some build compiles two files, by site file id then target file id (one pass). */
+  readonly #builtTogether = new Map<number, Map<number, boolean>>();
   /** Files as compiledTogether sees them, by id (a pass sees each file as it is throughout). */
   readonly #compiledFiles = new Map<number, CompiledFile | undefined>();
   /** Site contexts by caller: a caller's sites share its chain, file and rules. */
@@ -383,6 +385,7 @@ export class Resolver {
     this.#memo.clear();
     this.#memoModule = -1;
     this.#compiledFiles.clear();
+    this.#builtTogether.clear();
     this.#modules.clear();
     this.#openParts.clear();
     this.#packageValues.clear();
@@ -411,6 +414,7 @@ export class Resolver {
     if (ctx === null) return NOT_FOUND;
     this.#siteFileId = ctx.file.id;
     const outcome = this.#resolveIn(site, ctx);
+    if (outcome.toId !== null && ctx.strategy.compiledTogether !== undefined && !this.#builtWithSite(outcome.toId, ctx)) return unresolved(RESOLUTION_CODES.ambiguous);
     // A reopened class (open classes) is one class: its first definition stands for it.
     return ctx.strategy.openClasses === true ? this.#canonical(outcome) : outcome;
   }
@@ -1203,6 +1207,7 @@ export class Resolver {
       return this.#baseMember(cls, name, seen);
     }
     const found = combine(own.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.self })))!;
+    if (found.toId !== null && own[0]!.kind === 'method' && this.#definedOtherwise(cls, name)) return unresolved(RESOLUTION_CODES.ambiguous);
     if (found.toId === null || this.#arity === undefined || own[0]!.kind === 'class') return found;
     // A fixed-arity overload a base outside the codebase may declare would be chosen first.
     const arity = this.#arity;
@@ -1459,6 +1464,27 @@ export class Resolver {
   }
 
   /**
+   * Whether some build compiles the target's file with the site's (LanguageGraph.compiledTogether):
+   * another package's definition for other systems (`syscall.WaitStatus` of syscall_windows.go
+   * from a Unix-only file of os) is never what the site calls, whichever rule found it.
+   */
+  #builtWithSite(targetId: number, ctx: SiteContext): boolean {
+    const target = this.#reader.symbol(targetId);
+    if (!target || target.fileId === ctx.file.id) return true;
+    // Files of one package are asked many times over: each pair once per pass.
+    let bySite = this.#builtTogether.get(ctx.file.id);
+    if (bySite === undefined) this.#builtTogether.set(ctx.file.id, (bySite = new Map()));
+    let together = bySite.get(target.fileId);
+    if (together === undefined) {
+      const site = this.#compiledFile(ctx.file.id);
+      const other = this.#compiledFile(target.fileId);
+      together = site === undefined || other === undefined || ctx.strategy.compiledTogether!(site, other);
+      bySite.set(target.fileId, together);
+    }
+    return together;
+  }
+
+  /**
    * A file's path and build constraint, for {@link LanguageGraph.compiledTogether}. Not a
    * dependency of the answer: a file whose constraint changes changes every name it defines
    * (GraphChangeLog), which re-resolves the sites that looked them up.
@@ -1498,6 +1524,27 @@ export class Resolver {
       if (s.kind !== 'method' || s.qualifiedName !== qualified || this.#strategyOfSymbol(s)?.family !== strategy.family) return false;
       const file = this.#compiledFile(s.fileId);
       return file !== undefined && together(own, file) && (site === undefined || together(site, file));
+    });
+  }
+
+  /**
+   * Whether, in some build that compiles the site, the class is defined otherwise: methods of its
+   * qualified name in files built with the site's but never with the class's (Go's
+   * `syscall.WaitStatus`, a struct on Windows and a `uint32` on Linux, whose Linux methods no
+   * class holds). The call then depends on the build.
+   */
+  #definedOtherwise(cls: GraphSymbol, name: string): boolean {
+    const strategy = this.#strategyOfSymbol(cls);
+    const together = strategy?.compiledTogether;
+    if (!together || strategy.sharedModules !== true) return false;
+    const own = this.#compiledFile(cls.fileId);
+    const site = this.#compiledFile(this.#siteFileId);
+    if (own === undefined || site === undefined) return false;
+    const qualified = strategy.qualify('', [cls.qualifiedName, name]);
+    return this.#reader.named(name).some((s) => {
+      if (s.kind !== 'method' || s.qualifiedName !== qualified || s.fileId === cls.fileId) return false;
+      const file = this.#compiledFile(s.fileId);
+      return file !== undefined && together(site, file) && !together(own, file);
     });
   }
 

@@ -194,7 +194,8 @@ export const GO = builtin(
     // 5: `//go:build` lines are read (a `build` binding): a file sees the definitions of the package's files some build compiles with it (`unix && !darwin`, `ignore` apart from the files every build takes).
     // 6: `// +build` lines of code older than Go 1.17 are read too (when a file has no `//go:build` line).
     // 7: a type defined once per system has, in each build, the methods of its qualified name declared in files built with it (os.File's Read in file.go).
-    version: '7',
+    // 8: a named field of a struct of the file types its receiver (`c.in.setKey()`), unless typed by a type parameter; a target no build compiles with the site is never one; a method of a type some build compiling the site defines otherwise is ambiguous.
+    version: '8',
   },
   ['references'],
 );

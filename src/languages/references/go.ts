@@ -87,20 +87,26 @@ function stringContent(node: Node | null | undefined): string | undefined {
   return undefined;
 }
 
-/** What a struct declared in the file holds: named fields, and embedded fields by name with their type. */
+/**
+ * What a struct declared in the file holds: named fields with the named type each declares
+ * (undefined for others: `int`, `[]T`, `func()`, a type parameter), and embedded fields by name
+ * with their type.
+ */
 interface StructShape {
-  readonly fields: Set<string>;
+  readonly fields: Map<string, string | undefined>;
   readonly embedded: Map<string, string>;
 }
 
-function structShape(struct: Node): StructShape {
-  const shape: StructShape = { fields: new Set(), embedded: new Map() };
+function structShape(struct: Node, typeParameters: ReadonlySet<string>): StructShape {
+  const shape: StructShape = { fields: new Map(), embedded: new Map() };
   const list = struct.namedChildren.find((c) => c?.type === 'field_declaration_list');
   for (const field of list?.namedChildren ?? []) {
     if (field?.type !== 'field_declaration') continue;
     const names = field.childrenForFieldName('name');
     if (names.length > 0) {
-      for (const n of names) if (n) shape.fields.add(n.text);
+      const declared = namedType(field.childForFieldName('type'));
+      const type = declared !== undefined && !typeParameters.has(declared) ? declared : undefined;
+      for (const n of names) if (n) shape.fields.set(n.text, type);
       continue;
     }
     const type = namedType(field.childForFieldName('type'));
@@ -188,7 +194,12 @@ function visit(root: Node, sink: ReferenceSink): void {
     if (type === 'type_spec') {
       const name = node.childForFieldName('name')?.text;
       const body = node.childForFieldName('type');
-      if (name && body?.type === 'struct_type') structs.set(name, structs.has(name) ? null : structShape(body));
+      if (name && body?.type === 'struct_type') {
+        // `type List[T any] struct { head *T }`: T is no type of the package.
+        const typeParameters = new Set<string>();
+        for (const p of node.childForFieldName('type_parameters')?.namedChildren ?? []) for (const n of p?.childrenForFieldName('name') ?? []) if (n) typeParameters.add(n.text);
+        structs.set(name, structs.has(name) ? null : structShape(body, typeParameters));
+      }
       continue;
     }
     if (!BINDERS.has(type)) continue;
@@ -260,12 +271,14 @@ function visit(root: Node, sink: ReferenceSink): void {
     }
     if (operand.type === 'selector_expression') {
       // `pkg.Var.M()` / `pkg.Type.M()`: a path of free names; `s.field.M()` is of unknown type
-      // unless the field is an embedded one of a struct of this file (`p.Model.Describe()`).
+      // unless s is a struct of this file whose field declares a named type (`c.in.setKey()`)
+      // or embeds one (`p.Model.Describe()`).
       const head = operand.childForFieldName('operand');
       const field = operand.childForFieldName('field');
       if (head?.type === 'identifier' && field && free(at, head.text)) return { kind: 'path', path: [head.text, field.text] };
-      const embedded = head && field ? structOf(head, at)?.embedded.get(field.text) : undefined;
-      if (embedded !== undefined) return typeReceiver(embedded, at);
+      const shape = head && field ? structOf(head, at) : undefined;
+      const declared = shape?.embedded.get(field!.text) ?? shape?.fields.get(field!.text);
+      if (declared !== undefined) return typeReceiver(declared, at);
       return 'dynamic';
     }
     const made = madeType(operand, (name) => free(at, name));
