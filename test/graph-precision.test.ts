@@ -64,6 +64,26 @@ describe('JavaScript and TypeScript scopes', () => {
     ]);
   });
 
+  it('a call that wraps a function literal, bound inside a function, is a value there (no definition is made of it)', async () => {
+    const lines = await callLines({
+      'lib/ser.js': 'function errSerializer(e) { return e }\nmodule.exports = errSerializer\n',
+      'index.js': 'function wrap(f) { return f }\nmodule.exports = wrap\n',
+      'test/t.test.js': [
+        "const serializer = require('../lib/ser')", // 1
+        "const wrap = require('../')", // 2
+        'function a() { serializer(1) }', // 3: the module's (the required function)
+        'function b() {', // 4
+        '  const serializer = wrap(function (err) { return err })', // 5
+        '  serializer(2)', // 6: this function's local value, not the module's
+        '}',
+      ].join('\n'),
+    });
+    expect(lines.filter((l) => l.includes('[serializer]'))).toEqual([
+      'test/t.test.js:3 calls test/t.test.a -> lib/ser.errSerializer [serializer] import',
+      'test/t.test.js:6 calls test/t.test.b -> ∅ [serializer] unresolved:local-variable',
+    ]);
+  });
+
   it('a name assigned again holds what nothing declares', async () => {
     const lines = await callLines({
       'a.js': [

@@ -133,7 +133,8 @@ export const TYPESCRIPT = builtin(
     // 9: a definition inside an anonymous function or a block (an IIFE, a bundler's module wrapper) is no module name outside it (DefinitionFlag `enclosed`).
     // 10: nor a member of the class whose field initialiser holds it (`this.helper()`).
     // 11: a class's static methods and function-valued fields are flagged `static`: making one static (or not) re-resolves the calls other files make of it.
-    version: '11',
+    // 12: a call that wraps a function literal, bound inside a function (`const h = wrap(function () {…})`), is a local value: no definition is made of it there.
+    version: '12',
   },
   ['references', 'rewriteSource'],
 );
@@ -154,7 +155,8 @@ export const TSX = builtin(
     // 9: a definition inside an anonymous function or a block (an IIFE, a bundler's module wrapper) is no module name outside it (DefinitionFlag `enclosed`).
     // 10: nor a member of the class whose field initialiser holds it (`this.helper()`).
     // 11: a class's static methods and function-valued fields are flagged `static`: making one static (or not) re-resolves the calls other files make of it.
-    version: '11',
+    // 12: a call that wraps a function literal, bound inside a function (`const h = wrap(function () {…})`), is a local value: no definition is made of it there.
+    version: '12',
   },
   ['references', 'rewriteSource'],
 );
@@ -176,7 +178,8 @@ export const JAVASCRIPT = builtin(
     // 9: a definition inside an anonymous function or a block (an IIFE, a bundler's module wrapper) is no module name outside it (DefinitionFlag `enclosed`).
     // 10: nor a member of the class whose field initialiser holds it (`this.helper()`).
     // 11: a class's static methods and function-valued fields are flagged `static`: making one static (or not) re-resolves the calls other files make of it.
-    version: '11',
+    // 12: a call that wraps a function literal, bound inside a function (`const h = wrap(function () {…})`), is a local value: no definition is made of it there.
+    version: '12',
   },
   ['references'],
 );

@@ -418,7 +418,10 @@ class EcmascriptReferencePass {
     const names = patternNames(nameNode);
     if (names.length === 0) return;
     const identifier = nameType === 'identifier';
-    const functionValue = identifier && madeFunction(value);
+    // The definitions visitor names a literal bound to the name anywhere, and a call that wraps
+    // one (`const h = memo(function () {…})`) only for a module-level `const`: inside a function
+    // such a binding is a value (`const serializer = wrap(function (err) {…})` is no definition).
+    const functionValue = identifier && (scope >= 0 ? value !== null && FUNCTION_VALUES.has(value.type) : madeFunction(value));
     for (const name of names) {
       if (scope >= 0 && functionValue) {
         // `const cb = function () {}` in a function: a nested definition (extracted as one),
