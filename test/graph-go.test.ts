@@ -6,11 +6,12 @@
 // store.Product`, `&st.Product{}`, `new(st.Catalog)`; promoted methods of embedded structs
 // (`p.Save()` → `Model.Save`), the shallowest one winning (`t.Describe()` on Tagged →
 // `Product.Describe` at depth 1, not `Model.Describe` at depth 2 through Labels), an embedded
-// field named explicitly (`p.Model.Describe()`); package-level `var` initialisers and `init`
+// field named explicitly (`p.Model.Describe()`), a function's declared result (`c.Add` after
+// `c := store.NewCatalog()`); package-level `var` initialisers and `init`
 // with their module as caller, func literals transparent (`report(s)` belongs to main),
 // recursion; unresolved: a package outside the codebase even where the codebase has a function
-// of that name (`strutil.Title`, `strutil.Less`), methods of call results (`c.Add` after
-// `c := store.NewCatalog()`, `n.First().Name()`), calls of a parameter (`fn(it)`) and of a
+// of that name (`strutil.Title`, `strutil.Less`), methods of a method's result
+// (`n.First().Name()`), calls of a parameter (`fn(it)`) and of a
 // function-typed field (`c.onAdd(p)`), a package-level function value named like a method
 // (`validate(p)` is never `Model.validate`), builtins.
 import { describe, expect, it } from 'vitest';
@@ -31,7 +32,7 @@ const EXPECTED = [
   'main.go:17 calls example.com/shop.init -> example.com/shop.register [register] package',
   'main.go:21 calls example.com/shop.main -> example.com/shop/store.NewCatalog [NewCatalog] import',
   'main.go:23 calls example.com/shop.main -> example.com/shop/store.Model.Save [Save] typed',
-  'main.go:24 calls example.com/shop.main -> ∅ [Add] unresolved:dynamic',
+  'main.go:24 calls example.com/shop.main -> example.com/shop/store.Catalog.Add [Add] typed',
   'main.go:26 calls example.com/shop.main -> example.com/shop/store.Product.Describe [Describe] typed',
   'main.go:27 calls example.com/shop.main -> ∅ [new] unresolved:builtin',
   'main.go:28 calls example.com/shop.main -> example.com/shop/store.Catalog.Add [Add] typed',

@@ -1036,6 +1036,42 @@ describe('PHP parent::', () => {
 });
 
 describe('Go packages', () => {
+  it('x := f() types x with what f declares it returns first (not a type parameter), read in f\'s file', async () => {
+    const fixture = {
+      'go.mod': 'module ex\n\ngo 1.19\n',
+      'os/file.go': 'package os\n\ntype File struct{}\n\nfunc (f *File) Read() int { return 0 }\n\ntype Dir struct{}\n\nfunc (d *Dir) Read() int { return 1 }\n\nfunc Open(name string) (*File, error) { return nil, nil }\n\nfunc Make[T any]() T { var t T; return t }\n',
+      'app/main.go': [
+        'package main',
+        '',
+        'import "ex/os"',
+        '',
+        'func helper() *os.File { return nil }',
+        '',
+        'func main() {',
+        '\tf, err := os.Open("x")', // 8
+        '\t_ = err',
+        '\tf.Read()', // 10: File.Read
+        '\th := helper()',
+        '\th.Read()', // 12: File.Read (helper's *os.File, read in its file)
+        '\tm := os.Make[os.File]()',
+        '\tm.Read()', // 14: an instantiation: not followed
+        '}',
+      ].join('\n'),
+    };
+    const lines = await callLines(fixture);
+    expect(lines.filter((l) => l.includes('[Read]'))).toEqual([
+      'app/main.go:10 calls ex/app.main -> ex/os.File.Read [Read] typed',
+      'app/main.go:12 calls ex/app.main -> ex/os.File.Read [Read] typed',
+      'app/main.go:14 calls ex/app.main -> ∅ [Read] unresolved:dynamic',
+    ]);
+    // An update that changes what Open returns re-resolves the call on its result.
+    await expectExactThrough(fixture, 'memfs', [
+      (f) => {
+        f['os/file.go'] = f['os/file.go']!.replace('(*File, error)', '(*Dir, error)');
+      },
+    ]);
+  });
+
   it('a field of a struct of the file types its receiver (not a type parameter); a type another build defines otherwise leaves the call ambiguous', async () => {
     const lines = await callLines(
       files({

@@ -123,6 +123,10 @@ export interface SiteFact {
  * or class of the name reads it to type a receiver (`UNSAFE.get()` through a static import,
  * `System.err.println()`, a base's `stringBuilder.append()`).
  *
+ * `returns` (Go): the function `name` (the binding's scope) returns first a value of the type
+ * `module` as written (`func Open() (*File, error)` → `File`); it binds no name either:
+ * `f := os.Open(…)` then `f.Read()` reads it to type f.
+ *
  * `module` is written as in the source (`.models`, `./util`, `java.util`); the language's
  * module rules resolve it. `scope` is the enclosing definition for an import inside a
  * function (-1 at module level).
@@ -135,7 +139,7 @@ export interface SiteFact {
  */
 export interface BindingFact {
   /** How the name is bound (see above). */
-  readonly kind: 'module' | 'member' | 'star' | 'export' | 'assign' | 'declare' | 'macro' | 'alias' | 'using' | 'build' | 'field';
+  readonly kind: 'module' | 'member' | 'star' | 'export' | 'assign' | 'declare' | 'macro' | 'alias' | 'using' | 'build' | 'field' | 'returns';
   /** The name the file uses. */
   readonly name: string;
   /** The module as written in the source, for imports and re-exports. */

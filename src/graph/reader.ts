@@ -40,7 +40,7 @@ export interface GraphDeclaration {
 }
 
 /** Binding kinds that declare without binding a name an import lookup follows (C, C++; see GraphReader.declarations). */
-const DECLARATION_KINDS: ReadonlySet<string> = new Set(['declare', 'macro', 'alias', 'using', 'field']);
+const DECLARATION_KINDS: ReadonlySet<string> = new Set(['declare', 'macro', 'alias', 'using', 'field', 'returns']);
 
 /**
  * Read access to the stored graph for one resolution pass, each answer memoised: a pass asks
@@ -205,6 +205,11 @@ export class GraphReader {
       this.#bindingIndex.set(fileId, index);
     }
     return index.get(`${scopeId ?? ''}\u0000${name}`) ?? NONE_BINDINGS;
+  }
+
+  /** The `returns` binding of a function (Go: the type it returns first), if any. */
+  returns(fn: GraphSymbol): GraphBinding | undefined {
+    return this.bindings(fn.fileId).find((b) => b.scopeId === fn.id && b.kind === 'returns');
   }
 
   /** The `field` binding of a class named `name` (Java: a field with a class type), if any. */

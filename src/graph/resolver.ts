@@ -1096,6 +1096,11 @@ export class Resolver {
       const owner = this.#ownerClass(symbol);
       if (owner) return { toId: owner.id, code: outcome.code };
     }
+    // `f := os.Open(…)`: what Open declares it returns first, read in Open's file (Go).
+    if (constructed && symbol?.kind === 'function') {
+      const returned = this.#returnedClass(symbol);
+      if (returned !== undefined) return returned.toId === null ? returned : { toId: returned.toId, code: outcome.code };
+    }
     // `x = make()` where make is a function: x is whatever make returns.
     return unresolved(constructed ? RESOLUTION_CODES.dynamic : RESOLUTION_CODES['not-found']);
   }
@@ -1272,6 +1277,25 @@ export class Resolver {
     try {
       const type = this.#typeNamed(field.module, { file, strategy, chain: this.#chain(cls) }, false);
       return type.toId === null ? type : { toId: type.toId, code: RESOLUTION_CODES.typed };
+    } finally {
+      this.#naming = naming;
+    }
+  }
+
+  /** The class a function declares it returns first (LanguageGraph.returnTypes), read in its file; undefined when it declares none. */
+  #returnedClass(fn: GraphSymbol): Outcome | undefined {
+    const file = this.#reader.file(fn.fileId);
+    const strategy = file ? this.#strategyOf(file.language) : undefined;
+    if (!file || strategy?.returnTypes !== true) return undefined;
+    // The answer depends on what the function returns: a change to its file must re-resolve the site.
+    this.#reader.depend(fn.name);
+    const returned = this.#reader.returns(fn);
+    if (!returned?.module) return undefined;
+    const naming = this.#naming;
+    this.#naming = false;
+    try {
+      const type = this.#typeNamed(returned.module, { file, strategy, chain: this.#chain(fn) }, false);
+      return type.toId === null || this.#reader.symbol(type.toId)?.kind === 'class' ? type : NOT_FOUND;
     } finally {
       this.#naming = naming;
     }

@@ -142,6 +142,11 @@ export interface LanguageGraph {
    */
   readonly variadicLast?: boolean;
   /**
+   * Functions declare what they return first (`returns` bindings, Go): `x := f()` then `x.m()`
+   * is a call on that type, read in the function's file.
+   */
+  readonly returnTypes?: boolean;
+  /**
    * Classes declare their fields' types (`field` bindings): a member lookup that finds no method
    * or class where a receiver is being named (`UNSAFE.get()`, `System.err.println()`) takes the
    * field's declared class, read in the declaring class's file.

@@ -198,7 +198,8 @@ export const GO = builtin(
     // 6: `// +build` lines of code older than Go 1.17 are read too (when a file has no `//go:build` line).
     // 7: a type defined once per system has, in each build, the methods of its qualified name declared in files built with it (os.File's Read in file.go).
     // 8: a named field of a struct of the file types its receiver (`c.in.setKey()`), unless typed by a type parameter; a target no build compiles with the site is never one; a method of a type some build compiling the site defines otherwise is ambiguous.
-    version: '8',
+    // 9: functions declare what they return first (`returns` bindings): `x := f()` / `x, err := pkg.F()` types x.
+    version: '9',
   },
   ['references'],
 );

@@ -98,4 +98,5 @@ export const goGraph: LanguageGraph = {
   sharedModules: true,
   compiledTogether: builtTogether,
   basesByDepth: true,
+  returnTypes: true,
 };

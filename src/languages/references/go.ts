@@ -71,6 +71,32 @@ function madeType(value: Node | null | undefined, isFree: (name: string) => bool
   return undefined;
 }
 
+/**
+ * A function's first result, when it is a named type (`func Open() (*File, error)` → `File`) and
+ * not one of the function's type parameters: a `returns` binding, read where `f := Open()` types
+ * f.
+ */
+function declareResult(fn: Node, result: Node | null, sink: ReferenceSink): void {
+  const name = fn.childForFieldName('name');
+  if (!name || !result) return;
+  const first = result.type === 'parameter_list' ? result.namedChildren.find((c) => c?.type === 'parameter_declaration')?.childForFieldName('type') : result;
+  const type = namedType(first);
+  if (type === undefined) return;
+  for (const p of fn.childForFieldName('type_parameters')?.namedChildren ?? []) for (const n of p?.childrenForFieldName('name') ?? []) if (n?.text === type) return;
+  sink.binding(name, { kind: 'returns', name: name.text, module: type });
+}
+
+/** The function a call names, when it is a plain or package-qualified name (`Open(…)`, `os.Open(…)`), as written. */
+function calledFunction(value: Node | null | undefined, isFree: (name: string) => boolean): string | undefined {
+  if (value?.type !== 'call_expression') return undefined;
+  const fn = value.childForFieldName('function');
+  if (fn?.type === 'identifier') return isFree(fn.text) ? fn.text : undefined;
+  if (fn?.type !== 'selector_expression') return undefined;
+  const pkg = fn.childForFieldName('operand');
+  const member = fn.childForFieldName('field');
+  return pkg?.type === 'identifier' && member && isFree(pkg.text) ? `${pkg.text}.${member.text}` : undefined;
+}
+
 /** The name a plain import binds: the path's last element without a major-version suffix (`…/yaml.v3`, `…/mod/v2`). */
 export function importedPackageName(path: string): string | undefined {
   const parts = path.split('/');
@@ -184,6 +210,7 @@ function visit(root: Node, sink: ReferenceSink): void {
         if (receiverType !== undefined && !receiverType.includes('.')) receiverTypes.set(scope, receiverType);
       }
       if (type !== 'func_literal') flagFunction(node, sink, packageName);
+      if (type === 'function_declaration') declareResult(node, result, sink);
       continue;
     }
     if (type === 'package_clause') {
@@ -215,9 +242,11 @@ function visit(root: Node, sink: ReferenceSink): void {
         const declared = type === 'short_var_declaration' ? undefined : namedType(node.childForFieldName('type'));
         names.forEach((name, i) => {
           if (name.text === '_') return;
-          // `x, y := a, b` pairs values with names; `x, err := f()` gives no type.
+          // `x, y := a, b` pairs values with names; `x := f()` and `x, err := f()` give x what f
+          // returns first (read from f's declaration when the site is resolved).
           const made = declared ?? (values.length === names.length ? madeType(values[i], free) : undefined);
-          const binding: ScopeBinding = { kind: 'local', ...(made ? { type: { name: made } } : {}) };
+          const called = made === undefined && i === 0 && values.length === 1 ? calledFunction(values[0], free) : undefined;
+          const binding: ScopeBinding = { kind: 'local', ...(made ? { type: { name: made } } : called ? { type: { name: called, constructed: true } } : {}) };
           if (scope >= 0) scopes.bind(scope, name.text, binding);
           else sink.binding(name, { kind: 'assign', name: name.text });
         });
@@ -258,7 +287,7 @@ function visit(root: Node, sink: ReferenceSink): void {
     if (operand.type !== 'identifier') return undefined;
     const found = scopes.lookup(at, operand.text);
     if (!found) return undefined;
-    const name = found.binding.kind === 'self' ? receiverTypes.get(found.scope) : found.binding.type?.name;
+    const name = found.binding.kind === 'self' ? receiverTypes.get(found.scope) : found.binding.type?.constructed === true ? undefined : found.binding.type?.name;
     return name === undefined || name.includes('.') ? undefined : (structs.get(name) ?? undefined);
   };
   const receiverOf = (operand: Node, at: number): ReceiverFact | 'dynamic' => {
@@ -267,6 +296,7 @@ function visit(root: Node, sink: ReferenceSink): void {
       if (found === undefined) return { kind: 'path', path: [operand.text] };
       if (found.binding.kind === 'self') return { kind: 'self' };
       const t = found.binding.type;
+      if (t?.constructed === true) return free(at, t.name.split('.')[0]!) ? { kind: 'type', type: t.name, constructed: true } : 'dynamic';
       return t ? typeReceiver(t.name, at) : 'dynamic';
     }
     if (operand.type === 'selector_expression') {
