@@ -207,14 +207,12 @@ export class GraphReader {
     return index.get(`${scopeId ?? ''}\u0000${name}`) ?? NONE_BINDINGS;
   }
 
-  /** The `returns` binding of a function (Go: the type it returns first), if any. */
-  returns(fn: GraphSymbol): GraphBinding | undefined {
-    return this.bindings(fn.fileId).find((b) => b.scopeId === fn.id && b.kind === 'returns');
-  }
-
-  /** The `field` binding of a class named `name` (Java: a field with a class type), if any. */
-  field(cls: GraphSymbol, name: string): GraphBinding | undefined {
-    return this.bindings(cls.fileId).find((b) => b.scopeId === cls.id && b.kind === 'field' && b.name === name);
+  /**
+   * A binding a definition holds of one kind (`field`: a class's field with a class type, by
+   * name; `returns`: what a function returns first), if any.
+   */
+  bindingOf(scope: GraphSymbol, kind: 'field' | 'returns', name?: string): GraphBinding | undefined {
+    return this.bindings(scope.fileId).find((b) => b.scopeId === scope.id && b.kind === kind && (name === undefined || b.name === name));
   }
 
   /** A file's module-level bindings of one kind (`star`, `export`), in source order. */

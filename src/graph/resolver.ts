@@ -1268,18 +1268,12 @@ export class Resolver {
     if (!file || strategy?.fieldTypes !== true) return undefined;
     // The answer depends on the class's fields: a change to its file must re-resolve the site.
     this.#reader.depend(cls.name);
-    const field = this.#reader.field(cls, name);
+    const field = this.#reader.bindingOf(cls, 'field', name);
     if (!field?.module || (inherited && field.member === 'private')) return undefined;
     // A class on the way here may inherit a field of the name from outside the codebase.
     if (this.#fieldsHidden) return unresolved(RESOLUTION_CODES.external);
-    const naming = this.#naming;
-    this.#naming = false;
-    try {
-      const type = this.#typeNamed(field.module, { file, strategy, chain: this.#chain(cls) }, false);
-      return type.toId === null ? type : { toId: type.toId, code: RESOLUTION_CODES.typed };
-    } finally {
-      this.#naming = naming;
-    }
+    const type = this.#classDeclaredIn(cls, file, strategy, field.module);
+    return type.toId === null ? type : { toId: type.toId, code: RESOLUTION_CODES.typed };
   }
 
   /** The class a function declares it returns first (LanguageGraph.returnTypes), read in its file; undefined when it declares none. */
@@ -1289,13 +1283,19 @@ export class Resolver {
     if (!file || strategy?.returnTypes !== true) return undefined;
     // The answer depends on what the function returns: a change to its file must re-resolve the site.
     this.#reader.depend(fn.name);
-    const returned = this.#reader.returns(fn);
-    if (!returned?.module) return undefined;
+    const returned = this.#reader.bindingOf(fn, 'returns');
+    return returned?.module ? this.#classDeclaredIn(fn, file, strategy, returned.module) : undefined;
+  }
+
+  /**
+   * The class a type written in a definition's declaration names (a field's, a function's
+   * result), looked up from that definition in its own file: the site's imports play no part.
+   */
+  #classDeclaredIn(holder: GraphSymbol, file: GraphFile, strategy: LanguageGraph, type: string): Outcome {
     const naming = this.#naming;
     this.#naming = false;
     try {
-      const type = this.#typeNamed(returned.module, { file, strategy, chain: this.#chain(fn) }, false);
-      return type.toId === null || this.#reader.symbol(type.toId)?.kind === 'class' ? type : NOT_FOUND;
+      return this.#typeNamed(type, { file, strategy, chain: this.#chain(holder) }, false);
     } finally {
       this.#naming = naming;
     }

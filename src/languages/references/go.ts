@@ -81,9 +81,15 @@ function declareResult(fn: Node, result: Node | null, sink: ReferenceSink): void
   if (!name || !result) return;
   const first = result.type === 'parameter_list' ? result.namedChildren.find((c) => c?.type === 'parameter_declaration')?.childForFieldName('type') : result;
   const type = namedType(first);
-  if (type === undefined) return;
-  for (const p of fn.childForFieldName('type_parameters')?.namedChildren ?? []) for (const n of p?.childrenForFieldName('name') ?? []) if (n?.text === type) return;
+  if (type === undefined || typeParameterNames(fn).has(type)) return;
   sink.binding(name, { kind: 'returns', name: name.text, module: type });
+}
+
+/** The type parameters a generic function or type declares (`[T any, K comparable]`). */
+function typeParameterNames(declaration: Node): Set<string> {
+  const out = new Set<string>();
+  for (const p of declaration.childForFieldName('type_parameters')?.namedChildren ?? []) for (const n of p?.childrenForFieldName('name') ?? []) if (n) out.add(n.text);
+  return out;
 }
 
 /** The function a call names, when it is a plain or package-qualified name (`Open(…)`, `os.Open(…)`), as written. */
@@ -223,9 +229,7 @@ function visit(root: Node, sink: ReferenceSink): void {
       const body = node.childForFieldName('type');
       if (name && body?.type === 'struct_type') {
         // `type List[T any] struct { head *T }`: T is no type of the package.
-        const typeParameters = new Set<string>();
-        for (const p of node.childForFieldName('type_parameters')?.namedChildren ?? []) for (const n of p?.childrenForFieldName('name') ?? []) if (n) typeParameters.add(n.text);
-        structs.set(name, structs.has(name) ? null : structShape(body, typeParameters));
+        structs.set(name, structs.has(name) ? null : structShape(body, typeParameterNames(node)));
       }
       continue;
     }

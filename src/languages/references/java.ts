@@ -202,6 +202,7 @@ function visit(root: Node, sink: ReferenceSink): void {
       case 'constant_declaration': {
         const typeNode = node.childForFieldName('type');
         const written = declared(typeNode, node.startIndex);
+        const privateField = type === 'field_declaration' && declaredPrivate(node);
         for (const d of node.childrenForFieldName('declarator')) {
           if (d?.type !== 'variable_declarator') continue;
           const name = d.childForFieldName('name');
@@ -217,7 +218,7 @@ function visit(root: Node, sink: ReferenceSink): void {
             // What other files' receivers need (a static import of it, `System.err`, a subclass):
             // the fields of named classes that have a class type.
             if (owner?.name != null && !array && written !== undefined) {
-              sink.binding(name, { kind: 'field', name: name.text, module: written, ...(type === 'field_declaration' && declaredPrivate(node) ? { member: 'private' } : {}) });
+              sink.binding(name, { kind: 'field', name: name.text, module: written, ...(privateField ? { member: 'private' } : {}) });
             }
           }
         }
@@ -268,7 +269,6 @@ function visit(root: Node, sink: ReferenceSink): void {
     const c = classes.innermost(at);
     return c?.name !== null ? c : undefined;
   };
-  /** A field of the innermost named class; null: declared with no class type; undefined: not its field. */
   /**
    * A field the class at `at` declares, or a class around it when the classes between name no
    * base (a base's field of the name would hide the outer one: `UNSAFE` in a nested class of the
