@@ -154,6 +154,18 @@ function parseCounts(text: string | undefined): StoreCounts | undefined {
 }
 
 /**
+ * The rollback journal in memory, next to the database (a sql.js database is a file of its
+ * in-memory file system: a journal file there would only add copies). Never OFF: without a
+ * journal, a ROLLBACK after SQLite's page cache spilled pages of the transaction into the file
+ * leaves them there, and an update that was aborted or failed after writing a few megabytes
+ * left a half-written, malformed index (test/rollback.test.ts). A build into a new database
+ * journals almost nothing: pages past the file's size at the start are not journaled.
+ */
+function keepJournalInMemory(db: Database): void {
+  db.run('PRAGMA journal_mode = MEMORY');
+}
+
+/**
  * @internal What a write session is made of: the store's handle and the state it keeps in step
  * (see {@link IndexStore.openWriter}).
  */
@@ -208,7 +220,7 @@ export class IndexStore {
       scratch.close();
     }
     const store = new IndexStore(new SQL.Database(withRoom(image, freshRoom())));
-    store.#db.run('PRAGMA journal_mode = OFF');
+    keepJournalInMemory(store.#db);
     // The indexes are created when the first write session commits: a bulk load into
     // unindexed tables, then one index build, is cheaper than maintaining them row by row.
     store.setMeta({ format: FORMAT_NAME, schema_version: SCHEMA_VERSION, ...meta, bodies });
@@ -270,7 +282,7 @@ export class IndexStore {
       throw error;
     }
     store.#bodies = bodies;
-    db.run('PRAGMA journal_mode = OFF');
+    keepJournalInMemory(db);
     return store;
   }
 
