@@ -12,6 +12,7 @@ import type { FileGraphRows } from '../graph/describe.js';
 import { collectPerLargeStep, resolveGraph, type ResolutionStats } from '../graph/run.js';
 import { baseFact, bindingIdentity, GraphChangeLog, structureKey, symbolIdentity, type FileFacts, type StructureOutcome } from '../graph/changes.js';
 import { PendingSites } from '../graph/pending.js';
+import { graphSymbol, type GraphSymbol } from '../graph/reader.js';
 import type { BodyMode } from './body-mode.js';
 import type { DepsIndex } from '../graph/deps-index.js';
 import { COUNTS_META, isCountedEdge, readCounts, UNCOUNTED_EDGES, type FileRecord, type IndexStore, type StoreCounts } from './store.js';
@@ -224,24 +225,30 @@ export class WriteSession {
     this.#nextSymbolId += graph.symbols.length;
     let lines = extracted.graph?.lineCount ?? 1;
     if (extracted.graph === undefined) for (const r of [...extracted.functions, ...extracted.classes]) lines = Math.max(lines, r.endLine);
+    // A build keeps the symbols for its resolution pass, as the rows hold them.
+    const kept: GraphSymbol[] | undefined = this.#pending?.keepsSymbols ? [] : undefined;
     graph.symbols.forEach((sym, k) => {
       const parentId = sym.parent >= 0 ? base + sym.parent : null;
       if (sym.kind === 'module') {
         this.#insertSymbol.run([base + k, 'module', sym.name, sym.qualifiedName, id, null, 1, lines, null, null, null, null, '', 0, 0, null, sym.flags]);
+        kept?.push(graphSymbol(base + k, 'module', sym.name, sym.qualifiedName, id, null, sym.flags));
       } else if (sym.kind === 'class') {
         const c = extracted.classes[sym.row]!;
         this.#insertSymbol.run([
           base + k, 'class', c.name, sym.qualifiedName, id, parentId, c.startLine, c.endLine, null, null, c.fields, c.methods,
           keepText ? c.body : '', c.bodyStart, c.bodyEnd, lazy ? (c.bodyHash ?? textHash(c.body)) : null, sym.flags,
         ]);
+        kept?.push(graphSymbol(base + k, 'class', c.name, sym.qualifiedName, id, parentId, sym.flags));
       } else {
         const f = extracted.functions[sym.row]!;
         this.#insertSymbol.run([
           base + k, sym.kind, f.name, sym.qualifiedName, id, parentId, f.startLine, f.endLine, f.parentFunction, f.parentClass, null, null,
           keepText ? f.body : '', f.bodyStart, f.bodyEnd, lazy ? (f.bodyHash ?? textHash(f.body)) : null, sym.flags,
         ]);
+        kept?.push(graphSymbol(base + k, sym.kind, f.name, sym.qualifiedName, id, parentId, sym.flags));
       }
     });
+    if (kept) this.#pending!.addSymbols(id, kept);
     const counts = this.#counts;
     if (counts) {
       counts.files++;

@@ -1,6 +1,6 @@
 import { EDGE_KIND_CODES } from '../db/schema.js';
 import type { BindingRow, EdgeRow } from './describe.js';
-import type { GraphBinding, GraphFile } from './reader.js';
+import { PRELOAD_SYMBOLS, type GraphBinding, type GraphFile, type GraphSymbol } from './reader.js';
 import { FIXED_SITE } from './site.js';
 
 /**
@@ -136,6 +136,35 @@ export class PendingSites {
   #files: Map<number, GraphFile> | undefined = new Map();
   #bindings: Map<number, GraphBinding[]> | undefined = new Map();
   #bindingCount = 0;
+  /**
+   * The symbols written, by file id (ids ascending, as files are written), for the pass's
+   * reader (GraphReader.knowSymbols). Undefined once there are more than the reader would
+   * read at once (PRELOAD_SYMBOLS).
+   */
+  #symbols: Map<number, readonly GraphSymbol[]> | undefined = new Map();
+  #symbolCount = 0;
+
+  /** Whether {@link PendingSites.addSymbols} still keeps symbols. */
+  get keepsSymbols(): boolean {
+    return this.#symbols !== undefined;
+  }
+
+  /** Records the symbols written for a file, exactly as rows of `symbols` hold them. */
+  addSymbols(fileId: number, symbols: readonly GraphSymbol[]): void {
+    if (this.#symbols === undefined) return;
+    this.#symbolCount += symbols.length;
+    if (this.#symbolCount > PRELOAD_SYMBOLS) this.#symbols = undefined;
+    else this.#symbols.set(fileId, symbols);
+  }
+
+  /** Every symbol written (in id order), unless there were too many to keep (see addSymbols). */
+  get symbols(): Iterable<GraphSymbol> | undefined {
+    const byFile = this.#symbols;
+    if (byFile === undefined) return undefined;
+    return (function* () {
+      for (const list of byFile.values()) yield* list;
+    })();
+  }
 
   /** Records a written file (`base`: the id of its first symbol, its module; none: 0) and its bindings rows. */
   addFile(id: number, path: string, language: string, symbolCount: number, base: number, bindings: readonly BindingRow[]): void {
@@ -158,6 +187,11 @@ export class PendingSites {
   removeFile(id: number): void {
     this.#files?.delete(id);
     this.#bindings?.delete(id);
+    const symbols = this.#symbols?.get(id);
+    if (symbols) {
+      this.#symbols!.delete(id);
+      this.#symbolCount -= symbols.length;
+    }
   }
 
   /** The recorded files and their bindings (see addFile), unless there were too many to keep. */

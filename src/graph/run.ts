@@ -2,7 +2,7 @@ import type { Database, SqlValue, Statement } from 'sql.js';
 import { platform } from '#platform';
 import { EDGE_KIND_CODES, NAME_OF_EDGE, RESOLUTION_CODES } from '../db/schema.js';
 import { graphStrategyFor } from './languages/index.js';
-import { GraphReader } from './reader.js';
+import { GraphReader, PRELOAD_SYMBOLS } from './reader.js';
 import { Resolver, type Outcome } from './resolver.js';
 import { decodeSite, FIXED_SITE } from './site.js';
 import type { LanguageGraph } from './strategy.js';
@@ -46,8 +46,6 @@ interface SiteRow {
   readonly deps: string | null;
 }
 
-/** A build reads every symbol at once up to this many (about 150 bytes each in memory). */
-const PRELOAD_SYMBOLS = 300_000;
 /** Entries the reader may memoise before it starts over, when it did not read every symbol (see GraphReader.trim). */
 const MEMO_LIMIT = 60_000;
 /** Sites a build resolves between two looks at the reader's memo. */
@@ -335,7 +333,9 @@ export function resolveGraph(
     function resolveBuild(build: PendingSites): ResolutionStats {
       // Every site is added: the interning map is only garbage held through the pass from here.
       build.doneAdding();
-      reader.preload(PRELOAD_SYMBOLS);
+      const symbols = build.symbols;
+      if (symbols) reader.knowSymbols(symbols);
+      else reader.preload(PRELOAD_SYMBOLS);
       // Include closures read every module's includes before any edge is written.
       reader.knowImports(build.moduleImports);
       const known = build.files;
