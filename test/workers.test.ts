@@ -558,14 +558,22 @@ describe('worker body', () => {
 });
 
 describe('web worker pool', () => {
-  /** A DOM-Worker-shaped wrapper over a worker thread running the same source worker. */
-  const threadAsWebWorker = (script: string): WorkerLike => {
+  /**
+   * A DOM-Worker-shaped wrapper over a worker thread running the same source worker. With
+   * `messageLagMs`, each message reaches the pool that much later than the worker posted it,
+   * while error events come at once: in a browser the two are separate tasks, in either order.
+   */
+  const threadAsWebWorker = (script: string, messageLagMs?: number): WorkerLike => {
     const worker = new Worker(workerScript(script));
     return {
       postMessage: (message) => worker.postMessage(message),
       addEventListener: (type, listener) => {
-        if (type === 'message') worker.on('message', (data: unknown) => listener({ data } as MessageEvent));
-        else if (type === 'error') worker.on('error', (error: Error) => listener({ message: error.message } as ErrorEvent));
+        if (type === 'message') {
+          worker.on('message', (data: unknown) => {
+            if (messageLagMs === undefined) listener({ data } as MessageEvent);
+            else setTimeout(() => listener({ data } as MessageEvent), messageLagMs);
+          });
+        } else if (type === 'error') worker.on('error', (error: Error) => listener({ message: error.message } as ErrorEvent));
       },
       terminate: () => void worker.terminate(),
     };
@@ -590,15 +598,20 @@ describe('web worker pool', () => {
     }
   });
 
-  it('treats an error event as a dead worker: the file is skipped, the build goes on', async () => {
+  it.each([
+    ['pkg4/poison.py', 2, 'messages as they come', undefined],
+    // The first file a lone worker gets kills it at once: its error event comes before its
+    // `ready` message. Read then, it was a worker that never started, and the build failed.
+    ['0_poison.py', 1, 'messages 20 ms late', 20],
+  ])('treats an error event as a dead worker: the file is skipped, the build goes on (%s, %i workers, %s)', async (poison, size, _, messageLagMs) => {
     const files = corpus();
-    files['pkg4/poison.py'] = '# THROW_IN_THE_WORKER\n';
+    files[poison] = '# THROW_IN_THE_WORKER\n';
     const tree = makeTree('memfs', files);
-    const pool = createWebWorkerPool({ size: 2, createWorker: () => threadAsWebWorker('crashing-worker.mjs') });
+    const pool = createWebWorkerPool({ size, createWorker: () => threadAsWebWorker('crashing-worker.mjs', messageLagMs) });
     try {
       const db = await CKGDatabase.open({ codebasePath: tree.root, fs: tree.fs, processor: pool });
       try {
-        expect(db.report!.skipped.map((s) => [s.path.slice(tree.root.length + 1), s.reason])).toEqual([['pkg4/poison.py', 'parse-failed']]);
+        expect(db.report!.skipped.map((s) => [s.path.slice(tree.root.length + 1), s.reason])).toEqual([[poison, 'parse-failed']]);
         expect(db.stats().files).toBe(Object.keys(files).filter((p) => p.endsWith('.py')).length - 1);
       } finally {
         db.close();

@@ -116,7 +116,8 @@ const builtins = new Set<LanguageDefinition>(builtinLanguages);
  * build reports as a skipped `parse-failed` file): its unanswered files are re-parsed one at a
  * time by a fresh worker in quarantine, and a file is blamed only when a worker holding that
  * file alone dies. Blame so never depends on whether a dead worker's last answers arrive
- * before or after the news of its death. A worker that dies before it started rejects with
+ * before or after the news of its death. A worker that cannot start (the quarantine worker,
+ * which holds no file until it runs, dies before it does) rejects the files with
  * `WASM_LOAD_FAILED`, which stops the build.
  *
  * @example
@@ -325,6 +326,8 @@ export class ThreadPoolProcessor {
   #onMessage(slot: Slot, message: WorkerResponse): void {
     if (message.type === 'ready') {
       slot.ready = true;
+      // A quarantine slot takes its first suspect once its worker runs (see #onExit).
+      if (slot.quarantine && slot.jobs.length === 0) this.#nextSuspect(slot);
       return;
     }
     if (message.type === 'wasm-request') {
@@ -380,18 +383,25 @@ export class ThreadPoolProcessor {
     void this.#retire(index, slot);
     const jobs = slot.jobs.splice(0);
     slot.queued = 0;
-    if (!slot.ready) {
-      // The worker never ran: its script or runtime cannot load here, and every other worker
-      // would fail the same way. This is fatal for a build, not a per-file skip.
-      for (const job of jobs) job.reject(new CKGError('WASM_LOAD_FAILED', `A parse worker could not start: ${reason}`, { path: job.path }));
-    } else if (slot.quarantine) {
+    if (!slot.ready && slot.quarantine) {
+      // A quarantine worker takes no file before it runs: this one died holding none, so its
+      // script or runtime cannot load here, and every other worker would fail the same way.
+      // Fatal for a build, not a per-file skip.
+      for (const job of [...jobs, ...this.#suspects.splice(0)]) job.reject(new CKGError('WASM_LOAD_FAILED', `A parse worker could not start: ${reason}`, { path: job.path }));
+      slot.quarantine = false;
+      this.#releaseBacklog();
+      return;
+    }
+    if (slot.quarantine) {
       // It held one file and nothing else: that file killed it.
       for (const job of jobs) job.reject(new CKGError('WORKER_FAILED', `The parse worker died on this file: ${reason}`, { path: job.path }));
     } else {
       // Any of its unanswered files may be the one it died on: the answers it posted before it
       // died can reach this thread after the news of its death (a Web Worker's error event and
       // its messages are separate tasks), or never (they are dropped with the worker). No timer
-      // can tell; re-parsing them one at a time can.
+      // can tell; re-parsing them one at a time can. So for its `ready`: a worker that died on
+      // its first file may seem never to have started. Whether workers start here is told by
+      // the quarantine worker, which takes its first file only once it runs.
       this.#suspects.push(...jobs);
     }
     if (slot.quarantine || this.#suspects.length > 0) this.#openQuarantine(index);
@@ -412,7 +422,7 @@ export class ThreadPoolProcessor {
       return;
     }
     slot.quarantine = true;
-    if (slot.jobs.length === 0) this.#nextSuspect(slot);
+    if (slot.jobs.length === 0 && slot.ready) this.#nextSuspect(slot);
   }
 
   /** Sends the quarantine slot its next suspect, or returns it to normal work when none is left. */
