@@ -1116,6 +1116,13 @@ export class Resolver {
     }
   }
 
+  /** The last name of a qualified site is what the site asks for (`use`, `arity`), and it names no qualifier. */
+  #askingLast(use: 'type' | 'term', arity: number | undefined): void {
+    this.#use = use;
+    this.#arity = arity;
+    this.#naming = false;
+  }
+
   #qualifiedParts(path: readonly string[], name: string, ctx: SiteContext, want: 'type' | 'value'): Outcome {
     const use = this.#use;
     const arity = this.#arity;
@@ -1131,9 +1138,7 @@ export class Resolver {
     const headUnknown =
       current.code === RESOLUTION_CODES['not-found'] || current.code === RESOLUTION_CODES.builtin || (current.code === RESOLUTION_CODES.external && ctx.strategy.fallbackFirst === true);
     if (asked && current.toId === null && headUnknown) {
-      this.#use = use;
-      this.#arity = arity;
-      this.#naming = false;
+      this.#askingLast(use, arity);
       const scope = this.#scopeOf(ctx);
       // The qualifier may end in a class inside namespaces (C++ `geo::Circle::area`): its members, bases included.
       if (path.length > 1) {
@@ -1147,9 +1152,7 @@ export class Resolver {
     // `com.acme.Util.slug()`), read like an import specifier.
     if (current.toId === null && current.code === RESOLUTION_CODES['not-found'] && ctx.strategy.absolutePackagePaths === true) {
       const container = this.#resolveContainer(path.join(ctx.strategy.pathSeparator ?? '.'), ctx.file);
-      this.#use = use;
-      this.#arity = arity;
-      this.#naming = false;
+      this.#askingLast(use, arity);
       if (container.toId === null) return current;
       const symbol = this.#reader.symbol(container.toId);
       if (!symbol) return NOT_FOUND;
@@ -1158,9 +1161,7 @@ export class Resolver {
     }
     for (const [i, part] of [...path.slice(1), name].entries()) {
       if (i === path.length - 1) {
-        this.#use = use;
-        this.#arity = arity;
-        this.#naming = false;
+        this.#askingLast(use, arity);
       }
       if (current.toId === null) return current;
       const container = this.#reader.symbol(current.toId);
