@@ -14,13 +14,57 @@ export function nearestAncestor(node: Node, types: ReadonlySet<string>): Node | 
   return undefined;
 }
 
+/** Nodes of one walk, in document order, with their types. */
+export interface TypedNodes {
+  readonly nodes: Node[];
+  readonly types: string[];
+}
+
+/** A walk a reference visitor kept for the definitions visitor of the same tree (see {@link definitionDescendants}). */
+interface KeptWalk extends TypedNodes {
+  readonly root: number;
+  readonly searched: ReadonlySet<string>;
+}
+
+/** Keyed by tree: a tree is parsed, walked by both visitors, then freed. */
+const keptWalks = new WeakMap<object, KeptWalk>();
+
 /**
  * The descendants of `root` whose type is one of `types`, in document order, with each one's
  * type read once (every read of `node.type` crosses into wasm): what a reference pass walks.
+ * With `keep`, the walk is kept for the definitions visitor of the same tree, which runs next
+ * and takes it with {@link definitionDescendants}: a walk in wasm visits every node of the tree
+ * whatever it collects, so one walk that finds what both visitors look for costs about half as
+ * much as two. A reference pass that keeps its walk searches the definitions visitor's types
+ * too and ignores those it has no use for.
  */
-export function typedDescendants(root: Node, types: readonly string[]): { readonly nodes: Node[]; readonly types: string[] } {
+export function typedDescendants(root: Node, types: readonly string[], keep = false): TypedNodes {
   const nodes = root.descendantsOfType(types as string[]).filter((n): n is Node => n !== null);
-  return { nodes, types: nodes.map((n) => n.type) };
+  const walk = { nodes, types: nodes.map((n) => n.type) };
+  if (keep) keptWalks.set(root.tree, { ...walk, root: root.id, searched: new Set(types) });
+  return walk;
+}
+
+/**
+ * What `typedDescendants(root, types)` returns, taken from the walk the reference visitor kept
+ * of the same tree when that walk searched every type of `types` (see {@link typedDescendants});
+ * else a walk of its own. A kept walk is taken once, whether it fits or not.
+ */
+export function definitionDescendants(root: Node, types: readonly string[]): TypedNodes {
+  const kept = keptWalks.get(root.tree);
+  if (kept === undefined) return typedDescendants(root, types);
+  keptWalks.delete(root.tree);
+  if (kept.root !== root.id || !types.every((t) => kept.searched.has(t))) return typedDescendants(root, types);
+  const wanted = new Set(types);
+  const nodes: Node[] = [];
+  const found: string[] = [];
+  for (let i = 0; i < kept.nodes.length; i++) {
+    const type = kept.types[i]!;
+    if (!wanted.has(type)) continue;
+    nodes.push(kept.nodes[i]!);
+    found.push(type);
+  }
+  return { nodes, types: found };
 }
 
 /** The named children of a node (skips null entries some bindings return). */

@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { allChildren, applyTextEdits, collapseSpaces, namedChildren, typeSet } from './common.js';
+import { allChildren, applyTextEdits, collapseSpaces, definitionDescendants, namedChildren, typeSet } from './common.js';
 import type { Visitor, VisitorSink } from './types.js';
 
 // One visitor for the TypeScript, TSX and JavaScript grammars: they share their node names
@@ -37,7 +37,8 @@ import type { Visitor, VisitorSink } from './types.js';
 //   Names are the source text, so `#rotate` and `[Symbol.iterator]` keep their `#`/brackets;
 //   string names lose their quotes; object-literal functions with computed keys are skipped.
 
-const SEARCHED = [
+/** What the definitions visitor walks the tree for (the reference pass searches these too, see definitionDescendants). */
+export const DEFINITION_TYPES: readonly string[] = [
   'function_declaration',
   'generator_function_declaration',
   'function_signature',
@@ -278,9 +279,10 @@ function addClassLike(node: Node, name: string, range: Node, out: Definition[]):
 /** Collects every definition of the file (unsorted). */
 function collect(root: Node): Definition[] {
   const out: Definition[] = [];
-  for (const node of root.descendantsOfType(SEARCHED)) {
-    if (!node) continue;
-    const type = node.type;
+  const { nodes, types } = definitionDescendants(root, DEFINITION_TYPES);
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i]!;
+    const type = types[i]!;
     if (CLASS_DECLARATIONS.has(type)) {
       const name = node.childForFieldName('name')?.text;
       if (name) addClassLike(node, name, node, out);

@@ -1,8 +1,8 @@
 import type { Node } from 'web-tree-sitter';
-import { collapseSpaces, fieldText, namedChildren } from './common.js';
+import { collapseSpaces, definitionDescendants, fieldText, namedChildren } from './common.js';
 import type { LanguageDefinition, VisitorSink } from './types.js';
 import { implement, PYTHON } from './builtin.js';
-import { pythonReferences, takeDefinitionNodes } from './references/python.js';
+import { pythonReferences } from './references/python.js';
 
 /** `name(params) -> ret` for a method summary; multi-line parameter lists are folded. */
 function methodSummary(def: Node): string | undefined {
@@ -30,21 +30,21 @@ function classSummaries(cls: Node): { fields: string[]; methods: string[] } {
   return { fields, methods };
 }
 
+const DEFINITIONS = ['function_definition', 'class_definition'];
+
 function visit(root: Node, sink: VisitorSink): void {
   // descendantsOfType lists nodes in document order, so the definitions enclosing a node are
   // the open ones on a stack (by end offset): its nearest ancestor among these types, found
   // without one `parent` call (a walk down from the root in tree-sitter) per level.
   const open: { readonly end: number; readonly type: string; readonly name: string | undefined }[] = [];
   // With the code graph, the reference visitor has walked the tree already and found these.
-  const found = takeDefinitionNodes(root);
-  const nodes = found?.nodes ?? root.descendantsOfType(['function_definition', 'class_definition']);
+  const { nodes, types } = definitionDescendants(root, DEFINITIONS);
   for (let i = 0; i < nodes.length; i++) {
-    const node = nodes[i];
-    if (!node) continue;
+    const node = nodes[i]!;
     const start = node.startIndex;
     while (open.length > 0 && open[open.length - 1]!.end <= start) open.pop();
     const scope = open[open.length - 1];
-    const type = found?.types[i] ?? node.type;
+    const type = types[i]!;
     const name = fieldText(node, 'name');
     open.push({ end: node.endIndex, type, name });
     if (!name) continue;

@@ -1,7 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
 import { typedDescendants, typeSet } from '../common.js';
-import { bindingRange, expressionDefinition } from '../ecmascript.js';
+import { bindingRange, DEFINITION_TYPES, expressionDefinition } from '../ecmascript.js';
 import { LexicalScopes } from './scopes.js';
 
 // JavaScript, TypeScript and TSX (one grammar family): calls, `new`, `this`/`super`, typed
@@ -41,6 +41,8 @@ const SEARCHED = [
   'object',
   'shorthand_property_identifier',
   'decorator',
+  // Only the definitions visitor's (src/languages/ecmascript.ts), which takes this pass's walk.
+  ...DEFINITION_TYPES,
 ];
 /**
  * Whether a class member is declared `static`. The resolver reads staticness from the class's
@@ -231,7 +233,7 @@ class EcmascriptReferencePass {
   }
 
   run(root: Node): void {
-    const { nodes, types } = typedDescendants(root, SEARCHED);
+    const { nodes, types } = typedDescendants(root, SEARCHED, true);
     for (let i = 0; i < nodes.length; i++) this.#declare(nodes[i]!, types[i]!);
     // Once every scope has its declarations: what each assignment rebinds.
     for (let i = 0; i < nodes.length; i++) if (types[i] === 'assignment_expression') this.#noteAssignment(nodes[i]!);

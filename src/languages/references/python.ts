@@ -174,25 +174,6 @@ function moduleText(node: Node | null | undefined): string | undefined {
 }
 
 /**
- * The definitions the reference pass found, left for the definitions visitor of the same tree
- * (src/languages/python.ts), which runs after it: one walk of the tree finds both (a walk in
- * wasm costs as much whatever it collects). Keyed by tree and taken once.
- */
-const definitionsOfTree = new WeakMap<object, { readonly root: number; readonly nodes: Node[]; readonly types: string[] }>();
-
-/**
- * The `function_definition` and `class_definition` nodes of the tree under `root`, in document
- * order with their types, when the reference visitor has just walked that tree (else undefined:
- * the caller walks it itself). Exactly what `root.descendantsOfType` of those two types gives.
- */
-export function takeDefinitionNodes(root: Node): { readonly nodes: Node[]; readonly types: string[] } | undefined {
-  const found = definitionsOfTree.get(root.tree);
-  if (found === undefined) return undefined;
-  definitionsOfTree.delete(root.tree);
-  return found.root === root.id ? found : undefined;
-}
-
-/**
  * One file's reference pass. Pass 1 opens the scopes and records what each binds (Python
  * decides a name's scope from the whole body); pass 2 reports the sites. Each node kind has a
  * method of its own: V8 optimises small methods cheaply and only those that run hot, where one
@@ -210,16 +191,13 @@ class PythonReferencePass {
   readonly #classNames = new Map<number, string>();
   /** Starts of the functions decorated `@staticmethod`. */
   readonly #staticMethods = new Set<number>();
-  /** The definitions, for the definitions visitor (takeDefinitionNodes). */
-  readonly definitions: { readonly root: number; readonly nodes: Node[]; readonly types: string[] };
-
-  constructor(root: Node, sink: ReferenceSink) {
+  constructor(sink: ReferenceSink) {
     this.#sink = sink;
-    this.definitions = { root: root.id, nodes: [], types: [] };
   }
 
   run(root: Node): void {
-    const { nodes, types } = typedDescendants(root, SEARCHED);
+    // Kept for the definitions visitor (src/languages/python.ts): SEARCHED holds its two types.
+    const { nodes, types } = typedDescendants(root, SEARCHED, true);
     for (let i = 0; i < nodes.length; i++) this.#declare(nodes[i]!, types[i]!);
     for (let i = 0; i < nodes.length; i++) this.#report(nodes[i]!, types[i]!);
     for (const value of this.#assignedValues) this.#use('reference', value);
@@ -236,10 +214,6 @@ class PythonReferencePass {
   #openScope(node: Node, type: string): void {
     const scopes = this.#scopes;
     const definition = type === 'function_definition' || type === 'class_definition';
-    if (definition) {
-      this.definitions.nodes.push(node);
-      this.definitions.types.push(type);
-    }
     const enclosing = scopes.innermostAt(node.startIndex);
     const scope = scopes.open(node, type === 'class_definition' ? 'class' : 'function');
     if (type === 'class_definition') {
@@ -544,9 +518,7 @@ class PythonReferencePass {
 }
 
 function visit(root: Node, sink: ReferenceSink): void {
-  const pass = new PythonReferencePass(root, sink);
-  pass.run(root);
-  definitionsOfTree.set(root.tree, pass.definitions);
+  new PythonReferencePass(sink).run(root);
 }
 
 /** The text of a string literal without interpolation or prefix letters that change it (`'as_'`, `"x"`), else undefined. */
