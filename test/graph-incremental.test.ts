@@ -257,6 +257,17 @@ const SCENARIOS: readonly { readonly name: string; readonly before: Record<strin
     after: { 'y.py': 'from z import A, C\n\nclass B(C):\n    pass\n' },
   },
   {
+    // The second method's `self.f()` gets the first one's answer, kept for the pass with the
+    // names it depended on: without those, the second site would keep pointing at A.f.
+    name: 'a base class changes in another file: every method of a subclass asking the same inherited name follows',
+    before: {
+      'z.py': 'class A:\n    def f(self):\n        pass\n\nclass C:\n    def f(self):\n        pass\n',
+      'y.py': 'from z import A, C\n\nclass B(A):\n    pass\n',
+      'x.py': 'from y import B\n\nclass D(B):\n    def g(self):\n        self.f()\n\n    def h(self):\n        self.f()\n\n    def k(self):\n        super().f()\n\n    def m(self):\n        super().f()\n',
+    },
+    after: { 'y.py': 'from z import A, C\n\nclass B(C):\n    pass\n' },
+  },
+  {
     name: 'an imported function is removed, then added back under an alias chain',
     before: {
       'lib.py': 'def helper():\n    pass\n',

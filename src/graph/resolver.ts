@@ -282,9 +282,31 @@ function assignsAttribute(fields: string | null, name: string): boolean {
   if (fields === null) return false;
   for (const line of fields.split('\n')) {
     const text = line.startsWith('- ') ? line.slice(2) : line;
-    if (text.startsWith(name) && /^\s*(:[^=]*)?=(?!=)/.test(text.slice(name.length))) return true;
+    if (text.startsWith(name) && ASSIGNED_AFTER_NAME.test(text.slice(name.length))) return true;
   }
   return false;
+}
+
+/** What follows an attribute's name in a field summary line that assigns it: `= 1`, `: int = 1` (not `== 1`). */
+const ASSIGNED_AFTER_NAME = /^\s*(:[^=]*)?=(?!=)/;
+
+/** Characters no name of a site holds where {@link assignedAttributes} answers for it. */
+const NOT_IN_PLAIN_NAMES = /[\s:=]/;
+
+/**
+ * The names {@link assignsAttribute} is true for, of a field summary: each line's head up to
+ * its first space, `:` or `=`, when what follows assigns. Exact for names without those
+ * characters (every Python name).
+ */
+function assignedAttributes(fields: string | null): ReadonlySet<string> {
+  const out = new Set<string>();
+  if (fields === null) return out;
+  for (const line of fields.split('\n')) {
+    const text = line.startsWith('- ') ? line.slice(2) : line;
+    const end = text.search(NOT_IN_PLAIN_NAMES);
+    if (end > 0 && ASSIGNED_AFTER_NAME.test(text.slice(end))) out.add(text.slice(0, end));
+  }
+  return out;
 }
 
 /** A JS/TS member summary line's head: `- public static async *name<T>(`, `- static get x(`; 1: static, 2: the name. */
@@ -360,6 +382,11 @@ export class Resolver {
   /** Modules by family and file name (include lookups), and the picks of includeCandidates, for this pass. */
   readonly #familyModules = new Map<string, readonly GraphSymbol[]>();
   readonly #picked = new Map<string, readonly GraphSymbol[]>();
+  /** Linearisations of classes (#orderOf) and the attributes their bodies assign (#assignedIn), for this pass. */
+  readonly #orders = new Map<number, { readonly order: readonly number[] | undefined; readonly deps: readonly string[] }>();
+  readonly #assigned = new Map<number, ReadonlySet<string>>();
+  /** Answers of #alongOrder, for this pass. */
+  readonly #alongOrders = new Map<string, { readonly outcome: Outcome; readonly deps: readonly string[] }>();
 
   constructor(reader: GraphReader, strategyOf: (language: string) => LanguageGraph) {
     this.#reader = reader;
@@ -372,6 +399,8 @@ export class Resolver {
    */
   forgetStructure(): void {
     this.#memo.clear();
+    this.#orders.clear();
+    this.#alongOrders.clear();
   }
 
   /**
@@ -383,6 +412,9 @@ export class Resolver {
    */
   forgetCaches(): void {
     this.#memo.clear();
+    this.#orders.clear();
+    this.#alongOrders.clear();
+    this.#assigned.clear();
     this.#memoModule = -1;
     this.#compiledFiles.clear();
     this.#builtTogether.clear();
@@ -1323,8 +1355,24 @@ export class Resolver {
    * admit no order.
    */
   #alongOrder(cls: GraphSymbol, name: string, afterSelf: boolean): Outcome {
-    const order = this.#linearisation(cls, 0);
+    // Every `self.assertEqual(…)` of a test class walks the same classes: the answer depends on
+    // the class, the name, where the walk starts and what the site asks (#fits reads the arity,
+    // #companion the use) only, so it is kept for the pass with the names it depended on.
+    const key = `${cls.id}\u0000${afterSelf ? 1 : 0}\u0000${this.#use}\u0000${this.#arity ?? ''}\u0000${name}`;
+    const kept = this.#alongOrders.get(key);
+    if (kept !== undefined) {
+      for (const d of kept.deps) this.#reader.depend(d);
+      return kept.outcome;
+    }
+    const { value, names } = this.#reader.capture(() => this.#alongOrderOnce(cls, name, afterSelf));
+    this.#alongOrders.set(key, { outcome: value, deps: names });
+    return value;
+  }
+
+  #alongOrderOnce(cls: GraphSymbol, name: string, afterSelf: boolean): Outcome {
+    const order = this.#orderOf(cls);
     if (order === undefined) return unresolved(RESOLUTION_CODES.ambiguous);
+    const plainName = !NOT_IN_PLAIN_NAMES.test(name);
     let external = false;
     for (let i = afterSelf ? 1 : 0; i < order.length; i++) {
       const id = order[i]!;
@@ -1334,13 +1382,36 @@ export class Resolver {
       }
       const c = this.#reader.symbol(id);
       if (!c) continue;
-      if (assignsAttribute(this.#reader.fieldSummary(id), name)) return unresolved(RESOLUTION_CODES.dynamic);
+      if (plainName ? this.#assignedIn(id).has(name) : assignsAttribute(this.#reader.fieldSummary(id), name)) return unresolved(RESOLUTION_CODES.dynamic);
       const own = this.#companion(this.#reader.children(id, name).filter((s) => s.kind !== 'function' && this.#fits(s)));
       if (own.length === 0) continue;
       if (external) return unresolved(RESOLUTION_CODES.ambiguous);
       return combine(own.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.self })))!;
     }
     return unresolved(external ? RESOLUTION_CODES.external : RESOLUTION_CODES['not-found']);
+  }
+
+  /**
+   * {@link Resolver.#linearisation} of a class, kept for the pass with the names it depended on
+   * (replayed for each site): every `self.m()` of a Python class asks for it, and computing it
+   * reads every class above.
+   */
+  #orderOf(cls: GraphSymbol): readonly number[] | undefined {
+    const kept = this.#orders.get(cls.id);
+    if (kept !== undefined) {
+      for (const d of kept.deps) this.#reader.depend(d);
+      return kept.order;
+    }
+    const { value, names } = this.#reader.capture(() => this.#linearisation(cls, 0));
+    this.#orders.set(cls.id, { order: value, deps: names });
+    return value;
+  }
+
+  /** The attributes a class's field summary assigns ({@link assignedAttributes}), kept for the pass. */
+  #assignedIn(classId: number): ReadonlySet<string> {
+    let names = this.#assigned.get(classId);
+    if (names === undefined) this.#assigned.set(classId, (names = assignedAttributes(this.#reader.fieldSummary(classId))));
+    return names;
   }
 
   /**

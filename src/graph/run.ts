@@ -456,9 +456,7 @@ export function resolveGraph(
         const insertEdge = batchedInsert('INSERT INTO edges (kind, from_id, to_id, name_id, line, resolution, site, deps) VALUES ', '(?, ?, ?, ?, ?, ?, ?, ?)', 8);
         // Rows get consecutive ids after the last one: the build knows each row's dependencies.
         const firstId = Number(db.exec('SELECT coalesce(max(id), 0) + 1 FROM edges')[0]?.values[0]?.[0] ?? 1);
-        const index = new DepsIndex();
-        for (const [i, text] of deps) index.set(firstId + i, null, text);
-        cache.deps = index;
+        cache.deps = DepsIndex.ofBuild(firstId, deps);
         for (let i = 0; i < n; i++) {
           if (STRUCTURE_KINDS.has(build.kind(i)) && build.isFixed(i)) codes[i] = build.resolution(i);
           const k = build.nameNumber(i);
