@@ -1,7 +1,7 @@
 // One walk of a tree serves both visitors of a file (src/languages/common.ts): the reference
 // pass keeps its walk, the definitions visitor takes the part it needs. These tests pin what the
 // definitions visitor gets: exactly a walk of its own, whether the kept walk fits or not.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Node } from 'web-tree-sitter';
 import { createDefaultRegistry } from '../src/index.js';
 import { definitionDescendants, typedDescendants } from '../src/languages/common.js';
@@ -34,11 +34,21 @@ describe('a reference pass shares its walk with the definitions visitor', () => 
     try {
       const own = shape(typedDescendants(root, DEFINITIONS));
       expect(own.length).toBe(5); // top, its arrow callback, Shape, area, make
-      const kept = typedDescendants(root, [...DEFINITIONS, 'call_expression', 'new_expression'], true);
-      const taken = definitionDescendants(root, DEFINITIONS);
-      expect(shape(taken)).toEqual(own);
-      // The very nodes of the kept walk: no second walk made them.
-      expect(taken.nodes.every((n) => kept.nodes.includes(n))).toBe(true);
+      const calls = ['call_expression', 'new_expression'];
+      const ownCalls = shape(typedDescendants(root, calls));
+      expect(ownCalls.length).toBe(3); // [1, 2].map(…), helper(this), new Shape()
+      // The reference pass gets exactly its own types from the shared walk…
+      const refs = typedDescendants(root, calls, DEFINITIONS);
+      expect(shape(refs)).toEqual(ownCalls);
+      // …and the definitions visitor its part of the same walk, with no walk of its own.
+      const walks = vi.spyOn(Object.getPrototypeOf(root) as Node, 'descendantsOfType');
+      try {
+        const taken = definitionDescendants(root, DEFINITIONS);
+        expect(shape(taken)).toEqual(own);
+        expect(walks).not.toHaveBeenCalled();
+      } finally {
+        walks.mockRestore();
+      }
     } finally {
       done();
     }
@@ -48,12 +58,12 @@ describe('a reference pass shares its walk with the definitions visitor', () => 
     const { root, done } = await parse();
     try {
       const own = shape(typedDescendants(root, DEFINITIONS));
-      const kept = typedDescendants(root, ['call_expression', 'function_declaration'], true);
+      const kept = typedDescendants(root, ['call_expression'], ['function_declaration']);
       const partial = definitionDescendants(root, DEFINITIONS);
       expect(shape(partial)).toEqual(own);
       expect(partial.nodes.some((n) => kept.nodes.includes(n))).toBe(false);
       // The walk was taken (and dropped): the next visitor walks on its own.
-      typedDescendants(root, [...DEFINITIONS, 'call_expression'], true);
+      typedDescendants(root, ['call_expression'], DEFINITIONS);
       const first = definitionDescendants(root, DEFINITIONS);
       const second = definitionDescendants(root, DEFINITIONS);
       expect(shape(second)).toEqual(own);
@@ -67,7 +77,7 @@ describe('a reference pass shares its walk with the definitions visitor', () => 
     const { root, done } = await parse();
     try {
       const cls = typedDescendants(root, ['class_declaration']).nodes[0]!;
-      typedDescendants(cls, DEFINITIONS, true);
+      typedDescendants(cls, ['call_expression'], DEFINITIONS);
       expect(shape(definitionDescendants(root, DEFINITIONS))).toEqual(shape(typedDescendants(root, DEFINITIONS)));
     } finally {
       done();

@@ -32,17 +32,34 @@ const keptWalks = new WeakMap<object, KeptWalk>();
 /**
  * The descendants of `root` whose type is one of `types`, in document order, with each one's
  * type read once (every read of `node.type` crosses into wasm): what a reference pass walks.
- * With `keep`, the walk is kept for the definitions visitor of the same tree, which runs next
- * and takes it with {@link definitionDescendants}: a walk in wasm visits every node of the tree
- * whatever it collects, so one walk that finds what both visitors look for costs about half as
- * much as two. A reference pass that keeps its walk searches the definitions visitor's types
- * too and ignores those it has no use for.
+ *
+ * `shareWith`: the types the definitions visitor of the same tree walks for. Then one walk
+ * finds both, and is kept for that visitor, which runs next and takes its part with
+ * {@link definitionDescendants}: a walk in wasm visits every node of the tree whatever it
+ * collects, so one walk costs about half as much as two. The reference pass still gets exactly
+ * the nodes of `types`.
  */
-export function typedDescendants(root: Node, types: readonly string[], keep = false): TypedNodes {
-  const nodes = root.descendantsOfType(types as string[]).filter((n): n is Node => n !== null);
+export function typedDescendants(root: Node, types: readonly string[], shareWith?: readonly string[]): TypedNodes {
+  const own = shareWith === undefined ? undefined : new Set(types);
+  const searched = own === undefined || shareWith!.every((t) => own.has(t)) ? types : [...new Set([...types, ...shareWith!])];
+  const nodes = root.descendantsOfType(searched as string[]).filter((n): n is Node => n !== null);
   const walk = { nodes, types: nodes.map((n) => n.type) };
-  if (keep) keptWalks.set(root.tree, { ...walk, root: root.id, searched: new Set(types) });
-  return walk;
+  if (own === undefined) return walk;
+  keptWalks.set(root.tree, { ...walk, root: root.id, searched: new Set(searched) });
+  return searched === types ? walk : only(walk, own);
+}
+
+/** The nodes of a walk whose type is in `wanted`, in the walk's order. */
+function only(walk: TypedNodes, wanted: ReadonlySet<string>): TypedNodes {
+  const nodes: Node[] = [];
+  const types: string[] = [];
+  for (let i = 0; i < walk.nodes.length; i++) {
+    const type = walk.types[i]!;
+    if (!wanted.has(type)) continue;
+    nodes.push(walk.nodes[i]!);
+    types.push(type);
+  }
+  return { nodes, types };
 }
 
 /**
@@ -55,16 +72,7 @@ export function definitionDescendants(root: Node, types: readonly string[]): Typ
   if (kept === undefined) return typedDescendants(root, types);
   keptWalks.delete(root.tree);
   if (kept.root !== root.id || !types.every((t) => kept.searched.has(t))) return typedDescendants(root, types);
-  const wanted = new Set(types);
-  const nodes: Node[] = [];
-  const found: string[] = [];
-  for (let i = 0; i < kept.nodes.length; i++) {
-    const type = kept.types[i]!;
-    if (!wanted.has(type)) continue;
-    nodes.push(kept.nodes[i]!);
-    found.push(type);
-  }
-  return { nodes, types: found };
+  return only(kept, new Set(types));
 }
 
 /** The named children of a node (skips null entries some bindings return). */

@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { allChildren, collapseSpaces, fieldLine, fieldText, namedChildren, nearestAncestor, typeSet } from './common.js';
+import { allChildren, collapseSpaces, definitionDescendants, fieldLine, fieldText, namedChildren, nearestAncestor, typeSet } from './common.js';
 import { csharpReferences } from './references/csharp.js';
 import type { LanguageDefinition, VisitorSink } from './types.js';
 import { implement, CSHARP } from './builtin.js';
@@ -80,8 +80,11 @@ function classSummaries(cls: Node): { fields: string[]; methods: string[] } {
   return { fields, methods };
 }
 
+/** What the definitions visitor walks the tree for (the reference pass finds them on its walk: see definitionDescendants). */
+const DEFINITION_TYPES = [...CLASS_TYPES, ...MEMBER_FUNCTIONS, 'local_function_statement'];
+
 function visit(root: Node, sink: VisitorSink): void {
-  for (const node of root.descendantsOfType([...CLASS_TYPES, ...MEMBER_FUNCTIONS, 'local_function_statement'])) {
+  for (const node of definitionDescendants(root, DEFINITION_TYPES).nodes) {
     if (!node) continue;
     if (CLASS_TYPES.has(node.type)) {
       const name = fieldText(node, 'name');
@@ -123,5 +126,6 @@ function visit(root: Node, sink: VisitorSink): void {
  */
 export const csharp: LanguageDefinition = implement(CSHARP, {
   visitor: visit,
-  references: csharpReferences,
+  // One walk of the tree for both visitors.
+  references: (root, sink) => csharpReferences(root, sink, DEFINITION_TYPES),
 });

@@ -37,7 +37,7 @@ import type { Visitor, VisitorSink } from './types.js';
 //   Names are the source text, so `#rotate` and `[Symbol.iterator]` keep their `#`/brackets;
 //   string names lose their quotes; object-literal functions with computed keys are skipped.
 
-/** What the definitions visitor walks the tree for (the reference pass searches these too, see definitionDescendants). */
+/** What the definitions visitor walks the tree for (the reference pass finds them on its walk: see definitionDescendants). */
 export const DEFINITION_TYPES: readonly string[] = [
   'function_declaration',
   'generator_function_declaration',

@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { collapseSpaces, fieldText, namedChildren, typeSet } from './common.js';
+import { collapseSpaces, definitionDescendants, fieldText, namedChildren, typeSet } from './common.js';
 import type { LanguageDefinition, VisitorSink } from './types.js';
 import { implement, GO } from './builtin.js';
 import { goReferences } from './references/go.js';
@@ -67,8 +67,11 @@ function typeMembers(typeNode: Node): { fields: string[]; elems: string[] } {
   return { fields, elems };
 }
 
+/** What the definitions visitor walks the tree for (the reference pass finds them on its walk: see definitionDescendants). */
+const DEFINITION_TYPES = ['type_spec', 'type_alias', 'function_declaration', 'method_declaration'];
+
 function visit(root: Node, sink: VisitorSink): void {
-  const nodes = root.descendantsOfType(['type_spec', 'type_alias', 'function_declaration', 'method_declaration']);
+  const nodes = definitionDescendants(root, DEFINITION_TYPES).nodes;
   // Methods are declared outside their type: group them by receiver name first, so a struct's
   // summary lists the methods declared in the same file.
   const methodsByType = new Map<string, string[]>();
@@ -125,5 +128,6 @@ function visit(root: Node, sink: VisitorSink): void {
  */
 export const go: LanguageDefinition = implement(GO, {
   visitor: visit,
-  references: goReferences,
+  // One walk of the tree for both visitors.
+  references: (root, sink) => goReferences(root, sink, DEFINITION_TYPES),
 });

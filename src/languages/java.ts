@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { collapseSpaces, fieldText, namedChildren, typeSet } from './common.js';
+import { collapseSpaces, definitionDescendants, fieldText, namedChildren, typeSet } from './common.js';
 import { javaReferences } from './references/java.js';
 import type { LanguageDefinition, VisitorSink } from './types.js';
 import { implement, JAVA } from './builtin.js';
@@ -101,7 +101,7 @@ function nearest(node: Node, types: ReadonlySet<string>): Node | undefined {
 }
 
 function visit(root: Node, sink: VisitorSink): void {
-  for (const node of root.descendantsOfType(SEARCH_TYPES)) {
+  for (const node of definitionDescendants(root, SEARCH_TYPES).nodes) {
     if (!node) continue;
     if (CLASS_TYPES.has(node.type)) {
       const name = fieldText(node, 'name');
@@ -148,5 +148,6 @@ function visit(root: Node, sink: VisitorSink): void {
  */
 export const java: LanguageDefinition = implement(JAVA, {
   visitor: visit,
-  references: javaReferences,
+  // One walk of the tree for both visitors.
+  references: (root, sink) => javaReferences(root, sink, SEARCH_TYPES),
 });

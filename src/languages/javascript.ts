@@ -1,4 +1,4 @@
-import { ecmascriptVisitor } from './ecmascript.js';
+import { DEFINITION_TYPES, ecmascriptVisitor } from './ecmascript.js';
 import type { LanguageDefinition } from './types.js';
 import { implement, JAVASCRIPT } from './builtin.js';
 import { ecmascriptReferences } from './references/ecmascript.js';
@@ -17,5 +17,5 @@ import { ecmascriptReferences } from './references/ecmascript.js';
  */
 export const javascript: LanguageDefinition = implement(JAVASCRIPT, {
   visitor: ecmascriptVisitor,
-  references: ecmascriptReferences,
+  references: (root, sink) => ecmascriptReferences(root, sink, DEFINITION_TYPES),
 });

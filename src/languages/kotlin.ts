@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { allChildren, collapseSpaces, fieldLine, fieldText, namedChildren, nearestAncestor, typeSet } from './common.js';
+import { allChildren, collapseSpaces, definitionDescendants, fieldLine, fieldText, namedChildren, nearestAncestor, typeSet } from './common.js';
 import { kotlinReferences } from './references/kotlin.js';
 import type { FunctionInfo, LanguageDefinition, VisitorSink } from './types.js';
 import { implement, KOTLIN } from './builtin.js';
@@ -92,8 +92,11 @@ function classSummaries(cls: Node): { fields: string[]; methods: string[] } {
   return { fields, methods };
 }
 
+/** What the definitions visitor walks the tree for (the reference pass finds them on its walk: see definitionDescendants). */
+const DEFINITION_TYPES = [...CLASS_TYPES, 'function_declaration', 'secondary_constructor'];
+
 function visit(root: Node, sink: VisitorSink): void {
-  for (const node of root.descendantsOfType([...CLASS_TYPES, 'function_declaration', 'secondary_constructor'])) {
+  for (const node of definitionDescendants(root, DEFINITION_TYPES).nodes) {
     if (!node) continue;
     if (CLASS_TYPES.has(node.type)) {
       const name = className(node);
@@ -130,5 +133,6 @@ function visit(root: Node, sink: VisitorSink): void {
  */
 export const kotlin: LanguageDefinition = implement(KOTLIN, {
   visitor: visit,
-  references: kotlinReferences,
+  // One walk of the tree for both visitors.
+  references: (root, sink) => kotlinReferences(root, sink, DEFINITION_TYPES),
 });

@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { fieldText, namedChildren } from './common.js';
+import { definitionDescendants, fieldText, namedChildren } from './common.js';
 import type { FunctionInfo, LanguageDefinition, VisitorSink } from './types.js';
 import { implement, LUA } from './builtin.js';
 import { luaReferences } from './references/lua.js';
@@ -109,8 +109,11 @@ function report(node: Node, target: NonNullable<ReturnType<typeof fromTarget>>, 
   sink.addFunction(node, info);
 }
 
+/** What the definitions visitor walks the tree for (the reference pass finds them on its walk: see definitionDescendants). */
+const DEFINITION_TYPES = ['function_declaration', 'function_definition'];
+
 function visit(root: Node, sink: VisitorSink): void {
-  for (const node of root.descendantsOfType(['function_declaration', 'function_definition'])) {
+  for (const node of definitionDescendants(root, DEFINITION_TYPES).nodes) {
     if (!node) continue;
     if (node.type === 'function_declaration') {
       const target = fromTarget(node.childForFieldName('name'));
@@ -149,5 +152,6 @@ function visit(root: Node, sink: VisitorSink): void {
  */
 export const lua: LanguageDefinition = implement(LUA, {
   visitor: visit,
-  references: luaReferences,
+  // One walk of the tree for both visitors.
+  references: (root, sink) => luaReferences(root, sink, DEFINITION_TYPES),
 });

@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { collapseSpaces, fieldText, namedChildren, nearestAncestor, typeSet } from './common.js';
+import { collapseSpaces, definitionDescendants, fieldText, namedChildren, nearestAncestor, typeSet } from './common.js';
 import type { LanguageDefinition, VisitorSink } from './types.js';
 import { implement, PHP } from './builtin.js';
 import { phpReferences } from './references/php.js';
@@ -45,8 +45,11 @@ function enclosingFunctionName(node: Node): string | undefined {
   return scope ? fieldText(scope, 'name') : undefined;
 }
 
+/** What the definitions visitor walks the tree for (the reference pass finds them on its walk: see definitionDescendants). */
+const DEFINITION_TYPES = [...CLASS_TYPES, 'function_definition', 'method_declaration'];
+
 function visit(root: Node, sink: VisitorSink): void {
-  for (const node of root.descendantsOfType([...CLASS_TYPES, 'function_definition', 'method_declaration'])) {
+  for (const node of definitionDescendants(root, DEFINITION_TYPES).nodes) {
     if (!node) continue;
     const name = fieldText(node, 'name');
     if (!name) continue;
@@ -83,5 +86,6 @@ function visit(root: Node, sink: VisitorSink): void {
  */
 export const php: LanguageDefinition = implement(PHP, {
   visitor: visit,
-  references: phpReferences,
+  // One walk of the tree for both visitors.
+  references: (root, sink) => phpReferences(root, sink, DEFINITION_TYPES),
 });

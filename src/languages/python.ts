@@ -68,5 +68,6 @@ function visit(root: Node, sink: VisitorSink): void {
  */
 export const python: LanguageDefinition = implement(PYTHON, {
   visitor: visit,
-  references: pythonReferences,
+  // One walk of the tree for both visitors.
+  references: (root, sink) => pythonReferences(root, sink, DEFINITIONS),
 });

@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { collapseSpaces, fieldText, namedChildren, nearestAncestor, typeSet } from './common.js';
+import { collapseSpaces, definitionDescendants, fieldText, namedChildren, nearestAncestor, typeSet } from './common.js';
 import type { LanguageDefinition, VisitorSink } from './types.js';
 import { implement, RUBY } from './builtin.js';
 import { rubyReferences } from './references/ruby.js';
@@ -71,8 +71,11 @@ function classFields(cls: Node): string[] {
   return fields;
 }
 
+/** What the definitions visitor walks the tree for (the reference pass finds them on its walk: see definitionDescendants). */
+const DEFINITION_TYPES = ['class', 'module', 'method', 'singleton_method'];
+
 function visit(root: Node, sink: VisitorSink): void {
-  const nodes = root.descendantsOfType(['class', 'module', 'method', 'singleton_method']);
+  const nodes = definitionDescendants(root, DEFINITION_TYPES).nodes;
   // Methods may sit under `private def …`, `class << self` or other wrappers: resolve each
   // method's owning class node first and group the summaries by it.
   const methodsByClass = new Map<number, string[]>();
@@ -120,5 +123,6 @@ function visit(root: Node, sink: VisitorSink): void {
  */
 export const ruby: LanguageDefinition = implement(RUBY, {
   visitor: visit,
-  references: rubyReferences,
+  // One walk of the tree for both visitors.
+  references: (root, sink) => rubyReferences(root, sink, DEFINITION_TYPES),
 });

@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { collapseSpaces, fieldText, namedChildren, nearestAncestor, typeSet } from './common.js';
+import { collapseSpaces, definitionDescendants, fieldText, namedChildren, nearestAncestor, typeSet } from './common.js';
 import type { LanguageDefinition, VisitorSink } from './types.js';
 import { implement, RUST } from './builtin.js';
 import { rustReferences } from './references/rust.js';
@@ -101,8 +101,11 @@ function parentOf(fn: Node): { parentClass?: string; parentFunction?: string } {
   return parentClass ? { parentClass } : {};
 }
 
+/** What the definitions visitor walks the tree for (the reference pass finds them on its walk: see definitionDescendants). */
+const DEFINITION_TYPES = [...CLASS_ITEMS, ...FUNCTIONS];
+
 function visit(root: Node, sink: VisitorSink): void {
-  const nodes = root.descendantsOfType([...CLASS_ITEMS, ...FUNCTIONS]);
+  const nodes = definitionDescendants(root, DEFINITION_TYPES).nodes;
   // Methods live in `impl` blocks apart from their type: collect them per owner name first, so
   // summaries list the methods of every impl of the type in this file.
   const parents = new Map<number, { parentClass?: string; parentFunction?: string }>();
@@ -150,5 +153,6 @@ function visit(root: Node, sink: VisitorSink): void {
  */
 export const rust: LanguageDefinition = implement(RUST, {
   visitor: visit,
-  references: rustReferences,
+  // One walk of the tree for both visitors.
+  references: (root, sink) => rustReferences(root, sink, DEFINITION_TYPES),
 });

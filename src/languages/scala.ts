@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { allChildren, collapseSpaces, fieldLine, fieldText, namedChildren, typeSet } from './common.js';
+import { allChildren, collapseSpaces, definitionDescendants, fieldLine, fieldText, namedChildren, typeSet } from './common.js';
 import { scalaReferences } from './references/scala.js';
 import type { FunctionInfo, LanguageDefinition, VisitorSink } from './types.js';
 import { implement, SCALA } from './builtin.js';
@@ -54,8 +54,11 @@ function classSummaries(cls: Node): { fields: string[]; methods: string[] } {
   return { fields, methods };
 }
 
+/** What the definitions visitor walks the tree for (the reference pass finds them on its walk: see definitionDescendants). */
+const DEFINITION_TYPES = [...CLASS_TYPES, ...FUNCTION_TYPES];
+
 function visit(root: Node, sink: VisitorSink): void {
-  for (const node of root.descendantsOfType([...CLASS_TYPES, ...FUNCTION_TYPES])) {
+  for (const node of definitionDescendants(root, DEFINITION_TYPES).nodes) {
     if (!node) continue;
     const name = fieldText(node, 'name');
     if (!name) continue;
@@ -87,5 +90,6 @@ function visit(root: Node, sink: VisitorSink): void {
  */
 export const scala: LanguageDefinition = implement(SCALA, {
   visitor: visit,
-  references: scalaReferences,
+  // One walk of the tree for both visitors.
+  references: (root, sink) => scalaReferences(root, sink, DEFINITION_TYPES),
 });

@@ -1,4 +1,4 @@
-import { ecmascriptVisitor, rewriteTypeScriptSource } from './ecmascript.js';
+import { DEFINITION_TYPES, ecmascriptVisitor, rewriteTypeScriptSource } from './ecmascript.js';
 import type { LanguageDefinition } from './types.js';
 import { implement, TSX, TYPESCRIPT } from './builtin.js';
 import { ecmascriptReferences } from './references/ecmascript.js';
@@ -20,7 +20,7 @@ import { ecmascriptReferences } from './references/ecmascript.js';
  */
 export const typescript: LanguageDefinition = implement(TYPESCRIPT, {
   visitor: ecmascriptVisitor,
-  references: ecmascriptReferences,
+  references: (root, sink) => ecmascriptReferences(root, sink, DEFINITION_TYPES),
   rewriteSource: rewriteTypeScriptSource,
 });
 
@@ -37,6 +37,6 @@ export const typescript: LanguageDefinition = implement(TYPESCRIPT, {
  */
 export const tsx: LanguageDefinition = implement(TSX, {
   visitor: ecmascriptVisitor,
-  references: ecmascriptReferences,
+  references: (root, sink) => ecmascriptReferences(root, sink, DEFINITION_TYPES),
   rewriteSource: rewriteTypeScriptSource,
 });

@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
-import { typeSet } from '../common.js';
+import { typedDescendants, typeSet } from '../common.js';
 import { LexicalScopes } from './scopes.js';
 import { ClassSpans, declaredPrivate, ROOT_MEMBERS } from './typed-scopes.js';
 
@@ -113,8 +113,10 @@ function argumentCount(args: Node | null | undefined): number | undefined {
   return n;
 }
 
-function visit(root: Node, sink: ReferenceSink): void {
-  const nodes = root.descendantsOfType(SEARCHED).filter((n): n is Node => n !== null);
+/** `share`: the definitions visitor's walk types (see typedDescendants). */
+function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void {
+  // Each node's type read once (a read crosses into wasm), for both loops.
+  const { nodes, types } = typedDescendants(root, SEARCHED, share);
   const scopes = new LexicalScopes();
   const classes = new ClassSpans();
 
@@ -155,8 +157,9 @@ function visit(root: Node, sink: ReferenceSink): void {
   }
 
   // Pass 1.
-  for (const node of nodes) {
-    const type = node.type;
+  for (let nodeIndex = 0; nodeIndex < nodes.length; nodeIndex++) {
+    const node = nodes[nodeIndex]!;
+    const type = types[nodeIndex]!;
     if (CLASSES.has(type)) {
       const span = classes.add(node, node.childForFieldName('name')?.text ?? null);
       if (type === 'record_declaration') {
@@ -318,8 +321,9 @@ function visit(root: Node, sink: ReferenceSink): void {
     sink.site(name, receiver === 'dynamic' ? { kind: 'reference', name: name.text, fixed: 'dynamic' } : { kind: 'reference', name: name.text, receiver });
   };
 
-  for (const node of nodes) {
-    const type = node.type;
+  for (let nodeIndex = 0; nodeIndex < nodes.length; nodeIndex++) {
+    const node = nodes[nodeIndex]!;
+    const type = types[nodeIndex]!;
     if (type === 'argument') {
       methodGroup(node.namedChildren[node.namedChildren.length - 1]);
       continue;

@@ -1,7 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
 import { typedDescendants, typeSet } from '../common.js';
-import { bindingRange, DEFINITION_TYPES, expressionDefinition } from '../ecmascript.js';
+import { bindingRange, expressionDefinition } from '../ecmascript.js';
 import { LexicalScopes } from './scopes.js';
 
 // JavaScript, TypeScript and TSX (one grammar family): calls, `new`, `this`/`super`, typed
@@ -41,8 +41,6 @@ const SEARCHED = [
   'object',
   'shorthand_property_identifier',
   'decorator',
-  // Only the definitions visitor's (src/languages/ecmascript.ts), which takes this pass's walk.
-  ...DEFINITION_TYPES,
 ];
 /**
  * Whether a class member is declared `static`. The resolver reads staticness from the class's
@@ -232,8 +230,8 @@ class EcmascriptReferencePass {
     this.#sink = sink;
   }
 
-  run(root: Node): void {
-    const { nodes, types } = typedDescendants(root, SEARCHED, true);
+  run(root: Node, share: readonly string[] | undefined): void {
+    const { nodes, types } = typedDescendants(root, SEARCHED, share);
     for (let i = 0; i < nodes.length; i++) this.#declare(nodes[i]!, types[i]!);
     // Once every scope has its declarations: what each assignment rebinds.
     for (let i = 0; i < nodes.length; i++) if (types[i] === 'assignment_expression') this.#noteAssignment(nodes[i]!);
@@ -725,8 +723,9 @@ class EcmascriptReferencePass {
   }
 }
 
-function visit(root: Node, sink: ReferenceSink): void {
-  new EcmascriptReferencePass(sink).run(root);
+/** `share`: the definitions visitor's walk types (see typedDescendants). */
+function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void {
+  new EcmascriptReferencePass(sink).run(root, share);
 }
 
 /**

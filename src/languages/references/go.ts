@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
-import { typeSet } from '../common.js';
+import { typedDescendants, typeSet } from '../common.js';
 import { LexicalScopes, type ScopeBinding } from './scopes.js';
 
 // Go: calls (plain, `pkg.F()`, methods through the receiver and through typed values), imports
@@ -177,11 +177,10 @@ function buildConstraint(root: Node, sink: ReferenceSink): void {
   if (first) sink.binding(first, { kind: 'build', name: 'go:build', member: plus.length === 1 ? plus[0]! : plus.map((p) => `(${p})`).join(' && ') });
 }
 
-function visit(root: Node, sink: ReferenceSink): void {
+/** `share`: the definitions visitor's walk types (see typedDescendants). */
+function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void {
   buildConstraint(root, sink);
-  const nodes = root.descendantsOfType(SEARCHED).filter((n): n is Node => n !== null);
-  // A node's type is a call into wasm: read once, for both passes.
-  const types = nodes.map((n) => n.type);
+  const { nodes, types } = typedDescendants(root, SEARCHED, share);
   const scopes = new LexicalScopes();
   let packageName: string | undefined;
   /** Structs declared in this file, by name (a name declared twice, in two functions, is left out). */

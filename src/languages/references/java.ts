@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
-import { typeSet } from '../common.js';
+import { typedDescendants, typeSet } from '../common.js';
 import { LexicalScopes } from './scopes.js';
 import { ClassSpans, declaredPrivate, ROOT_MEMBERS, type ClassSpan } from './typed-scopes.js';
 
@@ -108,10 +108,9 @@ function constructedClass(value: Node | null | undefined): string[] | undefined 
   return className(value.childForFieldName('type'));
 }
 
-function visit(root: Node, sink: ReferenceSink): void {
-  const nodes = root.descendantsOfType(SEARCHED).filter((n): n is Node => n !== null);
-  // Read once: each `type` read crosses into wasm.
-  const types = nodes.map((n) => n.type);
+/** `share`: the definitions visitor's walk types (see typedDescendants). */
+function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void {
+  const { nodes, types } = typedDescendants(root, SEARCHED, share);
   const scopes = new LexicalScopes();
   const classes = new ClassSpans();
   const methodSpans: { start: number; end: number }[] = [];

@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
-import { typeSet } from '../common.js';
+import { typedDescendants, typeSet } from '../common.js';
 import { LexicalScopes } from './scopes.js';
 import { ClassSpans, declaredPrivate, ROOT_MEMBERS, type ClassSpan } from './typed-scopes.js';
 
@@ -121,8 +121,10 @@ function declaredType(node: Node): Node | undefined {
   return node.namedChildren.find((c): c is Node => c !== null && (c.type === 'user_type' || c.type === 'nullable_type' || c.type === 'function_type' || c.type === 'parenthesized_type'));
 }
 
-function visit(root: Node, sink: ReferenceSink): void {
-  const nodes = root.descendantsOfType(SEARCHED).filter((n): n is Node => n !== null);
+/** `share`: the definitions visitor's walk types (see typedDescendants). */
+function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void {
+  // Each node's type read once (a read crosses into wasm), for both loops.
+  const { nodes, types } = typedDescendants(root, SEARCHED, share);
   const scopes = new LexicalScopes();
   const classes = new ClassSpans();
   /** Bodies where the implicit receiver is not the enclosing class: receiver lambdas, extension functions, anonymous objects. */
@@ -148,8 +150,9 @@ function visit(root: Node, sink: ReferenceSink): void {
   };
 
   // Pass 1.
-  for (const node of nodes) {
-    const type = node.type;
+  for (let nodeIndex = 0; nodeIndex < nodes.length; nodeIndex++) {
+    const node = nodes[nodeIndex]!;
+    const type = types[nodeIndex]!;
     if (CLASSES.has(type)) {
       const name = node.childForFieldName('name')?.text;
       const span = classes.add(node, name ? unquote(name) : type === 'companion_object' ? 'Companion' : null);
@@ -342,8 +345,9 @@ function visit(root: Node, sink: ReferenceSink): void {
     }
   };
 
-  for (const node of nodes) {
-    const type = node.type;
+  for (let nodeIndex = 0; nodeIndex < nodes.length; nodeIndex++) {
+    const node = nodes[nodeIndex]!;
+    const type = types[nodeIndex]!;
     if (type === 'call_expression') {
       const callee = node.namedChildren[0];
       if (!callee) continue;

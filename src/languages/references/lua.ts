@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink, SiteFact } from '../../graph/facts.js';
-import { typeSet } from '../common.js';
+import { typedDescendants, typeSet } from '../common.js';
 
 // Lua: calls of functions (local, global, of a table: `M.f()`, `M:f()`), `self:m()` in a method
 // `function T:m()`, `require` of literal module names, and the table a module returns.
@@ -68,9 +68,9 @@ function kindOfValue(value: Node | null | undefined): Kind {
   return 'value';
 }
 
-function visit(root: Node, sink: ReferenceSink): void {
-  const nodes = root.descendantsOfType(SEARCHED).filter((n): n is Node => n !== null);
-  const types = nodes.map((n) => n.type);
+/** `share`: the definitions visitor's walk types (see typedDescendants). */
+function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void {
+  const { nodes, types } = typedDescendants(root, SEARCHED, share);
   const scopes: Scope[] = [{ start: 0, end: root.endIndex, parent: -1, names: new Map() }];
   const open: number[] = [0];
   const openAt = (offset: number): number => {

@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink, SiteFact } from '../../graph/facts.js';
-import { typeSet } from '../common.js';
+import { typedDescendants, typeSet } from '../common.js';
 import { LexicalScopes } from './scopes.js';
 
 // PHP: function, method, static and constructor calls, bases (extends, implements, traits),
@@ -96,9 +96,9 @@ function typeNameNode(type: Node | null | undefined): Node | undefined {
   return undefined;
 }
 
-function visit(root: Node, sink: ReferenceSink): void {
-  const nodes = root.descendantsOfType(SEARCHED).filter((n): n is Node => n !== null);
-  const types = nodes.map((n) => n.type);
+/** `share`: the definitions visitor's walk types (see typedDescendants). */
+function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void {
+  const { nodes, types } = typedDescendants(root, SEARCHED, share);
   const scopes = new LexicalScopes();
   const classes: ClassSpan[] = [];
   /** Function scopes whose variables may be set by name (`$$x`, `extract()`): no local has a known type there. */

@@ -195,9 +195,8 @@ class PythonReferencePass {
     this.#sink = sink;
   }
 
-  run(root: Node): void {
-    // Kept for the definitions visitor (src/languages/python.ts): SEARCHED holds its two types.
-    const { nodes, types } = typedDescendants(root, SEARCHED, true);
+  run(root: Node, share: readonly string[] | undefined): void {
+    const { nodes, types } = typedDescendants(root, SEARCHED, share);
     for (let i = 0; i < nodes.length; i++) this.#declare(nodes[i]!, types[i]!);
     for (let i = 0; i < nodes.length; i++) this.#report(nodes[i]!, types[i]!);
     for (const value of this.#assignedValues) this.#use('reference', value);
@@ -517,8 +516,9 @@ class PythonReferencePass {
   }
 }
 
-function visit(root: Node, sink: ReferenceSink): void {
-  new PythonReferencePass(sink).run(root);
+/** `share`: the definitions visitor's walk types (see typedDescendants). */
+function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void {
+  new PythonReferencePass(sink).run(root, share);
 }
 
 /** The text of a string literal without interpolation or prefix letters that change it (`'as_'`, `"x"`), else undefined. */

@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
-import { typeSet } from '../common.js';
+import { typedDescendants, typeSet } from '../common.js';
 
 // Ruby: method calls (implicit `self`, `self.m`, `super`, `Const.m`, `Foo.new`, a local assigned
 // `Foo.new`), bases (the superclass, `include`/`extend`/`prepend` of modules), `require` and
@@ -97,10 +97,19 @@ function literal(node: Node | null | undefined): string | undefined {
   return parts.length === 1 && parts[0]?.type === 'string_content' ? parts[0].text : undefined;
 }
 
-function visit(root: Node, sink: ReferenceSink): void {
+/** `share`: the definitions visitor's walk types (see typedDescendants). */
+function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void {
   // `class`, `module` and `super` are keywords too: their tokens come back as nodes of those types.
-  const nodes = root.descendantsOfType(SEARCHED).filter((n): n is Node => n !== null && (!KEYWORD_TYPES.has(n.type) || n.isNamed));
-  const types = nodes.map((n) => n.type);
+  const walk = typedDescendants(root, SEARCHED, share);
+  const nodes: Node[] = [];
+  const types: string[] = [];
+  for (let k = 0; k < walk.nodes.length; k++) {
+    const node = walk.nodes[k]!;
+    const type = walk.types[k]!;
+    if (KEYWORD_TYPES.has(type) && !node.isNamed) continue;
+    nodes.push(node);
+    types.push(type);
+  }
   const scopes: Scope[] = [{ start: 0, end: root.endIndex, hard: true, kind: 'top', parent: -1, names: new Map(), selfUnknown: false }];
   const open: number[] = [0];
   /** The innermost scope holding `offset`, while scopes open in document order (pass 1). */

@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
-import { nearestAncestor, typeSet } from '../common.js';
+import { nearestAncestor, typedDescendants, typeSet } from '../common.js';
 import { LexicalScopes, type ScopeBinding } from './scopes.js';
 
 // Rust: calls (plain, `path::f()`, `Type::assoc()`, `Self::new()`, `self.m()`, typed values),
@@ -141,8 +141,10 @@ function attributesOf(item: Node): string[] {
   return out;
 }
 
-function visit(root: Node, sink: ReferenceSink): void {
-  const nodes = root.descendantsOfType(SEARCHED).filter((n): n is Node => n !== null);
+/** `share`: the definitions visitor's walk types (see typedDescendants). */
+function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void {
+  // Each node's type read once (a read crosses into wasm), for both loops.
+  const { nodes, types } = typedDescendants(root, SEARCHED, share);
   const scopes = new LexicalScopes();
   /** Inline `mod x { … }` spans, and their names. */
   const inlineMods: { start: number; end: number }[] = [];
@@ -328,8 +330,9 @@ function visit(root: Node, sink: ReferenceSink): void {
   const uses: { node: Node; scope: number }[] = [];
 
   // Pass 1: scopes, bindings, type items.
-  for (const node of nodes) {
-    const type = node.type;
+  for (let nodeIndex = 0; nodeIndex < nodes.length; nodeIndex++) {
+    const node = nodes[nodeIndex]!;
+    const type = types[nodeIndex]!;
     if (FUNCTIONS.has(type)) {
       const outer = genericsAt(node.startIndex);
       const scope = scopes.open(node, 'function');
@@ -538,8 +541,9 @@ function visit(root: Node, sink: ReferenceSink): void {
     }
   };
 
-  for (const node of nodes) {
-    const type = node.type;
+  for (let nodeIndex = 0; nodeIndex < nodes.length; nodeIndex++) {
+    const node = nodes[nodeIndex]!;
+    const type = types[nodeIndex]!;
     if (type === 'call_expression') {
       const fn = node.childForFieldName('function');
       if (fn) use('call', fn);

@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
-import { typeSet } from '../common.js';
+import { typedDescendants, typeSet } from '../common.js';
 import { LexicalScopes } from './scopes.js';
 import { ClassSpans, declaredPrivate, ROOT_MEMBERS, type ClassSpan } from './typed-scopes.js';
 
@@ -112,8 +112,10 @@ function argumentCount(call: Node): number | undefined {
   return n;
 }
 
-function visit(root: Node, sink: ReferenceSink): void {
-  const nodes = root.descendantsOfType(SEARCHED).filter((n): n is Node => n !== null);
+/** `share`: the definitions visitor's walk types (see typedDescendants). */
+function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void {
+  // Each node's type read once (a read crosses into wasm), for both loops.
+  const { nodes, types } = typedDescendants(root, SEARCHED, share);
   const scopes = new LexicalScopes();
   const classes = new ClassSpans();
   const namedFunctions: { start: number; end: number }[] = [];
@@ -137,8 +139,9 @@ function visit(root: Node, sink: ReferenceSink): void {
   };
 
   // Pass 1.
-  for (const node of nodes) {
-    const type = node.type;
+  for (let nodeIndex = 0; nodeIndex < nodes.length; nodeIndex++) {
+    const node = nodes[nodeIndex]!;
+    const type = types[nodeIndex]!;
     if (CLASSES.has(type)) {
       const span = classes.add(node, node.childForFieldName('name')?.text ?? null);
       if (type === 'object_definition') sink.flag(node, 'singleton');
@@ -322,8 +325,9 @@ function visit(root: Node, sink: ReferenceSink): void {
     sink.site(last, { kind, name, ...(kind === 'call' ? { construct: true } : {}), ...(path.length > 1 ? { receiver: { kind: 'path', path: path.slice(0, -1) } } : {}) });
   };
 
-  for (const node of nodes) {
-    const type = node.type;
+  for (let nodeIndex = 0; nodeIndex < nodes.length; nodeIndex++) {
+    const node = nodes[nodeIndex]!;
+    const type = types[nodeIndex]!;
     if (type === 'call_expression') {
       // A method passed by name (`items.foreach(show)`: eta-expanded) is a value use of it.
       const args = node.childForFieldName('arguments');
