@@ -14,7 +14,9 @@
 // `var x = Method()` and chained calls, lambda parameters, calls of delegate parameters and locals
 // (`action(…)`, `later()`), a class alias to a library (`StringUtils = Org.Apache.Commons.StringUtils`)
 // although `Acme.Util.StringUtils` is visible too, calls through a cast, plain calls in a class with a
-// base outside the codebase (`Capitalize` in `Watcher`), `GetHashCode()` (object's).
+// base outside the codebase (`Capitalize` in `Watcher`), `GetHashCode()` (object's), and `base.ToString()`
+// and `: base()` in a class whose base list names only an interface (`Tag : INamed`, although
+// INamed declares `ToString`): its base is object's, never the interface's.
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from './helpers/fixtures.js';
 import { graphFixture, openGraph } from './helpers/graph.js';
@@ -74,6 +76,12 @@ const EXPECTED = [
   'src/Model/Item.cs:20 contains Acme.Model.Item -> Acme.Model.Item.ToString [ToString] local',
   'src/Model/Item.cs:22 calls Acme.Model.Item.Log -> Acme.Model.Base.Log [Log] self',
   'src/Model/Item.cs:22 contains Acme.Model.Item -> Acme.Model.Item.Log [Log] local',
+  'src/Model/Tag.cs:5 contains Acme.Model.INamed -> Acme.Model.INamed.ToString [ToString] local',
+  'src/Model/Tag.cs:9 inherits Acme.Model.Tag -> Acme.Model.INamed [INamed] local',
+  'src/Model/Tag.cs:11 calls Acme.Model.Tag.Tag -> ∅ [base] unresolved:external',
+  'src/Model/Tag.cs:11 contains Acme.Model.Tag -> Acme.Model.Tag.Tag [Tag] local',
+  'src/Model/Tag.cs:13 calls Acme.Model.Tag.ToString -> ∅ [ToString] unresolved:external',
+  'src/Model/Tag.cs:13 contains Acme.Model.Tag -> Acme.Model.Tag.ToString [ToString] local',
   'src/Shop/Cart.cs:1 imports Acme.Shop -> Acme.Model [Acme.Model] import',
   'src/Shop/Cart.cs:2 imports Acme.Shop -> Acme.Util [Acme.Util] import',
   'src/Shop/Cart.cs:3 imports Acme.Shop -> Acme.Util.Strings [Acme.Util.Strings] import',

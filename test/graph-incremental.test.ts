@@ -268,6 +268,16 @@ const SCENARIOS: readonly { readonly name: string; readonly before: Record<strin
     after: { 'y.py': 'from z import A, C\n\nclass B(C):\n    pass\n' },
   },
   {
+    // C#'s base list does not tell an interface from a class: `base` follows what the first
+    // entry is declared as, in another file.
+    name: 'a C# interface named first in a base list becomes a class: `base.M()` and `: base()` follow',
+    before: {
+      'a/Named.cs': 'namespace A;\n\npublic interface Named\n{\n    string ToString();\n}\n',
+      'a/Tag.cs': 'namespace A;\n\npublic class Tag : Named\n{\n    public Tag() : base() { }\n\n    public override string ToString() { return base.ToString(); }\n}\n',
+    },
+    after: { 'a/Named.cs': 'namespace A;\n\npublic class Named\n{\n    public Named() { }\n\n    public override string ToString() { return "n"; }\n}\n' },
+  },
+  {
     name: 'an imported function is removed, then added back under an alias chain',
     before: {
       'lib.py': 'def helper():\n    pass\n',

@@ -19,6 +19,7 @@ export const SYMBOL_FLAGS: Readonly<Record<DefinitionFlag, number>> = {
   'member-value': 128,
   enclosed: 1 << 24,
   private: 1 << 25,
+  interface: 1 << 26,
 };
 
 /**

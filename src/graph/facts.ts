@@ -166,6 +166,8 @@ export interface BindingFact {
  * anonymous functions leave at module level; a Kotlin local function in a lambda; a Scala `def`
  * in a block; a Java local class): no name of the module, nor member of the class, outside that scope.
  * `private`: a method declared `private` (Java, C#, Kotlin, Scala), which subclasses do not inherit.
+ * `interface`: a C# interface, which a class's base list may name first: never the class's
+ * superclass, so `base.M()` and `: base(…)` there reach `object`, outside the codebase.
  *
  * @example
  * ```ts
@@ -173,7 +175,7 @@ export interface BindingFact {
  * ```
  * @public
  */
-export type DefinitionFlag = 'exported' | 'decorated' | 'static' | 'entry' | 'test' | 'singleton' | 'returns-self' | 'member-value' | 'enclosed' | 'private';
+export type DefinitionFlag = 'exported' | 'decorated' | 'static' | 'entry' | 'test' | 'singleton' | 'returns-self' | 'member-value' | 'enclosed' | 'private' | 'interface';
 
 /**
  * The graph part of an extracted file: where each definition sits, and the file's sites and

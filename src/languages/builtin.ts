@@ -262,7 +262,8 @@ export const CSHARP = builtin(
     // 4: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; `super(...)` constructs the superclass only (never an interface or a class above it); an inherited method with as many parameters and other parameter types makes a call ambiguous.
     // 5: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     // 6: `base.M()` looks in the first base only; a base's `private` methods (DefinitionFlag `private`) are not inherited; a call only a `params` method takes is unresolved where a base outside the codebase may declare a fixed-arity overload.
-    version: '6',
+    // 7: interfaces are flagged (DefinitionFlag `interface`): a class whose base list names one first has `object` as its superclass, so its `base.M()` and `: base(…)` stay unresolved (they targeted the interface).
+    version: '7',
   },
   ['references'],
 );

@@ -137,8 +137,8 @@ export class GraphCollector implements ReferenceSink {
       const { offset, fact } = this.#flags[i]!;
       const def = placed[nSites + nBindings + i]!;
       if (def < 0) continue;
-      // `enclosed` and `private` are said of a definition by where it starts: never of one around it.
-      if ((fact === 'enclosed' || fact === 'private') && starts[def] !== offset) continue;
+      // `enclosed`, `private` and `interface` are said of a definition by where it starts: never of one around it.
+      if ((fact === 'enclosed' || fact === 'private' || fact === 'interface') && starts[def] !== offset) continue;
       const list = (flags[def] ??= []);
       if (!list.includes(fact)) list.push(fact);
     }

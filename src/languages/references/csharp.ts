@@ -162,6 +162,8 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
     const type = types[nodeIndex]!;
     if (CLASSES.has(type)) {
       const span = classes.add(node, node.childForFieldName('name')?.text ?? null);
+      // The first entry of a base list may name an interface: it is no superclass (see LanguageGraph.superIsSuperclass).
+      if (type === 'interface_declaration') sink.flag(node, 'interface');
       if (type === 'record_declaration') {
         for (const p of node.namedChildren.find((c) => c?.type === 'parameter_list')?.namedChildren ?? []) {
           const name = p?.childForFieldName('name');
