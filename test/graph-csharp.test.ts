@@ -16,7 +16,8 @@
 // although `Acme.Util.StringUtils` is visible too, calls through a cast, plain calls in a class with a
 // base outside the codebase (`Capitalize` in `Watcher`), `GetHashCode()` (object's), and `base.ToString()`
 // and `: base()` in a class whose base list names only an interface (`Tag : INamed`, although
-// INamed declares `ToString`): its base is object's, never the interface's.
+// INamed declares `ToString`): its base is object's, never the interface's. The first entry of a
+// base list is labelled by its declaration: `Tag : INamed` implements, `Item : Base` inherits.
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from './helpers/fixtures.js';
 import { graphFixture, openGraph } from './helpers/graph.js';
@@ -77,7 +78,7 @@ const EXPECTED = [
   'src/Model/Item.cs:22 calls Acme.Model.Item.Log -> Acme.Model.Base.Log [Log] self',
   'src/Model/Item.cs:22 contains Acme.Model.Item -> Acme.Model.Item.Log [Log] local',
   'src/Model/Tag.cs:5 contains Acme.Model.INamed -> Acme.Model.INamed.ToString [ToString] local',
-  'src/Model/Tag.cs:9 inherits Acme.Model.Tag -> Acme.Model.INamed [INamed] local',
+  'src/Model/Tag.cs:9 implements Acme.Model.Tag -> Acme.Model.INamed [INamed] local',
   'src/Model/Tag.cs:11 calls Acme.Model.Tag.Tag -> ∅ [base] unresolved:external',
   'src/Model/Tag.cs:11 contains Acme.Model.Tag -> Acme.Model.Tag.Tag [Tag] local',
   'src/Model/Tag.cs:13 calls Acme.Model.Tag.ToString -> ∅ [ToString] unresolved:external',

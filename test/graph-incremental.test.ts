@@ -278,6 +278,24 @@ const SCENARIOS: readonly { readonly name: string; readonly before: Record<strin
     after: { 'a/Named.cs': 'namespace A;\n\npublic class Named\n{\n    public Named() { }\n\n    public override string ToString() { return "n"; }\n}\n' },
   },
   {
+    // Kotlin writes a superclass without a call when the class has no primary constructor: the
+    // declaration in another file tells it from an interface, and its kind and `super(…)` follow.
+    name: 'a Kotlin supertype written without a call becomes an interface: the edge\'s kind and `super(…)` follow',
+    before: {
+      'p/Base.kt': 'package p\n\nopen class Base(val n: String)\n',
+      'p/Sub.kt': 'package p\n\nclass Sub : Base {\n    constructor(n: String) : super(n)\n}\n',
+    },
+    after: { 'p/Base.kt': 'package p\n\ninterface Base\n' },
+  },
+  {
+    // `super()` read no name while its class had no superclass in the codebase.
+    name: 'a Java superclass outside the codebase is added: `super()` follows',
+    before: {
+      'p/B.java': 'package p;\n\npublic class B extends A {\n    public B() { super(); }\n}\n',
+    },
+    after: { 'p/A.java': 'package p;\n\npublic class A {\n    public A() { }\n}\n' },
+  },
+  {
     name: 'an imported function is removed, then added back under an alias chain',
     before: {
       'lib.py': 'def helper():\n    pass\n',

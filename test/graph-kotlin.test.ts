@@ -5,7 +5,9 @@
 // class (its primary constructor is no symbol); a class header's `Base(name)` is both a base and a
 // constructor call; typed receivers from parameters, `val x = Foo()`, `for (x: Foo in …)` and
 // constructor properties (`catalog.find`, `this.catalog`); `super.m()`, implicit-this calls,
-// inherited methods from a base class or interface in another file, an inner class; objects
+// inherited methods from a base class or interface in another file, an inner class; supertypes
+// written without a call, told apart by their declarations (`Bundle : Priced, Base`, whose
+// `super(name)` constructs Base); objects
 // (`Strings.slug`); recursion; overloads picked by argument count (`add(Item)` / `add(String, Int)`,
 // `item.log("added")` → `Base.log` past `Item.log(String, Int)`). Unresolved, as they must be:
 // overloads of one argument count (`remove`), methods of call results and of `val x = f()` for a function f, lambda parameters (`it`,
@@ -56,6 +58,12 @@ const EXPECTED = [
   'src/main/kotlin/com/acme/model/Base.kt:5 calls com.acme.model.Base.log -> ∅ [println] unresolved:builtin',
   'src/main/kotlin/com/acme/model/Base.kt:8 contains com.acme.model.Base -> com.acme.model.Base.describe [describe] local',
   'src/main/kotlin/com/acme/model/Base.kt:10 contains com.acme.model.Base -> com.acme.model.Base.total [total] local',
+  // Both supertypes are written without a call: the declarations tell the interface from the superclass.
+  'src/main/kotlin/com/acme/model/Bundle.kt:5 implements com.acme.model.Bundle -> com.acme.model.Priced [Priced] package',
+  'src/main/kotlin/com/acme/model/Bundle.kt:5 inherits com.acme.model.Bundle -> com.acme.model.Base [Base] package',
+  'src/main/kotlin/com/acme/model/Bundle.kt:6 calls com.acme.model.Bundle.Bundle -> com.acme.model.Base [super] super',
+  'src/main/kotlin/com/acme/model/Bundle.kt:6 contains com.acme.model.Bundle -> com.acme.model.Bundle.Bundle [Bundle] local',
+  'src/main/kotlin/com/acme/model/Bundle.kt:8 contains com.acme.model.Bundle -> com.acme.model.Bundle.price [price] local',
   'src/main/kotlin/com/acme/model/Item.kt:3 calls com.acme.model.Item -> com.acme.model.Base [Base] package',
   'src/main/kotlin/com/acme/model/Item.kt:3 implements com.acme.model.Item -> com.acme.model.Priced [Priced] package',
   'src/main/kotlin/com/acme/model/Item.kt:3 inherits com.acme.model.Item -> com.acme.model.Base [Base] package',

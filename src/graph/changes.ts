@@ -1,3 +1,5 @@
+import { writtenKindOf } from './site.js';
+
 // What a write session changed in the graph, file by file, as the resolution pass that ends it
 // needs to know: a re-parsed file is compared with what it held before, so that only what really
 // changed (a definition added, removed or renamed, an import changed, a class's bases changed)
@@ -47,7 +49,8 @@ export interface StructureOutcome extends ResolvedAs {
 
 /** A structure edge's identity across rewrites of its file: its kind, its source's qualified name, the name and shape as written. */
 export function structureKey(kind: number, fromQualifiedName: string, name: string, site: string | null): string {
-  return `${kind}\u0000${fromQualifiedName}\u0000${name}\u0000${site ?? ''}`;
+  // A base whose kind its target decides is keyed by the kind it was written with: the stored row's may differ.
+  return `${writtenKindOf(kind, site)}\u0000${fromQualifiedName}\u0000${name}\u0000${site ?? ''}`;
 }
 
 /**
@@ -180,7 +183,7 @@ export function bindingIdentity(scope: string, kind: string, name: string, modul
   return `${scope}\u0000${kind}\u0000${name}\u0000${module ?? ''}\u0000${member ?? ''}`;
 }
 
-/** A base site as identities list it. */
+/** A base site as identities list it (by the kind it was written with: see SiteShape.writtenKind). */
 export function baseFact(kind: number, toName: string, site: string | null): string {
-  return `${kind}:${toName}:${site ?? ''}`;
+  return `${writtenKindOf(kind, site)}:${toName}:${site ?? ''}`;
 }

@@ -91,6 +91,13 @@ export interface SiteFact {
    * admits it are candidates. Undefined when not counted (a spread argument).
    */
   readonly arity?: number;
+  /**
+   * An `inherits` or `implements` site whose kind the syntax only guesses (the first entry of a
+   * C# base list, a Kotlin supertype written without a constructor call): the declaration the
+   * base resolves to decides, an interface (flagged `interface`) giving `implements` and a class
+   * `inherits`. A base that stays unresolved keeps the kind as written.
+   */
+  readonly kindFromTarget?: boolean;
 }
 
 /**
@@ -166,7 +173,9 @@ export interface BindingFact {
  * anonymous functions leave at module level; a Kotlin local function in a lambda; a Scala `def`
  * in a block; a Java local class): no name of the module, nor member of the class, outside that scope.
  * `private`: a method declared `private` (Java, C#, Kotlin, Scala), which subclasses do not inherit.
- * `interface`: a C# interface, which a class's base list may name first: never the class's
+ * `interface`: a C# or Kotlin interface, which a class's base list may name where a superclass
+ * could stand (C# `class C : I`, Kotlin `class C : I`): a base site marked
+ * {@link SiteFact.kindFromTarget} that resolves to it is an `implements` edge, never the class's
  * superclass, so `base.M()` and `: base(…)` there reach `object`, outside the codebase.
  *
  * @example

@@ -1690,20 +1690,9 @@ export class Resolver {
     // No superclass: the root class's (Object), outside the codebase; an unresolved one: unknown.
     if (first === undefined || first === null) return unresolved(RESOLUTION_CODES.external);
     const base = this.#reader.symbol(first);
-    if (base && this.#interfaceFirst(base)) return unresolved(RESOLUTION_CODES.external);
     if (!base || (base.name === name && this.#namedLikeConstructors(base))) return NOT_FOUND;
     const seen = new Set([cls.id]);
     return this.#privateMembersOnly(base, name) ? this.#baseMember(base, name, seen) : this.#classMember(base, name, seen);
-  }
-
-  /**
-   * Whether a class's first base is an interface (C#, whose base list does not tell one from a
-   * class): then the class's superclass is `object`, outside the codebase. The answer depends on
-   * the base's declaration (an edit may make it a class).
-   */
-  #interfaceFirst(base: GraphSymbol): boolean {
-    this.#reader.depend(base.name);
-    return (base.flags & SYMBOL_FLAGS.interface) !== 0;
   }
 
   /** `super(...)`: the constructor of the enclosing class's base (or that base itself). */
@@ -1713,12 +1702,13 @@ export class Resolver {
     // The superclass, never an interface (`class Plain implements Marker { Plain() { super(); } }`
     // constructs Object), and never a class above it: a superclass that declares constructors
     // is called through one of them, and one that declares none through its implicit one.
+    // The answer depends on this class's bases (a base that becomes an interface is no superclass).
+    this.#reader.depend(cls.name);
     const first = this.#reader.superclass(cls.id);
-    if (first === undefined) return NOT_FOUND;
-    if (first === null) return unresolved(RESOLUTION_CODES.external);
+    // No superclass (no base, or interfaces only): the root class's constructor, outside the codebase.
+    if (first === undefined || first === null) return unresolved(RESOLUTION_CODES.external);
     const base = this.#reader.symbol(first);
     if (!base) return NOT_FOUND;
-    if (this.#interfaceFirst(base)) return unresolved(RESOLUTION_CODES.external);
     const ctor = this.#ownConstructor(base, ctx);
     if (ctor) return { toId: ctor.id, code: RESOLUTION_CODES.super };
     // Several constructors take this many arguments (or none does): which one is called depends on types.

@@ -1,10 +1,11 @@
 import type { Database, SqlValue, Statement } from 'sql.js';
 import { platform } from '#platform';
 import { EDGE_KIND_CODES, NAME_OF_EDGE, RESOLUTION_CODES } from '../db/schema.js';
+import { SYMBOL_FLAGS } from './describe.js';
 import { graphStrategyFor } from './languages/index.js';
 import { GraphReader, PRELOAD_SYMBOLS } from './reader.js';
 import { Resolver, type Outcome } from './resolver.js';
-import { decodeSite, FIXED_SITE } from './site.js';
+import { decodeSite, FIXED_SITE, writtenKindOf } from './site.js';
 import type { LanguageGraph } from './strategy.js';
 import type { PendingSites } from './pending.js';
 import { DepsIndex } from './deps-index.js';
@@ -171,7 +172,20 @@ export function resolveGraph(
       },
     };
   };
-  const update = prepare('UPDATE edges SET to_id = ?, resolution = ?, deps = ? WHERE id = ?');
+  const update = prepare('UPDATE edges SET kind = ?, to_id = ?, resolution = ?, deps = ? WHERE id = ?');
+  /**
+   * The kind of an edge once resolved: a base whose declaration decides it (`~k` site, see
+   * SiteShape.writtenKind) is `implements` when it resolves to an interface and `inherits` when to
+   * a class; unresolved, as written. Every other edge keeps its kind. The answer depends on the
+   * target's flags, which are part of its identity: a target that changes them is a removed
+   * definition, whose edges are resolved again.
+   */
+  const decidedKind = (kind: number, site: string | null, toId: number | null): number => {
+    if (site === null || site[0] !== '~') return kind;
+    const target = toId === null ? undefined : reader.symbol(toId);
+    if (target === undefined) return writtenKindOf(kind, site);
+    return (target.flags & SYMBOL_FLAGS.interface) !== 0 ? EDGE_KIND_CODES.implements : EDGE_KIND_CODES.inherits;
+  };
   let deps_: DepsIndex | undefined;
   let sites = 0;
   let updated = 0;
@@ -191,11 +205,13 @@ export function resolveGraph(
       deps.delete(row.name);
       outcomes?.set(row.id, outcome);
       const depsText = deps.size > 0 ? [...deps].sort().join(' ') : null;
-      if (outcome.toId !== row.toId || outcome.code !== row.resolution || depsText !== row.deps) {
-        update.run([outcome.toId, outcome.code, depsText, row.id]);
+      const kind = decidedKind(row.kind, row.site, outcome.toId);
+      if (outcome.toId !== row.toId || outcome.code !== row.resolution || depsText !== row.deps || kind !== row.kind) {
+        update.run([kind, outcome.toId, outcome.code, depsText, row.id]);
         deps_?.set(row.id, row.deps, depsText);
         updated++;
-        if (outcome.toId !== row.toId || outcome.code !== row.resolution) changed.push(row);
+        // A base that became an interface (or a class) changes the class's superclass.
+        if (outcome.toId !== row.toId || outcome.code !== row.resolution || kind !== row.kind) changed.push(row);
       }
     }
     return changed;
@@ -347,6 +363,8 @@ export function resolveGraph(
       };
       const toIds = new Int32Array(n).fill(-1);
       const codes = new Uint8Array(n);
+      // Bases whose resolved kind differs from the kind written (see decidedKind), by site.
+      const decidedKinds = new Map<number, number>();
       const deps = new Map<number, string>();
       const collected = new Set<string>();
       const countSite = (): void => {
@@ -391,11 +409,13 @@ export function resolveGraph(
         const memberOf = new Map<number, number | null>();
         const superclasses = new Map<number, number | null>();
         for (let i = 0; i < n; i++) {
-          const kind = build.kind(i);
+          let kind = build.kind(i);
           if (!STRUCTURE_KINDS.has(kind) || build.isFixed(i)) continue;
           resolveAt(i);
           const toId = toIds[i]! < 0 ? null : toIds[i]!;
           if (kind === EDGE_KIND_CODES.inherits || kind === EDGE_KIND_CODES.implements) {
+            const decided = decidedKind(kind, build.site(i), toId);
+            if (decided !== kind) decidedKinds.set(i, (kind = decided));
             let list = bases.get(build.from(i));
             if (!list) bases.set(build.from(i), (list = []));
             list.push(toId);
@@ -465,7 +485,7 @@ export function resolveGraph(
             nameId = nameIds[k] = nextName++;
             insertName.add(nameId, build.name(i));
           }
-          insertEdge.add(build.kind(i), build.from(i), toIds[i]! < 0 ? null : toIds[i]!, nameId, build.line(i), codes[i]!, build.site(i), deps.get(i) ?? null);
+          insertEdge.add(decidedKinds.size > 0 ? (decidedKinds.get(i) ?? build.kind(i)) : build.kind(i), build.from(i), toIds[i]! < 0 ? null : toIds[i]!, nameId, build.line(i), codes[i]!, build.site(i), deps.get(i) ?? null);
           // Sites written are read no more: their columns go while the database grows.
           if ((i & 0xffff) === 0xffff) build.releaseBefore(i + 1);
         }

@@ -1,9 +1,13 @@
+import { EDGE_KIND_CODES } from '../db/schema.js';
 import type { ReceiverFact, SiteFact } from './facts.js';
 
 // What resolution needs of a site beyond its name, as the compact `edges.site` text: most
 // sites are plain names (NULL), so the kernel's millions of call rows cost nothing here.
 //
-//   [!][^][@][#n ][R payload]   ! = constructs (`new Foo()`), ^ = `super(...)`, @ = only module
+//   [~k][!][^][@][#n ][R payload]
+//                               ~k = a base whose kind the declaration decides (SiteFact.kindFromTarget),
+//                               k the edge kind code as written (2 inherits, 3 implements),
+//                               ! = constructs (`new Foo()`), ^ = `super(...)`, @ = only module
 //                               scope binds the name (SiteFact.moduleScope), #n = n arguments,
 //   R: S = self, P = super, T <type> = typed, C <type> = constructed by a call of <type>,
 //      N <a> <b> … = a path of free names (space-separated: names never hold spaces).
@@ -21,11 +25,17 @@ export interface SiteShape {
   readonly superConstructor: boolean;
   readonly moduleScope?: boolean | undefined;
   readonly arity?: number | undefined;
+  /**
+   * For a base whose kind its declaration decides (SiteFact.kindFromTarget): the edge kind code
+   * as written, which an unresolved base keeps (the row's own kind is the decided one).
+   */
+  readonly writtenKind?: number | undefined;
 }
 
 /** Encodes a site's receiver and flags; null for a plain name. */
-export function encodeSite(site: Pick<SiteFact, 'receiver' | 'construct' | 'superConstructor' | 'moduleScope' | 'arity'>): string | null {
+export function encodeSite(site: Pick<SiteFact, 'kind' | 'receiver' | 'construct' | 'superConstructor' | 'moduleScope' | 'arity' | 'kindFromTarget'>): string | null {
   let out = '';
+  if (site.kindFromTarget === true && (site.kind === 'inherits' || site.kind === 'implements')) out += `~${EDGE_KIND_CODES[site.kind]}`;
   if (site.construct === true) out += '!';
   if (site.superConstructor === true) out += '^';
   if (site.moduleScope === true) out += '@';
@@ -56,6 +66,11 @@ const PLAIN: SiteShape = Object.freeze({ construct: false, superConstructor: fal
 export function decodeSite(text: string | null): SiteShape {
   if (text === null || text === '') return PLAIN;
   let i = 0;
+  let writtenKind: number | undefined;
+  if (text[i] === '~') {
+    writtenKind = Number(text[i + 1]);
+    i += 2;
+  }
   let construct = false;
   let superConstructor = false;
   if (text[i] === '!') {
@@ -97,7 +112,12 @@ export function decodeSite(text: string | null): SiteShape {
       receiver = { kind: 'path', path: payload.split(' ') };
       break;
   }
-  return { receiver, construct, superConstructor, ...(moduleScope ? { moduleScope } : {}), ...(arity !== undefined ? { arity } : {}) };
+  return { receiver, construct, superConstructor, ...(moduleScope ? { moduleScope } : {}), ...(arity !== undefined ? { arity } : {}), ...(writtenKind !== undefined ? { writtenKind } : {}) };
+}
+
+/** The kind a base site was written with: its `~k` mark's (see SiteShape.writtenKind), else `kind` (the row's). */
+export function writtenKindOf(kind: number, site: string | null): number {
+  return site !== null && site[0] === '~' ? Number(site[1]) : kind;
 }
 
 /** The first name a site's receiver depends on (a type's or path's head), for invalidation. */

@@ -74,7 +74,8 @@ export const JAVA = builtin(
     // 6: `super.m()` looks in the superclass only (never an interface the class implements: `super.clone()` is Object's); a base's `private` methods (DefinitionFlag `private`) are not inherited; an enum's `valueOf`/`values` and `java.lang.Enum`'s members and a record's accessors are the class's own; a call only a variadic method takes is unresolved where a base outside the codebase may declare a fixed-arity overload; a qualified name whose head names nothing in scope starts at a package (`java.io.Serializable`, `a.b.C.m()`).
     // 7: a field of a class around is a typed receiver in a nested class when no class between names a base (whose field of the name would hide it).
     // 8: fields with a class type are `field` bindings of their class: a field naming a receiver (`UNSAFE.get()` through a static import, `System.err.println()`, a base's non-private field) types it with its declared class, unless a class on the way may inherit a field of the name from outside the codebase.
-    version: '8',
+    // 9: `super(…)` depends on its class's name, so a superclass added later in another file re-resolves it; a class with no superclass in the codebase leaves it unresolved as external (it was not-found when the class named none).
+    version: '9',
   },
   ['references'],
 );
@@ -134,7 +135,8 @@ export const TYPESCRIPT = builtin(
     // 10: nor a member of the class whose field initialiser holds it (`this.helper()`).
     // 11: a class's static methods and function-valued fields are flagged `static`: making one static (or not) re-resolves the calls other files make of it.
     // 12: a call that wraps a function literal, bound inside a function (`const h = wrap(function () {…})`), is a local value: no definition is made of it there.
-    version: '12',
+    // 13: `super(…)` depends on its class's name, so a superclass added later in another file re-resolves it; a class with no superclass in the codebase leaves it unresolved as external (it was not-found when the class named none).
+    version: '13',
   },
   ['references', 'rewriteSource'],
 );
@@ -156,7 +158,8 @@ export const TSX = builtin(
     // 10: nor a member of the class whose field initialiser holds it (`this.helper()`).
     // 11: a class's static methods and function-valued fields are flagged `static`: making one static (or not) re-resolves the calls other files make of it.
     // 12: a call that wraps a function literal, bound inside a function (`const h = wrap(function () {…})`), is a local value: no definition is made of it there.
-    version: '12',
+    // 13: `super(…)` depends on its class's name, so a superclass added later in another file re-resolves it; a class with no superclass in the codebase leaves it unresolved as external (it was not-found when the class named none).
+    version: '13',
   },
   ['references', 'rewriteSource'],
 );
@@ -179,7 +182,8 @@ export const JAVASCRIPT = builtin(
     // 10: nor a member of the class whose field initialiser holds it (`this.helper()`).
     // 11: a class's static methods and function-valued fields are flagged `static`: making one static (or not) re-resolves the calls other files make of it.
     // 12: a call that wraps a function literal, bound inside a function (`const h = wrap(function () {…})`), is a local value: no definition is made of it there.
-    version: '12',
+    // 13: `super(…)` depends on its class's name, so a superclass added later in another file re-resolves it; a class with no superclass in the codebase leaves it unresolved as external (it was not-found when the class named none).
+    version: '13',
   },
   ['references'],
 );
@@ -232,7 +236,8 @@ export const PHP = builtin(
     // 4: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; `super(...)` constructs the superclass only (never an interface or a class above it).
     // 5: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     // 6: `parent::m()` is looked up in the class `extends` names (a `super` receiver with its type), never in a trait the class uses itself.
-    version: '6',
+    // 7: `parent::__construct()` depends on its class's name, so a parent class added later in another file re-resolves it; a class with no parent in the codebase leaves it unresolved as external (it was not-found when the class named none).
+    version: '7',
   },
   ['references'],
 );
@@ -263,7 +268,8 @@ export const CSHARP = builtin(
     // 5: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     // 6: `base.M()` looks in the first base only; a base's `private` methods (DefinitionFlag `private`) are not inherited; a call only a `params` method takes is unresolved where a base outside the codebase may declare a fixed-arity overload.
     // 7: interfaces are flagged (DefinitionFlag `interface`): a class whose base list names one first has `object` as its superclass, so its `base.M()` and `: base(…)` stay unresolved (they targeted the interface).
-    version: '7',
+    // 8: the first entry of a base list is `inherits` or `implements` by the declaration it resolves to (an interface: implements; unresolved: inherits as written); `super(…)` depends on its class's name, so a superclass added later in another file re-resolves it; a class with no superclass in the codebase leaves it unresolved as external (it was not-found when the class named none).
+    version: '8',
   },
   ['references'],
 );
@@ -282,7 +288,8 @@ export const KOTLIN = builtin(
     // 6: a local function inside a lambda is no name of the file (DefinitionFlag `enclosed`).
     // 7: a base's `private` functions (DefinitionFlag `private`) are not inherited; a call only a `vararg` function takes is unresolved where a base outside the codebase may declare a fixed-arity overload; a qualified name whose head names nothing in scope starts at a package.
     // 8: `super<Named>.m()` is looked up in the named supertype (a `super` receiver with its type).
-    version: '8',
+    // 9: interfaces are flagged (DefinitionFlag `interface`); a supertype written without a call is `inherits` or `implements` by the declaration it resolves to (unresolved: implements as written), so a class without a primary constructor has its superclass for `super(…)`; `super(…)` depends on its class's name, so a superclass added later in another file re-resolves it; a class with no superclass in the codebase leaves it unresolved as external (it was not-found when the class named none).
+    version: '9',
   },
   ['references'],
 );

@@ -6,8 +6,8 @@ import { ClassSpans, declaredPrivate, ROOT_MEMBERS } from './typed-scopes.js';
 
 // C#: method calls (plain, `this.`, `base.`, typed receivers, `Type.Static()`, qualified paths,
 // `x?.M()`), `new Foo(…)`, `: base(…)` / `: this(…)`, bases (the first entry of a class's base
-// list → inherits, the others → implements: C# syntax does not tell a base class from an
-// interface), `using` directives (namespaces as star imports, `using static`, aliases), the
+// list is its base class or an interface, which C# syntax does not tell apart: the declaration it
+// resolves to decides, SiteFact.kindFromTarget; the others → implements), `using` directives (namespaces as star imports, `using static`, aliases), the
 // namespace.
 //
 // A file's module is its namespace when all its types are in one (file-scoped or block, nested
@@ -299,13 +299,20 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
     }
   };
 
-  const typeSite = (typeNode: Node, kind: 'call' | 'inherits' | 'implements', arity?: number): void => {
+  const typeSite = (typeNode: Node, kind: 'call' | 'inherits' | 'implements', arity?: number, kindFromTarget = false): void => {
     const path = namePath(typeNode);
     if (!path) return;
     let at: Node = typeNode;
     while (at.type === 'qualified_name' || at.type === 'generic_name') at = (at.type === 'qualified_name' ? at.childForFieldName('name') : at.namedChildren[0]) ?? at;
     const name = path[path.length - 1]!;
-    sink.site(at, { kind, name, ...(kind === 'call' ? { construct: true } : {}), ...(arity !== undefined ? { arity } : {}), ...(path.length > 1 ? { receiver: { kind: 'path', path: path.slice(0, -1) } } : {}) });
+    sink.site(at, {
+      kind,
+      name,
+      ...(kind === 'call' ? { construct: true } : {}),
+      ...(arity !== undefined ? { arity } : {}),
+      ...(path.length > 1 ? { receiver: { kind: 'path', path: path.slice(0, -1) } } : {}),
+      ...(kindFromTarget ? { kindFromTarget } : {}),
+    });
   };
 
   /** A method group used as a value (`items.ForEach(Show)`, `button.Click += OnClick`, `handler = this.Next`). */
@@ -385,7 +392,10 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
         const withArgs = entry.type === 'primary_constructor_base_type';
         const t = withArgs ? entry.childForFieldName('type') : entry;
         if (!t) return;
-        typeSite(t, interfaceOwner || (i === 0 && !structOwner) ? 'inherits' : 'implements');
+        // A class's first entry is its base class or an interface: its declaration decides. With
+        // arguments (a record's primary constructor), a class.
+        const first = i === 0 && !structOwner && !interfaceOwner;
+        typeSite(t, interfaceOwner || first ? 'inherits' : 'implements', undefined, first && !withArgs);
         if (withArgs) typeSite(t, 'call', argumentCount(entry.namedChildren.find((c) => c?.type === 'argument_list')));
       });
     }

@@ -7,7 +7,8 @@ import { ClassSpans, declaredPrivate, ROOT_MEMBERS, type ClassSpan } from './typ
 // Kotlin: calls (plain, `this.`, `super.`, typed receivers, `Foo.bar()`, qualified paths),
 // constructor calls (`Foo()`, which resolve to the class: its primary constructor is no symbol
 // of its own), bases (a constructor call in the header is a class base: `inherits`; a bare type
-// is an interface: `implements`), imports (with `as` aliases and `.*`), the package.
+// is an interface, or the superclass of a class without a primary constructor: the declaration it
+// resolves to decides, and unresolved it stays `implements`), imports (with `as` aliases and `.*`), the package.
 //
 // A plain call's implicit receiver is only known where the file shows it. Kotlin lambdas may
 // have a receiver of their own (`apply { m() }`, `with(x) { m() }`, builder DSLs), which the file
@@ -157,6 +158,8 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
       const name = node.childForFieldName('name')?.text;
       const span = classes.add(node, name ? unquote(name) : type === 'companion_object' ? 'Companion' : null);
       if (type !== 'class_declaration') sink.flag(node, 'singleton');
+      // A supertype written without a constructor call may name an interface or a class (see the bases below).
+      else if (node.children.some((c) => c?.type === 'interface')) sink.flag(node, 'interface');
       for (const ctor of node.namedChildren) {
         if (ctor?.type !== 'primary_constructor') continue;
         for (const p of ctor.namedChildren.find((c) => c?.type === 'class_parameters')?.namedChildren ?? []) {
@@ -416,7 +419,9 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
         if (invocation) sink.site(at, { kind: 'call', name, construct: true, ...receiver });
         continue;
       }
-      sink.site(at, { kind: invocation || isInterface ? 'inherits' : 'implements', name, ...receiver });
+      // A constructor call makes a base class. A bare type is an interface, or the superclass of a
+      // class whose secondary constructors call `super(…)`: its declaration decides.
+      sink.site(at, { kind: invocation || isInterface ? 'inherits' : 'implements', name, ...receiver, ...(invocation || isInterface ? {} : { kindFromTarget: true }) });
       if (invocation) sink.site(at, { kind: 'call', name, construct: true, ...receiver });
     }
   }
