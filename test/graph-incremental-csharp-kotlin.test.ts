@@ -1,0 +1,112 @@
+// The C# and Kotlin code graphs stay exact through updates where syntax cannot tell a base class
+// from an interface (a C# base list's first entry, a Kotlin supertype written without a
+// constructor call): after random edit sequences over types whose names collide on purpose, and
+// that turn from interfaces into classes and back between steps, `update()` leaves exactly the
+// graph a fresh build gives: every edge's kind (decided by the base's declaration), target,
+// resolution and dependencies, and what `base.M()`, `super.m()`, `: base()` and `super(…)` reach.
+import fc from 'fast-check';
+import { describe, it } from 'vitest';
+import { bodyModes, checkEditSequence, stepArb } from './helpers/edit-sequence.js';
+
+const NAMES = ['A', 'B', 'C'];
+const BASES = [...NAMES, 'Ext'];
+
+const member = fc.record({
+  name: fc.constantFrom('F', 'G'),
+  calls: fc.array(fc.constantFrom('base', 'this', 'plain', 'new'), { maxLength: 3 }),
+  target: fc.constantFrom('F', 'G'),
+  made: fc.constantFrom(...NAMES),
+});
+const typeDecl = fc.record({
+  name: fc.constantFrom(...NAMES),
+  isInterface: fc.boolean(),
+  bases: fc.array(fc.record({ name: fc.constantFrom(...BASES), call: fc.boolean() }), { maxLength: 2 }),
+  constructor: fc.boolean(),
+  members: fc.array(member, { maxLength: 2 }),
+});
+const fileArb = fc.array(typeDecl, { minLength: 1, maxLength: 2 });
+type TypeDecl = typeof typeDecl extends fc.Arbitrary<infer T> ? T : never;
+type Member = TypeDecl['members'][number];
+
+function csharpCall(kind: string, m: Member): string {
+  switch (kind) {
+    case 'base':
+      return `base.${m.target}();`;
+    case 'this':
+      return `this.${m.target}();`;
+    case 'plain':
+      return `${m.target}();`;
+    default:
+      return `new ${m.made}();`;
+  }
+}
+
+function csharp(types: readonly TypeDecl[]): string {
+  const lines = ['namespace N;', ''];
+  for (const t of types) {
+    const bases = t.bases.map((b) => b.name);
+    const head = `${t.isInterface ? 'public interface' : 'public class'} ${t.name}${bases.length > 0 ? ` : ${bases.join(', ')}` : ''}`;
+    lines.push(head, '{');
+    if (!t.isInterface && t.constructor) lines.push(`    public ${t.name}() : base() { }`);
+    for (const m of t.members) {
+      if (t.isInterface) lines.push(`    void ${m.name}();`);
+      else lines.push(`    public void ${m.name}()`, '    {', ...m.calls.map((c) => `        ${csharpCall(c, m)}`), '    }');
+    }
+    lines.push('}', '');
+  }
+  return lines.join('\n');
+}
+
+function kotlinCall(kind: string, m: Member): string {
+  const target = m.target.toLowerCase();
+  switch (kind) {
+    case 'base':
+      return `super.${target}()`;
+    case 'this':
+      return `this.${target}()`;
+    case 'plain':
+      return `${target}()`;
+    default:
+      return `${m.made}()`;
+  }
+}
+
+function kotlin(types: readonly TypeDecl[]): string {
+  const lines = ['package n', ''];
+  for (const t of types) {
+    // A class with a secondary constructor has no primary one: its superclass is written without a call.
+    const secondary = !t.isInterface && t.constructor;
+    const bases = t.bases.map((b) => (b.call && !t.isInterface && !secondary ? `${b.name}()` : b.name));
+    lines.push(`${t.isInterface ? 'interface' : 'open class'} ${t.name}${bases.length > 0 ? ` : ${bases.join(', ')}` : ''} {`);
+    if (secondary) lines.push('    constructor() : super()');
+    for (const m of t.members) {
+      const name = m.name.toLowerCase();
+      if (t.isInterface) lines.push(`    fun ${name}()`);
+      else lines.push(`    open fun ${name}() {`, ...m.calls.map((c) => `        ${kotlinCall(c, m)}`), '    }');
+    }
+    lines.push('}', '');
+  }
+  return lines.join('\n');
+}
+
+describe('the C# and Kotlin code graphs after updates equal a fresh build', () => {
+  for (const [language, files, render] of [
+    ['c_sharp', ['n/A.cs', 'n/B.cs', 'n/C.cs'], csharp],
+    ['kotlin', ['n/A.kt', 'n/B.kt', 'n/C.kt'], kotlin],
+  ] as const) {
+    it(`${language}: random interfaces and classes over colliding names, bases written either way`, async () => {
+      const content = fileArb.map(render);
+      await fc.assert(
+        fc.asyncProperty(
+          bodyModes,
+          fc.array(content, { minLength: files.length, maxLength: files.length }),
+          fc.array(stepArb(content, files.length), { minLength: 1, maxLength: 4 }),
+          async (bodies, initial, steps) => {
+            await checkEditSequence(language, files, initial, steps, bodies);
+          },
+        ),
+        { numRuns: 30 },
+      );
+    });
+  }
+});
