@@ -12,6 +12,16 @@ function pythonModule(n: number): string {
 }
 const tree = (): FileSystem => Volume.fromJSON(Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`/r/pkg${i % 6}/m${i}.py`, pythonModule(i)]))) as unknown as FileSystem;
 
+/** Modules whose functions call one another: 300 × 87 call sites, a resolution pass far longer than one 16 ms turn. */
+function callingTree(): FileSystem {
+  const module = (n: number): string => {
+    const lines = [`# calls ${n}`, 'def f_0(a):', '    return a', ''];
+    for (let k = 1; k < 30; k++) lines.push(`def f_${k}(a):`, `    return f_${k - 1}(a) + len(a) + f_${k >> 1}(a)`, '');
+    return lines.join('\n');
+  };
+  return Volume.fromJSON(Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`/g/pkg${i % 6}/m${i}.py`, module(i)]))) as unknown as FileSystem;
+}
+
 describe('event-loop turns', () => {
   it('yield only once the budget is spent', async () => {
     let clock = 0;
@@ -59,6 +69,62 @@ describe('event-loop turns', () => {
     expect(error).toBeInstanceOf(CKGError);
     expect((error as CKGError).code).toBe('ABORTED');
     expect(total).toBe(120);
+    expect(afterAbort).toBeLessThanOrEqual(1);
+  });
+
+  it('a build\'s graph resolution pass lets timers run, reports its progress and honours an abort', async () => {
+    // Timers that fire while the pass runs: between its first progress event and its last.
+    let ticks = 0;
+    let resolving = false;
+    const shares: number[] = [];
+    const tick = (): void => {
+      if (!resolving) return;
+      ticks++;
+      setTimeout(tick, 0);
+    };
+    const db = await CKGDatabase.open({
+      codebasePath: '/g',
+      fs: callingTree(),
+      onProgress: (e) => {
+        if (e.phase !== 'graph') return;
+        shares.push(e.graphDone!);
+        if (e.graphDone === 0) {
+          resolving = true;
+          setTimeout(tick, 0);
+        }
+        if (e.graphDone === 1) resolving = false;
+      },
+    });
+    try {
+      expect((await db.edges({ kind: 'calls' })).length).toBe(300 * 29 * 3);
+      expect(shares[0]).toBe(0);
+      expect(shares.at(-1)).toBe(1);
+      expect(shares.length).toBeGreaterThan(3);
+      expect(ticks).toBeGreaterThan(0);
+    } finally {
+      db.close();
+    }
+
+    // An abort requested by a timer while the pass runs stops the build: no index.
+    const controller = new AbortController();
+    let afterAbort = 0;
+    const error = await CKGDatabase.open({
+      codebasePath: '/g',
+      fs: callingTree(),
+      signal: controller.signal,
+      onProgress: (e) => {
+        if (controller.signal.aborted) afterAbort++;
+        if (e.phase === 'graph' && e.graphDone === 0) setTimeout(() => controller.abort(new Error('user stopped it')), 0);
+      },
+    }).then(
+      (built) => {
+        built.close();
+        return undefined;
+      },
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(CKGError);
+    expect((error as CKGError).code).toBe('ABORTED');
     expect(afterAbort).toBeLessThanOrEqual(1);
   });
 

@@ -115,7 +115,7 @@ describe('a build from nothing', () => {
     try {
       const writer = beginWrite(store);
       writer.putFile({ path: '/r/a.py', size: 1, mtimeMs: 1, contentHash: 'h', language: 'python', extractorVersion: '1' }, extracted, graph);
-      writer.resolveGraph();
+      await writer.resolveGraph();
       writer.commit();
       expect(store.rows('SELECT count(*), min(line), max(line), count(DISTINCT line) FROM edges')).toEqual([[total, 1, total, total]]);
       expect(store.rows("SELECT count(*) FROM edges e JOIN names n ON n.id = e.name_id WHERE n.name = 'f' || ((e.line - 1) % 5000)")).toEqual([[total]]);
@@ -160,7 +160,7 @@ describe('a build from nothing', () => {
     try {
       const writer = beginWrite(store);
       writer.putFile(record('/r/a.py'), extracted, graph('a'));
-      writer.resolveGraph();
+      await writer.resolveGraph();
       let error: unknown;
       try {
         writer.putFile(record('/r/b.py'), extracted, graph('b'));

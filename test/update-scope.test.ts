@@ -25,7 +25,7 @@ async function write(store: IndexStore, parsers: ParserPool, files: Record<strin
     const rows = describeFile(path, extracted, graphStrategyFor('python'), naming);
     writer.putFile({ path: `/repo/${path}`, size: text.length, mtimeMs: 1, contentHash: String(text.length), language: 'python', extractorVersion: 'test' }, extracted, rows);
   }
-  const stats = writer.resolveGraph();
+  const stats = await writer.resolveGraph();
   writer.commit();
   return stats;
 }

@@ -180,8 +180,8 @@ describe('worker pool (worker_threads)', () => {
       expect(phases[0]).toBe('scan');
       expect(phases.at(-1)).toBe('done');
       expect(phases.filter((p) => p === 'done')).toHaveLength(1);
-      // Phases never go back: scan < parse < write < done.
-      const order = { scan: 0, parse: 1, write: 2, done: 3 };
+      // Phases never go back: scan < parse < graph < write < done.
+      const order = { scan: 0, parse: 1, graph: 2, write: 3, done: 4 };
       for (let i = 1; i < events.length; i++) {
         expect(order[events[i]!.phase]).toBeGreaterThanOrEqual(order[events[i - 1]!.phase]);
         if (events[i - 1]!.phase !== 'scan') {
@@ -189,6 +189,11 @@ describe('worker pool (worker_threads)', () => {
           expect(events[i]!.bytesDone).toBeGreaterThanOrEqual(events[i - 1]!.bytesDone);
         }
       }
+      // The graph's resolution pass reports its share done, from 0 to 1, never going back.
+      const graph = events.filter((e) => e.phase === 'graph').map((e) => e.graphDone!);
+      expect(graph[0]).toBe(0);
+      expect(graph.at(-1)).toBe(1);
+      for (let i = 1; i < graph.length; i++) expect(graph[i]!).toBeGreaterThanOrEqual(graph[i - 1]!);
       const last = events.at(-1)!;
       expect(last.filesDone).toBe(last.filesTotal);
       expect(last.bytesDone).toBe(last.bytesTotal);

@@ -204,8 +204,10 @@ async function callWithin(tool: CKGTool, args: Record<string, unknown>, options:
     if (!status.updating || status.state !== 'indexing') return await pending;
     const progress = status.progress;
     const files = progress ? ` (${progress.filesDone}/${progress.filesTotal}${progress.walking ? '+' : ''} files)` : '';
+    // Every file is parsed: the code graph's edges are being resolved.
+    const linking = progress?.phase === 'graph' ? `; linking the code graph, ${Math.floor(100 * Math.min(1, progress.graphDone ?? 0))}% of its edges resolved` : '';
     return {
-      error: `Indexing ${status.root}, ${status.percent ?? 0}% done${files}. The index is being built in the background: call again in a few seconds.`,
+      error: `Indexing ${status.root}, ${status.percent ?? 0}% done${files}${linking}. The index is being built in the background: call again in a few seconds.`,
       pending: true,
     };
   } finally {

@@ -15,6 +15,13 @@ function duration(seconds: number): string {
  * throughput and the time left (from bytes; unknown while the walk still finds files).
  */
 export function progressLine(event: ProgressEvent, elapsedMs: number): string {
+  if (event.phase === 'graph') {
+    // Every file is parsed: the bar is the resolution pass's (no throughput to tell).
+    const share = Math.min(1, Math.max(0, event.graphDone ?? 0));
+    const filled = Math.round(share * WIDTH);
+    const sites = event.sites !== undefined ? ` of ${event.sites.toLocaleString('en-US')} sites` : '';
+    return `graph [${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}] ${Math.floor(share * 100)}%${sites} resolved and written`;
+  }
   const fraction = event.bytesTotal > 0 ? Math.min(1, event.bytesDone / event.bytesTotal) : event.filesTotal > 0 ? event.filesDone / event.filesTotal : 0;
   const filled = Math.round(fraction * WIDTH);
   const bar = `[${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}]`;

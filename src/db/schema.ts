@@ -191,18 +191,23 @@ export const MODULE_FILE_NAME_INDEX_SQL = `CREATE INDEX IF NOT EXISTS symbols_mo
 // Created after a bulk load (faster than maintaining them row by row), kept during updates.
 // The lookup indexes come first (resolution reads symbols and bindings by name and file); the
 // edge indexes after a build's resolution pass has written every edge's target.
-export const LOOKUP_INDEXES_SQL = `
-CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name);
-CREATE INDEX IF NOT EXISTS symbols_file ON symbols(file_id);
-CREATE INDEX IF NOT EXISTS symbols_parent ON symbols(parent_id);
-CREATE INDEX IF NOT EXISTS bindings_file ON bindings(file_id);
-CREATE INDEX IF NOT EXISTS bindings_declared ON bindings(name) WHERE kind IN (${DECLARATION_KINDS_SQL});
-CREATE INDEX IF NOT EXISTS bindings_module ON bindings(module) WHERE module IS NOT NULL;
-`;
+// One statement each: a build creates them one at a time, with a turn of the event loop between
+// two (the kernel's take seconds each).
+export const LOOKUP_INDEXES: readonly string[] = [
+  'CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name)',
+  'CREATE INDEX IF NOT EXISTS symbols_file ON symbols(file_id)',
+  'CREATE INDEX IF NOT EXISTS symbols_parent ON symbols(parent_id)',
+  'CREATE INDEX IF NOT EXISTS bindings_file ON bindings(file_id)',
+  `CREATE INDEX IF NOT EXISTS bindings_declared ON bindings(name) WHERE kind IN (${DECLARATION_KINDS_SQL})`,
+  'CREATE INDEX IF NOT EXISTS bindings_module ON bindings(module) WHERE module IS NOT NULL',
+];
 
-export const INDEXES_SQL = `${LOOKUP_INDEXES_SQL}
-CREATE INDEX IF NOT EXISTS edges_from ON edges(from_id);
-CREATE INDEX IF NOT EXISTS edges_to ON edges(to_id) WHERE to_id IS NOT NULL;
-CREATE INDEX IF NOT EXISTS edges_name ON edges(name_id);
-CREATE INDEX IF NOT EXISTS edges_deps ON edges(id) WHERE deps IS NOT NULL;
-`;
+export const INDEXES: readonly string[] = [
+  ...LOOKUP_INDEXES,
+  'CREATE INDEX IF NOT EXISTS edges_from ON edges(from_id)',
+  'CREATE INDEX IF NOT EXISTS edges_to ON edges(to_id) WHERE to_id IS NOT NULL',
+  'CREATE INDEX IF NOT EXISTS edges_name ON edges(name_id)',
+  'CREATE INDEX IF NOT EXISTS edges_deps ON edges(id) WHERE deps IS NOT NULL',
+];
+
+export const INDEXES_SQL = INDEXES.map((s) => `${s};`).join('\n');

@@ -7,9 +7,9 @@ import { textHash } from '../indexer/decode.js';
 import { allRows } from './rows.js';
 import { CKGError } from '../errors.js';
 import type { ExtractedFile } from '../parser/extract.js';
-import { EDGE_KIND_CODES, INDEXES_SQL, LOOKUP_INDEXES_SQL, NAME_OF_EDGE } from './schema.js';
+import { EDGE_KIND_CODES, INDEXES, INDEXES_SQL, LOOKUP_INDEXES, NAME_OF_EDGE } from './schema.js';
 import type { FileGraphRows } from '../graph/describe.js';
-import { collectPerLargeStep, resolveGraph, type ResolutionStats } from '../graph/run.js';
+import { collectPerLargeStep, resolveGraph, type ResolutionHooks, type ResolutionStats } from '../graph/run.js';
 import { baseFact, bindingIdentity, GraphChangeLog, structureKey, symbolIdentity, type FileFacts, type StructureOutcome } from '../graph/changes.js';
 import { PendingSites } from '../graph/pending.js';
 import { graphSymbol, type GraphSymbol } from '../graph/reader.js';
@@ -27,7 +27,7 @@ const DEFLATE_LEVEL = 1;
  * ```ts
  * const writer = beginWrite(store);
  * writer.putFile(record, extracted, graphRows);
- * writer.resolveGraph();
+ * await writer.resolveGraph();
  * writer.commit();
  * ```
  */
@@ -292,20 +292,32 @@ export class WriteSession {
    * Resolves the edges this session's writes may have changed (all of them after a build from
    * nothing). Call once, after the last write and before {@link WriteSession.commit}.
    */
-  resolveGraph(): ResolutionStats {
-    // Lookups by name need these; the edge indexes wait for commit after a build (cheaper
-    // than maintaining them through every edge's update). No-ops once they exist.
-    this.#db.exec(this.#fromNothing ? LOOKUP_INDEXES_SQL : INDEXES_SQL);
+  async resolveGraph(hooks: ResolutionHooks = {}): Promise<ResolutionStats> {
+    // Lookups by name need these; the edge indexes wait for the end of a build (cheaper than
+    // maintaining them through every edge's update). No-ops once they exist.
+    await this.createIndexes(this.#fromNothing ? LOOKUP_INDEXES : INDEXES, hooks.turn);
     this.#changes.finish();
     const pending = this.#pending;
     // Counted before the pass: it frees the sites as it writes them.
     let edges = 0;
     if (pending) for (let i = 0; i < pending.length; i++) if (isCountedEdge(pending.kind(i))) edges++;
-    const stats = resolveGraph(this.#db, pending ? { build: pending } : this.#changes, this.#graphCache);
+    const stats = await resolveGraph(this.#db, pending ? { build: pending } : this.#changes, this.#graphCache, hooks);
     if (this.#counts) this.#counts.edges += edges;
     this.#pending = undefined;
     this.#resolved = true;
     return stats;
+  }
+
+  /**
+   * Creates the indexes of `statements` that do not exist yet (all of them by default), one at a
+   * time with `turn` between two: a build creates them once its rows are written, and {@link
+   * WriteSession.commit} would otherwise create them in one run of seconds on the kernel.
+   */
+  async createIndexes(statements: readonly string[] = INDEXES, turn?: () => Promise<void>): Promise<void> {
+    for (const sql of statements) {
+      this.#db.run(sql);
+      await turn?.();
+    }
   }
 
   commit(): void {

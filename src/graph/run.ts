@@ -98,6 +98,17 @@ function pathTails(path: string): string[] {
   return out;
 }
 
+/** Sites a build resolves (then writes) between two turns of its caller (ResolutionHooks.turn). */
+const CHUNK_SITES = 4096;
+
+/** What a build's resolution pass lets its caller do while it runs (an update's pass, short, runs whole). */
+export interface ResolutionHooks {
+  /** The share of the pass done, from 0 to 1 (its sites resolved, then written), after each chunk of sites. */
+  readonly onProgress?: (done: number) => void;
+  /** Called after each chunk of sites: gives the event loop a turn now and then; throws to stop the pass (an abort). */
+  readonly turn?: () => Promise<void>;
+}
+
 /** Counts of one resolution pass. */
 export interface ResolutionStats {
   /** Sites looked at. */
@@ -113,11 +124,12 @@ export interface ResolutionStats {
  * nothing) every pending site. Structure edges (imports, bases, members) first, then calls and
  * value uses, which read them.
  */
-export function resolveGraph(
+export async function resolveGraph(
   db: Database,
   changes: GraphChanges | { readonly build: PendingSites },
   cache: { deps?: DepsIndex | undefined } = {},
-): ResolutionStats {
+  hooks: ResolutionHooks = {},
+): Promise<ResolutionStats> {
   const strategies = new Map<string, LanguageGraph>();
   const strategyOf = (language: string): LanguageGraph => {
     let s = strategies.get(language);
@@ -218,7 +230,7 @@ export function resolveGraph(
   };
 
   try {
-    if ('build' in changes) return resolveBuild(changes.build);
+    if ('build' in changes) return await resolveBuild(changes.build);
     // An update resolves a few hundred sites: a class's members are read by class, not with
     // every symbol of the name (Python's thousand `__init__`s for one constructor call).
     reader.narrowLookups = true;
@@ -346,7 +358,7 @@ export function resolveGraph(
     return { sites, updated };
 
     /** A build: every site is in memory; resolve them all, then insert each edge once. */
-    function resolveBuild(build: PendingSites): ResolutionStats {
+    async function resolveBuild(build: PendingSites): Promise<ResolutionStats> {
       // Every site is added: the interning map is only garbage held through the pass from here.
       build.doneAdding();
       const symbols = build.symbols;
@@ -391,24 +403,60 @@ export function resolveGraph(
       };
       // Structure first; calls then read every class's bases from memory. Each phase is a
       // function of its own: V8 optimises a hot loop by compiling the function around it, and
-      // one function holding every loop was compiled once per loop, whole.
-      resolveStructure();
+      // one function holding every loop was compiled once per loop, whole. Each runs over
+      // chunks of sites, and the caller gets a turn between two (see ResolutionHooks): the
+      // kernel's pass takes tens of seconds, which would otherwise hold the thread whole.
+      const step = async (done: number): Promise<void> => {
+        hooks.onProgress?.(done / (3 * n));
+        await hooks.turn?.();
+      };
+      const bases = new Map<number, (number | null)[]>();
+      const memberOf = new Map<number, number | null>();
+      const superclasses = new Map<number, number | null>();
+      for (let start = 0; start < n; start += CHUNK_SITES) {
+        resolveStructure(start, Math.min(n, start + CHUNK_SITES));
+        await step(Math.min(n, start + CHUNK_SITES));
+      }
+      reader.knowStructure(bases, memberOf, true, superclasses);
       resolver.forgetStructure();
       collect();
-      resolveCalls();
+      // A caller's sites of one name and shape (`self.assertEqual(…)` twenty times in a test)
+      // have one answer, a function of the site and the codebase, which this pass does not
+      // change: the first is resolved, the others copy its target and dependencies. A caller's
+      // sites come together; the key is a number (the kernel has 4.6 million sites: a string
+      // key per site cost more than the repeats saved), exact while it stays below 2^53.
+      const strings = build.stringCount;
+      const exactKeys = strings < 2 ** 24;
+      const firstOf = new Map<number, number>();
+      let caller = -1;
+      for (let start = 0; start < n; start += CHUNK_SITES) {
+        resolveCalls(start, Math.min(n, start + CHUNK_SITES));
+        await step(n + Math.min(n, start + CHUNK_SITES));
+      }
       // Every site is resolved: what the resolver and reader kept for them is garbage from here
       // on, and the rows written next grow the database by hundreds of MB on the kernel.
       resolver.forgetCaches();
       reader.trim(0);
       collect();
-      writeEdges();
+      // Names get ids as first written (an empty index has no edge, so no name either).
+      db.run('DELETE FROM names');
+      const insertName = batchedInsert('INSERT INTO names (id, name) VALUES ', '(?, ?)', 2);
+      const nameIds = new Int32Array(build.stringCount);
+      let nextName = 1;
+      const insertEdge = batchedInsert('INSERT INTO edges (kind, from_id, to_id, name_id, line, resolution, site, deps) VALUES ', '(?, ?, ?, ?, ?, ?, ?, ?)', 8);
+      // Rows get consecutive ids after the last one: the build knows each row's dependencies.
+      const firstId = Number(db.exec('SELECT coalesce(max(id), 0) + 1 FROM edges')[0]?.values[0]?.[0] ?? 1);
+      cache.deps = DepsIndex.ofBuild(firstId, deps);
+      for (let start = 0; start < n; start += CHUNK_SITES) {
+        writeEdges(start, Math.min(n, start + CHUNK_SITES));
+        await step(2 * n + Math.min(n, start + CHUNK_SITES));
+      }
+      insertName.flush();
+      insertEdge.flush();
       return { sites, updated: n };
 
-      function resolveStructure(): void {
-        const bases = new Map<number, (number | null)[]>();
-        const memberOf = new Map<number, number | null>();
-        const superclasses = new Map<number, number | null>();
-        for (let i = 0; i < n; i++) {
+      function resolveStructure(start: number, end: number): void {
+        for (let i = start; i < end; i++) {
           let kind = build.kind(i);
           if (!STRUCTURE_KINDS.has(kind) || build.isFixed(i)) continue;
           resolveAt(i);
@@ -422,20 +470,10 @@ export function resolveGraph(
             if (kind === EDGE_KIND_CODES.inherits && !superclasses.has(build.from(i))) superclasses.set(build.from(i), toId);
           } else if (kind === EDGE_KIND_CODES.member_of) memberOf.set(build.from(i), toId);
         }
-        reader.knowStructure(bases, memberOf, true, superclasses);
       }
 
-      function resolveCalls(): void {
-        // A caller's sites of one name and shape (`self.assertEqual(…)` twenty times in a test)
-        // have one answer, a function of the site and the codebase, which this pass does not
-        // change: the first is resolved, the others copy its target and dependencies. A caller's
-        // sites come together; the key is a number (the kernel has 4.6 million sites: a string
-        // key per site cost more than the repeats saved), exact while it stays below 2^53.
-        const strings = build.stringCount;
-        const exactKeys = strings < 2 ** 24;
-        const firstOf = new Map<number, number>();
-        let caller = -1;
-        for (let i = 0; i < n; i++) {
+      function resolveCalls(start: number, end: number): void {
+        for (let i = start; i < end; i++) {
           collectPerLargeStep(i, i + 1);
           const kind = build.kind(i);
           if (STRUCTURE_KINDS.has(kind)) continue;
@@ -467,17 +505,8 @@ export function resolveGraph(
         }
       }
 
-      function writeEdges(): void {
-        // Names get ids as first written (an empty index has no edge, so no name either).
-        db.run('DELETE FROM names');
-        const insertName = batchedInsert('INSERT INTO names (id, name) VALUES ', '(?, ?)', 2);
-        const nameIds = new Int32Array(build.stringCount);
-        let nextName = 1;
-        const insertEdge = batchedInsert('INSERT INTO edges (kind, from_id, to_id, name_id, line, resolution, site, deps) VALUES ', '(?, ?, ?, ?, ?, ?, ?, ?)', 8);
-        // Rows get consecutive ids after the last one: the build knows each row's dependencies.
-        const firstId = Number(db.exec('SELECT coalesce(max(id), 0) + 1 FROM edges')[0]?.values[0]?.[0] ?? 1);
-        cache.deps = DepsIndex.ofBuild(firstId, deps);
-        for (let i = 0; i < n; i++) {
+      function writeEdges(start: number, end: number): void {
+        for (let i = start; i < end; i++) {
           if (STRUCTURE_KINDS.has(build.kind(i)) && build.isFixed(i)) codes[i] = build.resolution(i);
           const k = build.nameNumber(i);
           let nameId = nameIds[k]!;
@@ -489,8 +518,6 @@ export function resolveGraph(
           // Sites written are read no more: their columns go while the database grows.
           if ((i & 0xffff) === 0xffff) build.releaseBefore(i + 1);
         }
-        insertName.flush();
-        insertEdge.flush();
       }
     }
 

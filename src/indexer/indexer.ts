@@ -389,12 +389,29 @@ export async function syncIndex(options: SyncOptions): Promise<IndexReport> {
     }
     skipped.unshift(...walk.skipped);
     unknownExtensions = walk.unknownExtensions;
-    onProgress?.({ phase: 'write', filesDone, filesTotal: todo.length, bytesDone, bytesTotal });
+    // What remains runs in steps (a build's resolution pass in chunks of sites, its indexes one
+    // at a time): the event loop gets a turn every 16 ms, and an abort stops the build.
+    const turn = async (): Promise<void> => {
+      await turns.maybeYield();
+      throwIfAborted(signal);
+    };
     if (options.graph !== false) {
       // Every file is parsed: a large build's workers would only hold memory through the pass.
       if (writer.pendingSites >= (options.largeBuildSites ?? LARGE_BUILD_SITES)) await processor.releaseIdle?.();
-      writer.resolveGraph();
+      const sites = writer.pendingSites;
+      let done = -1;
+      const graphProgress = (graphDone: number): void => {
+        done = graphDone;
+        onProgress?.({ phase: 'graph', filesDone, filesTotal: todo.length, bytesDone, bytesTotal, graphDone, ...(sites > 0 ? { sites } : {}) });
+      };
+      graphProgress(0);
+      await writer.resolveGraph({ onProgress: graphProgress, turn });
+      // An update's pass (a few sites, run whole) reports no chunk of its own.
+      if (done < 1) graphProgress(1);
     }
+    onProgress?.({ phase: 'write', filesDone, filesTotal: todo.length, bytesDone, bytesTotal });
+    // The indexes a commit would create (each a run of seconds on the kernel), with turns between them.
+    await writer.createIndexes(undefined, turn);
     writer.commit();
   } catch (error) {
     writer.rollback();

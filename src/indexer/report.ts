@@ -16,8 +16,12 @@ import type { SkippedFile } from './walker.js';
  * @public
  */
 export interface ProgressEvent {
-  /** `scan`: listing files; `parse`: reading and extracting; `write`: finishing the database. */
-  readonly phase: 'scan' | 'parse' | 'write' | 'done';
+  /**
+   * `scan`: listing files; `parse`: reading and extracting; `graph`: resolving the code graph's
+   * edges, once every file is parsed (builds and updates with the graph); `write`: finishing the
+   * database.
+   */
+  readonly phase: 'scan' | 'parse' | 'graph' | 'write' | 'done';
   /** Files parsed (or found unchanged) so far. */
   readonly filesDone: number;
   /** Files to parse so far (final unless {@link ProgressEvent.walking}). */
@@ -33,6 +37,13 @@ export interface ProgressEvent {
    * `filesTotal` and `bytesTotal` may still grow.
    */
   readonly walking?: boolean;
+  /**
+   * In the `graph` phase: the share of the resolution pass done, from 0 to 1 (a build's sites
+   * are resolved, then written; an update's few sites are resolved at once, from 0 to 1).
+   */
+  readonly graphDone?: number;
+  /** In a build's `graph` phase: the call sites, imports and bases the pass resolves (absent for an update, which resolves only those its edits may have changed). */
+  readonly sites?: number;
 }
 
 /**

@@ -52,22 +52,31 @@ function progressReporter(
 ): ((event: ProgressEvent) => void) | undefined {
   if (token === undefined) return undefined;
   let last = -Infinity;
-  let lastDone = -1;
+  let lastProgress = -1;
+  let sawGraph = false;
   return (event) => {
     const now = Date.now();
     const final = event.phase === 'done';
-    if (!final && (now - last < intervalMs || event.filesDone === lastDone)) return;
+    // Progress counts files; the graph's resolution pass, once every file is parsed, counts as
+    // one more (MCP progress must grow with each notification).
+    const graph = event.phase === 'graph';
+    sawGraph ||= graph;
+    const progress = event.filesDone + (graph ? Math.min(1, event.graphDone ?? 0) : sawGraph && final ? 1 : 0);
+    if (!final && (now - last < intervalMs || progress <= lastProgress)) return;
     last = now;
-    lastDone = event.filesDone;
+    lastProgress = progress;
     const total = Math.max(event.filesTotal, event.filesDone);
     const percent = total > 0 ? Math.floor((100 * event.filesDone) / total) : 0;
+    const message = graph
+      ? `linking the code graph, ${Math.floor(100 * Math.min(1, event.graphDone ?? 0))}% done (${event.filesDone} files parsed${event.sites !== undefined ? `, ${event.sites} sites` : ''})`
+      : `indexing, ${percent}% done (${event.filesDone}/${event.filesTotal}${event.walking ? '+' : ''} files)`;
     void notify({
       method: 'notifications/progress',
       params: {
         progressToken: token,
-        progress: event.filesDone,
-        ...(event.walking ? {} : { total }),
-        message: `indexing, ${percent}% done (${event.filesDone}/${event.filesTotal}${event.walking ? '+' : ''} files)`,
+        progress,
+        ...(event.walking ? {} : { total: sawGraph ? total + 1 : total }),
+        message,
       },
     }).catch(() => undefined);
   };
