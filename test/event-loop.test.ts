@@ -128,6 +128,53 @@ describe('event-loop turns', () => {
     expect(afterAbort).toBeLessThanOrEqual(1);
   });
 
+  it('an update that rewrites every file lets timers run while it resolves their sites, and an abort there leaves the index as it was', async () => {
+    const fs = callingTree();
+    const db = await CKGDatabase.open({ codebasePath: '/g', fs });
+    try {
+      const before = await db.edges({ kind: 'calls' });
+      const rewrite = (tag: string): void => {
+        for (let i = 0; i < 300; i++) {
+          const path = `/g/pkg${i % 6}/m${i}.py`;
+          fs.writeFileSync(path, `${String(fs.readFileSync(path, 'utf8')).replace(/^# [^\n]*/, `# ${tag}`)}`);
+        }
+      };
+      // A timer scheduled when the pass starts fires before it ends.
+      rewrite('first edit');
+      let fired = false;
+      let ended = false;
+      let firedBeforeEnd = false;
+      await db.update({
+        onProgress: (e) => {
+          if (e.phase === 'graph' && e.graphDone === 0) setTimeout(() => ((fired = true), (firedBeforeEnd = !ended)), 0);
+          if (e.phase === 'graph' && e.graphDone === 1) ended = true;
+        },
+      });
+      expect(fired).toBe(true);
+      expect(firedBeforeEnd).toBe(true);
+      expect(await db.edges({ kind: 'calls' })).toEqual(before);
+
+      // Aborted by a timer during the pass: nothing of the update stays.
+      rewrite('second edit');
+      const controller = new AbortController();
+      const error = await db
+        .update({
+          signal: controller.signal,
+          onProgress: (e) => {
+            if (e.phase === 'graph' && e.graphDone === 0) setTimeout(() => controller.abort(new Error('stop')), 0);
+          },
+        })
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+      expect((error as CKGError).code).toBe('ABORTED');
+      expect(await db.edges({ kind: 'calls' })).toEqual(before);
+    } finally {
+      db.close();
+    }
+  });
+
   it('the tool without a pool lets timers run during its first build', async () => {
     const tool = new CKGTool({ fs: tree() });
     let ticks = 0;

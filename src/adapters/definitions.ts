@@ -170,7 +170,8 @@ export function formatStatus(s: CKGIndexStatus): string {
   if (s.languages && Object.keys(s.languages).length > 0) {
     parts.push(`languages: ${Object.entries(s.languages).map(([id, n]) => `${id} ${n}`).join(', ')}`);
   }
-  parts.push(s.updating ? `${s.state === 'indexing' ? 'build' : 'update'} running${s.percent !== undefined ? `, ${s.percent}% done` : ''}` : 'no update running');
+  const linking = s.progress?.phase === 'graph' ? `, linking the code graph (${Math.floor(100 * Math.min(1, s.progress.graphDone ?? 0))}% of its edges resolved)` : '';
+  parts.push(s.updating ? `${s.state === 'indexing' ? 'build' : 'update'} running${s.percent !== undefined ? `, ${s.percent}% done` : ''}${linking}` : 'no update running');
   if (s.lastUpdate !== undefined) parts.push(`last update ${new Date(s.lastUpdate).toISOString()}`);
   if (s.snapshotKey !== undefined) parts.push(`snapshot ${s.snapshotKey}`);
   if (s.storageKey !== undefined) parts.push(`storage key ${s.storageKey}`);

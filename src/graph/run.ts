@@ -101,11 +101,11 @@ function pathTails(path: string): string[] {
 /** Sites a build resolves (then writes) between two turns of its caller (ResolutionHooks.turn). */
 const CHUNK_SITES = 4096;
 
-/** What a build's resolution pass lets its caller do while it runs (an update's pass, short, runs whole). */
+/** What a resolution pass lets its caller do while it runs. */
 export interface ResolutionHooks {
-  /** The share of the pass done, from 0 to 1 (its sites resolved, then written), after each chunk of sites. */
+  /** A build's share of the pass done, from 0 to 1 (its sites resolved, then written), after each chunk of sites (an update's pass, whose sites are found as it goes, reports none). */
   readonly onProgress?: (done: number) => void;
-  /** Called after each chunk of sites: gives the event loop a turn now and then; throws to stop the pass (an abort). */
+  /** Called after each chunk of sites (builds and updates): gives the event loop a turn now and then; throws to stop the pass (an abort). */
   readonly turn?: () => Promise<void>;
 }
 
@@ -202,10 +202,11 @@ export async function resolveGraph(
   let sites = 0;
   let updated = 0;
   /** Resolves rows, writing back what changed; returns the rows whose outcome changed. */
-  const resolveRows = (rows: Iterable<SiteRow>, outcomes?: Map<number, Outcome>): SiteRow[] => {
+  const resolveRows = async (rows: Iterable<SiteRow>, outcomes?: Map<number, Outcome>): Promise<SiteRow[]> => {
     const changed: SiteRow[] = [];
     for (const row of rows) {
-      sites++;
+      // An update that rewrote thousands of files resolves as many sites: its caller gets turns too.
+      if (++sites % CHUNK_SITES === 0) await hooks.turn?.();
       const deps = new Set<string>();
       reader.track(deps);
       let outcome: Outcome;
@@ -307,7 +308,7 @@ export async function resolveGraph(
       // they resolve otherwise than the same edge did before the rewrite. (Counting them all
       // made a one-line edit of Django's utils/text.py re-resolve the 2,300 sites that depend
       // on its module's name.)
-      const changed = resolveRows(structure, outcomes).filter((r) => r.resolution !== RESOLUTION_CODES.pending || !resolvesAsBefore(r, outcomes.get(r.id)!));
+      const changed = (await resolveRows(structure, outcomes)).filter((r) => r.resolution !== RESOLUTION_CODES.pending || !resolvesAsBefore(r, outcomes.get(r.id)!));
       for (const r of structure) {
         if (r.kind !== EDGE_KIND_CODES.imports || r.resolution === RESOLUTION_CODES.pending) continue;
         const from = reader.symbol(r.fromId);
@@ -347,13 +348,13 @@ export async function resolveGraph(
       const from = reader.symbol(row.fromId);
       return from !== undefined && expanded.has(from.fileId);
     };
-    resolveRows([...todo.values()].filter((r) => !STRUCTURE_KINDS.has(r.kind) && (expanded.size === 0 || !inExpanded(r))));
+    await resolveRows([...todo.values()].filter((r) => !STRUCTURE_KINDS.has(r.kind) && (expanded.size === 0 || !inExpanded(r))));
     // Then every other row of the files whose view changed, a file at a time.
     const rows = new Map<number, SiteRow>();
     for (const fileId of expanded) {
       rows.clear();
       select(ofFile, [fileId], rows);
-      resolveRows([...rows.values()].filter((r) => !STRUCTURE_KINDS.has(r.kind)));
+      await resolveRows([...rows.values()].filter((r) => !STRUCTURE_KINDS.has(r.kind)));
     }
     return { sites, updated };
 

@@ -1,6 +1,8 @@
-// The CLI's progress bar: files and throughput while parsing, the resolution pass's share once
-// every file is parsed (a kernel build spends tens of seconds there, files all done).
+// How progress reads: the CLI's bar (files and throughput while parsing, the resolution pass's
+// share once every file is parsed: a kernel build spends tens of seconds there, files all done)
+// and the index status the tool adapters give a model.
 import { describe, expect, it } from 'vitest';
+import { formatStatus } from '../src/adapters/index.js';
 import { progressBar, progressLine } from '../src/cli/progress.js';
 import type { ProgressEvent } from '../src/index.js';
 
@@ -37,5 +39,13 @@ describe('the CLI progress bar', () => {
       '\r\x1b[Kgraph [##################......] 75% resolved and written',
       '\r\x1b[K',
     ]);
+  });
+
+  it('tells a model how far a build is, and that it links the code graph once every file is parsed', () => {
+    const base = { root: '/r', state: 'indexing', updating: true } as const;
+    expect(formatStatus({ ...base, percent: 40, progress: { phase: 'parse', filesDone: 4, filesTotal: 10, bytesDone: 1, bytesTotal: 2 } })).toBe('/r: indexing; build running, 40% done.');
+    expect(formatStatus({ ...base, percent: 100, progress: { phase: 'graph', ...parsed, graphDone: 0.375, sites: 900 } })).toBe(
+      '/r: indexing; build running, 100% done, linking the code graph (37% of its edges resolved).',
+    );
   });
 });
