@@ -2,7 +2,8 @@
 // every edge, exactly. Rules shown: package names from go.mod (`example.com/shop/store`), other
 // files of the same package (`register` in report.go, resolution `package`), plain, aliased
 // (`st`), dot and blank imports, `pkg.F()`, methods through the receiver (`c.sortItems()`),
-// typed values from parameters (`c *store.Catalog`, an interface `v store.Named`), `var p
+// typed values from parameters (`c *store.Catalog`, an interface `v store.Named`), fields of a struct
+// declared in another file of the package (`s.catalog.Add(p)`, promoted `s.Model.Describe()`), `var p
 // store.Product`, `&st.Product{}`, `new(st.Catalog)`; promoted methods of embedded structs
 // (`p.Save()` → `Model.Save`), the shallowest one winning (`t.Describe()` on Tagged →
 // `Product.Describe` at depth 1, not `Model.Describe` at depth 2 through Labels), an embedded
@@ -86,6 +87,16 @@ const EXPECTED = [
   'store/product.go:26 inherits example.com/shop/store.Labels -> example.com/shop/store.Model [Model] package',
   'store/product.go:31 inherits example.com/shop/store.Tagged -> example.com/shop/store.Labels [Labels] local',
   'store/product.go:32 inherits example.com/shop/store.Tagged -> example.com/shop/store.Product [Product] local',
+  'store/shelf.go:6 inherits example.com/shop/store.Shelf -> example.com/shop/store.Fixture [Fixture] local',
+  'store/shelf.go:13 inherits example.com/shop/store.Fixture -> example.com/shop/store.Labels [Labels] package',
+  // The struct is declared in another file: its fields' types are read there; a promoted field (Model,
+  // two embeddings down) too; an anonymous interface field hides Fixture.hook and types nothing.
+  'store/shelf_ops.go:3 contains example.com/shop/store.Shelf -> example.com/shop/store.Shelf.Stock [Stock] package',
+  'store/shelf_ops.go:4 calls example.com/shop/store.Shelf.Stock -> example.com/shop/store.Catalog.Add [Add] package',
+  'store/shelf_ops.go:7 contains example.com/shop/store.Shelf -> example.com/shop/store.Shelf.Label [Label] package',
+  'store/shelf_ops.go:8 calls example.com/shop/store.Shelf.Label -> example.com/shop/store.Model.Describe [Describe] package',
+  'store/shelf_ops.go:8 calls example.com/shop/store.Shelf.Label -> ∅ [First] unresolved:dynamic',
+  'store/shelf_ops.go:12 calls example.com/shop/store.restock -> example.com/shop/store.Catalog.First [First] package',
   'util/strings.go:3 imports example.com/shop/util -> ∅ [strings] unresolved:external',
   'util/strings.go:6 calls example.com/shop/util.Title -> ∅ [ToUpper] unresolved:external',
 ];
@@ -106,7 +117,7 @@ describe.each(BACKENDS)('go code graph on %s', (backend) => {
       graph.tree.write('go.mod', 'module example.org/market // renamed\n\ngo 1.21\n');
       const report = await graph.db.refresh();
       // The snapshot key covers go.mod: refresh sees the edit, and every Go file is parsed again.
-      expect(report?.filesParsed).toBe(7);
+      expect(report?.filesParsed).toBe(9);
       const lines = await graph.lines();
       // Symbols are renamed; imports still spelled example.com/shop now leave the codebase.
       expect(lines).toContain('store/model.go:10 contains example.org/market/store.Model -> example.org/market/store.Model.Save [Save] local');

@@ -296,6 +296,16 @@ const SCENARIOS: readonly { readonly name: string; readonly before: Record<strin
     after: { 'p/A.java': 'package p;\n\npublic class A {\n    public A() { }\n}\n' },
   },
   {
+    // The method is in another file than its struct: the field's type is read in the struct's file.
+    name: 'Go: a struct field\'s type changes in another file: `s.db.Query()` in a method elsewhere follows',
+    before: {
+      'm/store.go': 'package m\n\ntype Store struct{}\n\nfunc (s *Store) Query() {}\n\ntype Cache struct{}\n\nfunc (c *Cache) Query() {}\n',
+      'm/server.go': 'package m\n\ntype Server struct {\n\tdb *Store\n}\n',
+      'm/handlers.go': 'package m\n\nfunc (s *Server) handle() {\n\ts.db.Query()\n}\n',
+    },
+    after: { 'm/server.go': 'package m\n\ntype Server struct {\n\tdb *Cache\n}\n' },
+  },
+  {
     name: 'an imported function is removed, then added back under an alias chain',
     before: {
       'lib.py': 'def helper():\n    pass\n',

@@ -124,11 +124,13 @@ export interface SiteFact {
  * (Go): the file's `//go:build` expression in `member`, named `go:build`; it binds no name
  * either, and says which files of the package a build compiles with it.
  *
- * `field` (Java): the class (the binding's scope) has a field `name` whose declared type is the
- * class `module` as written (none for primitive, array and type-parameter types); `member`
- * `'private'` for a private one. It binds no name either: a member lookup that finds no method
- * or class of the name reads it to type a receiver (`UNSAFE.get()` through a static import,
- * `System.err.println()`, a base's `stringBuilder.append()`).
+ * `field` (Java, Go): the class (the binding's scope) has a field `name` whose declared type is
+ * the class `module` as written (Java: fields of class types only; Go: every field, without
+ * `module` when its type is no named type, and each embedded struct under its type's name);
+ * `member` `'private'` for a private one. It binds no name either: a member lookup that finds no
+ * method or class of the name reads it to type a receiver (`UNSAFE.get()` through a static
+ * import, `System.err.println()`, a base's `stringBuilder.append()`, Go's `s.db.Query()` in a
+ * method whose struct is declared in another file).
  *
  * `returns` (Go): the function `name` (the binding's scope) returns first a value of the type
  * `module` as written (`func Open() (*File, error)` → `File`); it binds no name either:

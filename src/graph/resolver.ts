@@ -1302,7 +1302,10 @@ export class Resolver {
     // The answer depends on the class's fields: a change to its file must re-resolve the site.
     this.#reader.depend(cls.name);
     const field = this.#reader.bindingOf(cls, 'field', name);
-    if (!field?.module || (inherited && field.member === 'private')) return undefined;
+    if (!field || (inherited && field.member === 'private')) return undefined;
+    // A field of no class of the codebase's naming (`int`, `func()`, an anonymous interface) is
+    // still this class's field: it hides the bases' fields of the name.
+    if (!field.module) return unresolved(RESOLUTION_CODES.dynamic);
     // A class on the way here may inherit a field of the name from outside the codebase.
     if (this.#fieldsHidden) return unresolved(RESOLUTION_CODES.external);
     const type = this.#classDeclaredIn(cls, file, strategy, field.module);
@@ -1675,6 +1678,14 @@ export class Resolver {
         }
       }
       const found = next.flatMap((b) => this.#children(b, name).map((s): Outcome => ({ toId: s.id, code: RESOLUTION_CODES.self })));
+      // Naming a receiver (`s.Model.Describe()`), a field an embedded struct declares competes at
+      // its depth with the methods there (Go: the shallowest wins, two at one depth are ambiguous).
+      if (this.#naming) {
+        for (const b of next) {
+          const field = this.#fieldClass(b, name, true);
+          if (field !== undefined) found.push(field);
+        }
+      }
       if (found.length > 0) return unknownBase ? unresolved(RESOLUTION_CODES.ambiguous) : combine(found)!;
       level = next;
     }

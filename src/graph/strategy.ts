@@ -149,7 +149,9 @@ export interface LanguageGraph {
   /**
    * Classes declare their fields' types (`field` bindings): a member lookup that finds no method
    * or class where a receiver is being named (`UNSAFE.get()`, `System.err.println()`) takes the
-   * field's declared class, read in the declaring class's file.
+   * field's declared class, read in the declaring class's file. A field declared without a
+   * class (`int`, an array, a type parameter, Go's `func` and anonymous interface types) types
+   * nothing, and hides the bases' fields of its name (Go's shallowest field wins).
    */
   readonly fieldTypes?: boolean;
   /**

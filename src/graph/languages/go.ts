@@ -99,4 +99,6 @@ export const goGraph: LanguageGraph = {
   compiledTogether: builtTogether,
   basesByDepth: true,
   returnTypes: true,
+  // Struct fields (`field` bindings): `s.db.Query()` where s's struct is declared in another file.
+  fieldTypes: true,
 };

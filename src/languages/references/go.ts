@@ -85,6 +85,19 @@ function declareResult(fn: Node, result: Node | null, sink: ReferenceSink): void
   sink.binding(name, { kind: 'returns', name: name.text, module: type });
 }
 
+/** The type arguments a generic receiver names (`*List[T]`, `Pair[K, V]`): the method's own type parameters. */
+function receiverTypeArguments(type: Node | null | undefined): Set<string> {
+  const out = new Set<string>();
+  let n = type;
+  while (n && (n.type === 'pointer_type' || n.type === 'parenthesized_type')) n = n.namedChildren[0] ?? null;
+  if (n?.type !== 'generic_type') return out;
+  for (const arg of n.childForFieldName('type_arguments')?.namedChildren ?? []) {
+    const name = namedType(arg?.type === 'type_elem' ? arg.namedChildren[0] : arg);
+    if (name !== undefined && !name.includes('.')) out.add(name);
+  }
+  return out;
+}
+
 /** The type parameters a generic function or type declares (`[T any, K comparable]`). */
 function typeParameterNames(declaration: Node): Set<string> {
   const out = new Set<string>();
@@ -129,20 +142,35 @@ interface StructShape {
   readonly embedded: Map<string, string>;
 }
 
-function structShape(struct: Node, typeParameters: ReadonlySet<string>): StructShape {
+/**
+ * A struct's fields, for this file's receivers, and as `field` bindings of the struct (every
+ * named field, with its named type or none; every embedded one, named by its type), for the
+ * files whose methods and values reach the struct from elsewhere in the package (`s.db.Query()`
+ * in a method whose struct is declared in another file): a field without a named type hides the
+ * fields of that name its embedded structs promote.
+ */
+function structShape(struct: Node, typeParameters: ReadonlySet<string>, sink: ReferenceSink): StructShape {
   const shape: StructShape = { fields: new Map(), embedded: new Map() };
   const list = struct.namedChildren.find((c) => c?.type === 'field_declaration_list');
   for (const field of list?.namedChildren ?? []) {
     if (field?.type !== 'field_declaration') continue;
     const names = field.childrenForFieldName('name');
+    const typeNode = field.childForFieldName('type');
     if (names.length > 0) {
-      const declared = namedType(field.childForFieldName('type'));
+      const declared = namedType(typeNode);
       const type = declared !== undefined && !typeParameters.has(declared) ? declared : undefined;
-      for (const n of names) if (n) shape.fields.set(n.text, type);
+      for (const n of names) {
+        if (!n) continue;
+        shape.fields.set(n.text, type);
+        sink.binding(n, { kind: 'field', name: n.text, ...(type !== undefined ? { module: type } : {}) });
+      }
       continue;
     }
-    const type = namedType(field.childForFieldName('type'));
-    if (type) shape.embedded.set(type.slice(type.lastIndexOf('.') + 1), type);
+    const type = namedType(typeNode);
+    if (!type || !typeNode) continue;
+    const name = type.slice(type.lastIndexOf('.') + 1);
+    shape.embedded.set(name, type);
+    if (!typeParameters.has(type)) sink.binding(typeNode, { kind: 'field', name, module: type });
   }
   return shape;
 }
@@ -187,6 +215,9 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
   const structs = new Map<string, StructShape | null>();
   /** A method's scope → its receiver's type name. */
   const receiverTypes = new Map<number, string>();
+  /** The type parameters of generic functions and of generic receivers (`func (l *List[T]) …`), with the function's range. */
+  const typeParameterRanges: { readonly start: number; readonly end: number; readonly names: ReadonlySet<string> }[] = [];
+  const isTypeParameter = (name: string, at: number): boolean => typeParameterRanges.some((r) => r.start <= at && at < r.end && r.names.has(name));
 
   const bindParameters = (scope: number, list: Node | null | undefined): void => {
     for (const p of list?.namedChildren ?? []) {
@@ -213,6 +244,12 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
         if (name?.type === 'identifier' && name.text !== '_') scopes.setSelf(scope, name.text);
         const receiverType = namedType(receiver?.childForFieldName('type'));
         if (receiverType !== undefined && !receiverType.includes('.')) receiverTypes.set(scope, receiverType);
+        const generic = receiverTypeArguments(receiver?.childForFieldName('type'));
+        if (generic.size > 0) typeParameterRanges.push({ start: node.startIndex, end: node.endIndex, names: generic });
+      }
+      if (type === 'function_declaration') {
+        const names = typeParameterNames(node);
+        if (names.size > 0) typeParameterRanges.push({ start: node.startIndex, end: node.endIndex, names });
       }
       if (type !== 'func_literal') flagFunction(node, sink, packageName);
       if (type === 'function_declaration') declareResult(node, result, sink);
@@ -228,7 +265,7 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
       const body = node.childForFieldName('type');
       if (name && body?.type === 'struct_type') {
         // `type List[T any] struct { head *T }`: T is no type of the package.
-        structs.set(name, structs.has(name) ? null : structShape(body, typeParameterNames(node)));
+        structs.set(name, structs.has(name) ? null : structShape(body, typeParameterNames(node), sink));
       }
       continue;
     }
@@ -285,12 +322,16 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
   /** A name that, at `at`, can only mean a package-level or imported thing (not a local value). */
   const free = (at: number, name: string): boolean => scopes.lookup(at, name) === undefined;
   const typeReceiver = (type: string, at: number): ReceiverFact | 'dynamic' => (free(at, type.split('.')[0]!) ? { kind: 'type', type } : 'dynamic');
+  /** The named type a receiver or a value of declared type has (`s` in a method of S, `var x pkg.T`, a parameter `c *Catalog`). */
+  const valueType = (operand: Node, at: number): string | undefined => {
+    const found = scopes.lookup(at, operand.text);
+    if (!found) return undefined;
+    return found.binding.kind === 'self' ? receiverTypes.get(found.scope) : found.binding.type?.constructed === true ? undefined : found.binding.type?.name;
+  };
   /** The struct of this file a receiver or typed value names (`s` in a method of S, `var x S`). */
   const structOf = (operand: Node, at: number): StructShape | undefined => {
     if (operand.type !== 'identifier') return undefined;
-    const found = scopes.lookup(at, operand.text);
-    if (!found) return undefined;
-    const name = found.binding.kind === 'self' ? receiverTypes.get(found.scope) : found.binding.type?.constructed === true ? undefined : found.binding.type?.name;
+    const name = valueType(operand, at);
     return name === undefined || name.includes('.') ? undefined : (structs.get(name) ?? undefined);
   };
   const receiverOf = (operand: Node, at: number): ReceiverFact | 'dynamic' => {
@@ -312,6 +353,13 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
       const shape = head && field ? structOf(head, at) : undefined;
       const declared = shape?.embedded.get(field!.text) ?? shape?.fields.get(field!.text);
       if (declared !== undefined) return typeReceiver(declared, at);
+      // A struct declared in another file of the package (or a field its embedded structs
+      // promote): the field is looked up in the struct's declaration, `Type.field` read as a
+      // path from the type (a field of this file's struct without a named type stays unknown).
+      if (head?.type === 'identifier' && field && shape?.fields.has(field.text) !== true) {
+        const owner = valueType(head, at);
+        if (owner !== undefined && !isTypeParameter(owner, at) && free(at, owner.split('.')[0]!)) return { kind: 'path', path: [...owner.split('.'), field.text] };
+      }
       return 'dynamic';
     }
     const made = madeType(operand, (name) => free(at, name));
