@@ -3,7 +3,8 @@
 // files of the same package (`register` in report.go, resolution `package`), plain, aliased
 // (`st`), dot and blank imports, `pkg.F()`, methods through the receiver (`c.sortItems()`),
 // typed values from parameters (`c *store.Catalog`, an interface `v store.Named`), fields of a struct
-// declared in another file of the package (`s.catalog.Add(p)`, promoted `s.Model.Describe()`), `var p
+// declared in another file of the package (`s.catalog.Add(p)`, promoted `s.Model.Describe()`, a
+// field of a field `s.Fixture.hook.First()`), `var p
 // store.Product`, `&st.Product{}`, `new(st.Catalog)`; promoted methods of embedded structs
 // (`p.Save()` → `Model.Save`), the shallowest one winning (`t.Describe()` on Tagged →
 // `Product.Describe` at depth 1, not `Model.Describe` at depth 2 through Labels), an embedded
@@ -96,7 +97,10 @@ const EXPECTED = [
   'store/shelf_ops.go:7 contains example.com/shop/store.Shelf -> example.com/shop/store.Shelf.Label [Label] package',
   'store/shelf_ops.go:8 calls example.com/shop/store.Shelf.Label -> example.com/shop/store.Model.Describe [Describe] package',
   'store/shelf_ops.go:8 calls example.com/shop/store.Shelf.Label -> ∅ [First] unresolved:dynamic',
-  'store/shelf_ops.go:12 calls example.com/shop/store.restock -> example.com/shop/store.Catalog.First [First] package',
+  'store/shelf_ops.go:11 contains example.com/shop/store.Shelf -> example.com/shop/store.Shelf.Restocked [Restocked] package',
+  // A field of a field: Shelf's embedded Fixture, then Fixture's own hook.
+  'store/shelf_ops.go:13 calls example.com/shop/store.Shelf.Restocked -> example.com/shop/store.Catalog.First [First] package',
+  'store/shelf_ops.go:17 calls example.com/shop/store.restock -> example.com/shop/store.Catalog.First [First] package',
   'util/strings.go:3 imports example.com/shop/util -> ∅ [strings] unresolved:external',
   'util/strings.go:6 calls example.com/shop/util.Title -> ∅ [ToUpper] unresolved:external',
 ];

@@ -204,7 +204,8 @@ export const GO = builtin(
     // 8: a named field of a struct of the file types its receiver (`c.in.setKey()`), unless typed by a type parameter; a target no build compiles with the site is never one; a method of a type some build compiling the site defines otherwise is ambiguous.
     // 9: functions declare what they return first (`returns` bindings): `x := f()` / `x, err := pkg.F()` types x.
     // 10: structs declare their fields (`field` bindings): `s.db.Query()` where s's struct is declared in another file (or db is promoted from an embedded struct) takes db's declared type; a field without a named type hides the promoted ones.
-    version: '10',
+    // 11: fields of fields (`s.Fixture.hook.First()`), each read in its struct's declaration.
+    version: '11',
   },
   ['references'],
 );

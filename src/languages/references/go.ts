@@ -334,6 +334,25 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
     const name = valueType(operand, at);
     return name === undefined || name.includes('.') ? undefined : (structs.get(name) ?? undefined);
   };
+  /**
+   * `x.f.g.M()`: fields of fields of a value of declared type, each read in its struct's
+   * declaration (`Type.f.g` as a path from x's type); anything else in the chain (an index, a
+   * call, a package name at its head) is of unknown type.
+   */
+  const fieldChain = (operand: Node, at: number): ReceiverFact | 'dynamic' => {
+    const fields: string[] = [];
+    let n: Node | null = operand;
+    while (n?.type === 'selector_expression' && fields.length <= 4) {
+      const f = n.childForFieldName('field');
+      if (!f) return 'dynamic';
+      fields.unshift(f.text);
+      n = n.childForFieldName('operand');
+    }
+    if (n?.type !== 'identifier' || fields.length > 4) return 'dynamic';
+    const owner = valueType(n, at);
+    if (owner === undefined || isTypeParameter(owner, at) || !free(at, owner.split('.')[0]!)) return 'dynamic';
+    return { kind: 'path', path: [...owner.split('.'), ...fields] };
+  };
   const receiverOf = (operand: Node, at: number): ReceiverFact | 'dynamic' => {
     if (operand.type === 'identifier') {
       const found = scopes.lookup(at, operand.text);
@@ -350,6 +369,7 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
       const head = operand.childForFieldName('operand');
       const field = operand.childForFieldName('field');
       if (head?.type === 'identifier' && field && free(at, head.text)) return { kind: 'path', path: [head.text, field.text] };
+      if (head?.type === 'selector_expression') return fieldChain(operand, at);
       const shape = head && field ? structOf(head, at) : undefined;
       const declared = shape?.embedded.get(field!.text) ?? shape?.fields.get(field!.text);
       if (declared !== undefined) return typeReceiver(declared, at);
