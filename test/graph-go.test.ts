@@ -4,7 +4,8 @@
 // (`st`), dot and blank imports, `pkg.F()`, methods through the receiver (`c.sortItems()`),
 // typed values from parameters (`c *store.Catalog`, an interface `v store.Named`), fields of a struct
 // declared in another file of the package (`s.catalog.Add(p)`, promoted `s.Model.Describe()`, a
-// field of a field `s.Fixture.hook.First()`), `var p
+// field of a field `s.Fixture.hook.First()`), a method's declared result (`p := c.First()`, but
+// never a receiver type's parameter: `v := b.Get()` on a `Box[V]`), `var p
 // store.Product`, `&st.Product{}`, `new(st.Catalog)`; promoted methods of embedded structs
 // (`p.Save()` → `Model.Save`), the shallowest one winning (`t.Describe()` on Tagged →
 // `Product.Describe` at depth 1, not `Model.Describe` at depth 2 through Labels), an embedded
@@ -90,6 +91,8 @@ const EXPECTED = [
   'store/product.go:32 inherits example.com/shop/store.Tagged -> example.com/shop/store.Product [Product] local',
   'store/shelf.go:6 inherits example.com/shop/store.Shelf -> example.com/shop/store.Fixture [Fixture] local',
   'store/shelf.go:13 inherits example.com/shop/store.Fixture -> example.com/shop/store.Labels [Labels] package',
+  'store/shelf.go:21 contains example.com/shop/store.Box -> example.com/shop/store.Box.Get [Get] local',
+  'store/shelf.go:27 contains example.com/shop/store.V -> example.com/shop/store.V.Name [Name] local',
   // The struct is declared in another file: its fields' types are read there; a promoted field (Model,
   // two embeddings down) too; an anonymous interface field hides Fixture.hook and types nothing.
   'store/shelf_ops.go:3 contains example.com/shop/store.Shelf -> example.com/shop/store.Shelf.Stock [Stock] package',
@@ -101,6 +104,11 @@ const EXPECTED = [
   // A field of a field: Shelf's embedded Fixture, then Fixture's own hook.
   'store/shelf_ops.go:13 calls example.com/shop/store.Shelf.Restocked -> example.com/shop/store.Catalog.First [First] package',
   'store/shelf_ops.go:17 calls example.com/shop/store.restock -> example.com/shop/store.Catalog.First [First] package',
+  // A method's declared result types the value it makes; a receiver type's parameter never does.
+  'store/shelf_ops.go:22 calls example.com/shop/store.take -> example.com/shop/store.Catalog.First [First] typed',
+  'store/shelf_ops.go:23 calls example.com/shop/store.take -> example.com/shop/store.Product.Name [Name] typed',
+  'store/shelf_ops.go:27 calls example.com/shop/store.open -> example.com/shop/store.Box.Get [Get] typed',
+  'store/shelf_ops.go:28 calls example.com/shop/store.open -> ∅ [Name] unresolved:dynamic',
   'util/strings.go:3 imports example.com/shop/util -> ∅ [strings] unresolved:external',
   'util/strings.go:6 calls example.com/shop/util.Title -> ∅ [ToUpper] unresolved:external',
 ];

@@ -306,6 +306,15 @@ const SCENARIOS: readonly { readonly name: string; readonly before: Record<strin
     after: { 'm/server.go': 'package m\n\ntype Server struct {\n\tdb *Cache\n}\n' },
   },
   {
+    name: 'Go: a method\'s declared result changes in another file: `x := s.Get(); x.Query()` follows',
+    before: {
+      'm/store.go': 'package m\n\ntype Store struct{}\n\nfunc (s *Store) Query() {}\n\ntype Cache struct{}\n\nfunc (c *Cache) Query() {}\n',
+      'm/server.go': 'package m\n\ntype Server struct{}\n\nfunc (s *Server) Get() *Store { return nil }\n',
+      'm/handlers.go': 'package m\n\nfunc handle(s *Server) {\n\tx := s.Get()\n\tx.Query()\n}\n',
+    },
+    after: { 'm/server.go': 'package m\n\ntype Server struct{}\n\nfunc (s *Server) Get() *Cache { return nil }\n' },
+  },
+  {
     name: 'an imported function is removed, then added back under an alias chain',
     before: {
       'lib.py': 'def helper():\n    pass\n',

@@ -132,9 +132,9 @@ export interface SiteFact {
  * import, `System.err.println()`, a base's `stringBuilder.append()`, Go's `s.db.Query()` in a
  * method whose struct is declared in another file).
  *
- * `returns` (Go): the function `name` (the binding's scope) returns first a value of the type
- * `module` as written (`func Open() (*File, error)` → `File`); it binds no name either:
- * `f := os.Open(…)` then `f.Read()` reads it to type f.
+ * `returns` (Go): the function or method `name` (the binding's scope) returns first a value of
+ * the type `module` as written (`func Open() (*File, error)` → `File`); it binds no name either:
+ * `f := os.Open(…)` then `f.Read()`, `x := s.Get()` then `x.M()`, read it to type f and x.
  *
  * `module` is written as in the source (`.models`, `./util`, `java.util`); the language's
  * module rules resolve it. `scope` is the enclosing definition for an import inside a

@@ -1128,8 +1128,9 @@ export class Resolver {
       const owner = this.#ownerClass(symbol);
       if (owner) return { toId: owner.id, code: outcome.code };
     }
-    // `f := os.Open(…)`: what Open declares it returns first, read in Open's file (Go).
-    if (constructed && symbol?.kind === 'function') {
+    // `f := os.Open(…)`, `x := s.Get()`: what the function or method declares it returns first,
+    // read in its file (Go).
+    if (constructed && (symbol?.kind === 'function' || symbol?.kind === 'method')) {
       const returned = this.#returnedClass(symbol);
       if (returned !== undefined) return returned.toId === null ? returned : { toId: returned.toId, code: outcome.code };
     }

@@ -76,12 +76,12 @@ function madeType(value: Node | null | undefined, isFree: (name: string) => bool
  * not one of the function's type parameters: a `returns` binding, read where `f := Open()` types
  * f.
  */
-function declareResult(fn: Node, result: Node | null, sink: ReferenceSink): void {
+function declareResult(fn: Node, result: Node | null, sink: ReferenceSink, receiverTypeParameters: ReadonlySet<string> = new Set()): void {
   const name = fn.childForFieldName('name');
   if (!name || !result) return;
   const first = result.type === 'parameter_list' ? result.namedChildren.find((c) => c?.type === 'parameter_declaration')?.childForFieldName('type') : result;
   const type = namedType(first);
-  if (type === undefined || typeParameterNames(fn).has(type)) return;
+  if (type === undefined || typeParameterNames(fn).has(type) || receiverTypeParameters.has(type)) return;
   sink.binding(name, { kind: 'returns', name: name.text, module: type });
 }
 
@@ -219,6 +219,25 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
   const typeParameterRanges: { readonly start: number; readonly end: number; readonly names: ReadonlySet<string> }[] = [];
   const isTypeParameter = (name: string, at: number): boolean => typeParameterRanges.some((r) => r.start <= at && at < r.end && r.names.has(name));
 
+  /**
+   * The method a call names on a receiver or a value of declared type (`s.Get()` → `Store.Get`,
+   * read as a path from the type where the result is used): what it declares it returns first
+   * types the value it makes.
+   */
+  const calledMethod = (value: Node | null | undefined, at: number): string | undefined => {
+    if (value?.type !== 'call_expression') return undefined;
+    const fn = value.childForFieldName('function');
+    if (fn?.type !== 'selector_expression') return undefined;
+    const operand = fn.childForFieldName('operand');
+    const method = fn.childForFieldName('field');
+    if (operand?.type !== 'identifier' || !method) return undefined;
+    const found = scopes.lookup(at, operand.text);
+    if (!found) return undefined;
+    const owner = found.binding.kind === 'self' ? receiverTypes.get(found.scope) : found.binding.type?.constructed === true ? undefined : found.binding.type?.name;
+    if (owner === undefined || typeParameterRanges.some((r) => r.start <= at && at < r.end && r.names.has(owner))) return undefined;
+    return scopes.lookup(at, owner.split('.')[0]!) === undefined ? `${owner}.${method.text}` : undefined;
+  };
+
   const bindParameters = (scope: number, list: Node | null | undefined): void => {
     for (const p of list?.namedChildren ?? []) {
       if (!p || !PARAMETERS.has(p.type)) continue;
@@ -246,6 +265,8 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
         if (receiverType !== undefined && !receiverType.includes('.')) receiverTypes.set(scope, receiverType);
         const generic = receiverTypeArguments(receiver?.childForFieldName('type'));
         if (generic.size > 0) typeParameterRanges.push({ start: node.startIndex, end: node.endIndex, names: generic });
+        // A method's first result too (`x := s.Get()` then `x.M()`), unless the receiver's type parameter.
+        declareResult(node, result, sink, generic);
       }
       if (type === 'function_declaration') {
         const names = typeParameterNames(node);
@@ -285,7 +306,7 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
           // `x, y := a, b` pairs values with names; `x := f()` and `x, err := f()` give x what f
           // returns first (read from f's declaration when the site is resolved).
           const made = declared ?? (values.length === names.length ? madeType(values[i], free) : undefined);
-          const called = made === undefined && i === 0 && values.length === 1 ? calledFunction(values[0], free) : undefined;
+          const called = made === undefined && i === 0 && values.length === 1 ? (calledFunction(values[0], free) ?? calledMethod(values[0], node.startIndex)) : undefined;
           const binding: ScopeBinding = { kind: 'local', ...(made ? { type: { name: made } } : called ? { type: { name: called, constructed: true } } : {}) };
           if (scope >= 0) scopes.bind(scope, name.text, binding);
           else sink.binding(name, { kind: 'assign', name: name.text });
