@@ -4,7 +4,8 @@
 // (`st`), dot and blank imports, `pkg.F()`, methods through the receiver (`c.sortItems()`),
 // typed values from parameters (`c *store.Catalog`, an interface `v store.Named`), fields of a struct
 // declared in another file of the package (`s.catalog.Add(p)`, promoted `s.Model.Describe()`, a
-// field of a field `s.Fixture.hook.First()`), a method's declared result (`p := c.First()`, but
+// field of a field `s.Fixture.hook.First()`), a method's declared result (`p := c.First()`,
+// `n.First().Name()`, but
 // never a receiver type's parameter: `v := b.Get()` on a `Box[V]`), `var p
 // store.Product`, `&st.Product{}`, `new(st.Catalog)`; promoted methods of embedded structs
 // (`p.Save()` → `Model.Save`), the shallowest one winning (`t.Describe()` on Tagged →
@@ -13,8 +14,7 @@
 // `c := store.NewCatalog()`); package-level `var` initialisers and `init`
 // with their module as caller, func literals transparent (`report(s)` belongs to main),
 // recursion; unresolved: a package outside the codebase even where the codebase has a function
-// of that name (`strutil.Title`, `strutil.Less`), methods of a method's result
-// (`n.First().Name()`), calls of a parameter (`fn(it)`) and of a
+// of that name (`strutil.Title`, `strutil.Less`), calls of a parameter (`fn(it)`) and of a
 // function-typed field (`c.onAdd(p)`), a package-level function value named like a method
 // (`validate(p)` is never `Model.validate`), builtins.
 import { describe, expect, it } from 'vitest';
@@ -40,7 +40,8 @@ const EXPECTED = [
   'main.go:27 calls example.com/shop.main -> ∅ [new] unresolved:builtin',
   'main.go:28 calls example.com/shop.main -> example.com/shop/store.Catalog.Add [Add] typed',
   'main.go:29 calls example.com/shop.main -> example.com/shop/store.Catalog.First [First] typed',
-  'main.go:29 calls example.com/shop.main -> ∅ [Name] unresolved:dynamic',
+  // First declares it returns a *Product: the chained call is Product's.
+  'main.go:29 calls example.com/shop.main -> example.com/shop/store.Product.Name [Name] typed',
   'main.go:30 calls example.com/shop.main -> example.com/shop/store.Product.Name [Name] typed',
   'main.go:30 calls example.com/shop.main -> ∅ [Println] unresolved:external',
   'main.go:30 calls example.com/shop.main -> example.com/shop/util.Title [Title] import',

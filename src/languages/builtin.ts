@@ -206,7 +206,8 @@ export const GO = builtin(
     // 10: structs declare their fields (`field` bindings): `s.db.Query()` where s's struct is declared in another file (or db is promoted from an embedded struct) takes db's declared type; a field without a named type hides the promoted ones.
     // 11: fields of fields (`s.Fixture.hook.First()`), each read in its struct's declaration.
     // 12: methods declare what they return first too: `x := s.Get()` (s the receiver or a value of declared type) then `x.M()`.
-    version: '12',
+    // 13: a call made directly on such a result: `c.First().Name()`, `store.Open(…).Close()`.
+    version: '13',
   },
   ['references'],
 );

@@ -405,6 +405,9 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
     }
     const made = madeType(operand, (name) => free(at, name));
     if (made) return typeReceiver(made, at);
+    // `c.First().Name()`, `store.Open(…).Close()`: what the method or function declares it returns first.
+    const called = calledMethod(operand, at) ?? calledFunction(operand, (name) => free(at, name));
+    if (called !== undefined) return { kind: 'type', type: called, constructed: true };
     return 'dynamic';
   };
 
