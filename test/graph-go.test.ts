@@ -110,6 +110,10 @@ const EXPECTED = [
   'store/shelf_ops.go:23 calls example.com/shop/store.take -> example.com/shop/store.Product.Name [Name] typed',
   'store/shelf_ops.go:27 calls example.com/shop/store.open -> example.com/shop/store.Box.Get [Get] typed',
   'store/shelf_ops.go:28 calls example.com/shop/store.open -> ∅ [Name] unresolved:dynamic',
+  'store/shelf_ops.go:31 contains example.com/shop/store.Shelf -> example.com/shop/store.Shelf.Newest [Newest] package',
+  'store/shelf_ops.go:33 calls example.com/shop/store.Shelf.Newest -> example.com/shop/store.Catalog.First [First] package',
+  // The result of a method called through a field.
+  'store/shelf_ops.go:34 calls example.com/shop/store.Shelf.Newest -> example.com/shop/store.Product.Name [Name] typed',
   'util/strings.go:3 imports example.com/shop/util -> ∅ [strings] unresolved:external',
   'util/strings.go:6 calls example.com/shop/util.Title -> ∅ [ToUpper] unresolved:external',
 ];

@@ -207,7 +207,8 @@ export const GO = builtin(
     // 11: fields of fields (`s.Fixture.hook.First()`), each read in its struct's declaration.
     // 12: methods declare what they return first too: `x := s.Get()` (s the receiver or a value of declared type) then `x.M()`.
     // 13: a call made directly on such a result: `c.First().Name()`, `store.Open(…).Close()`.
-    version: '13',
+    // 14: the result of a method called through fields of the value (`p := s.catalog.First()`).
+    version: '14',
   },
   ['references'],
 );

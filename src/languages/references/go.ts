@@ -220,22 +220,31 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
   const isTypeParameter = (name: string, at: number): boolean => typeParameterRanges.some((r) => r.start <= at && at < r.end && r.names.has(name));
 
   /**
-   * The method a call names on a receiver or a value of declared type (`s.Get()` → `Store.Get`,
-   * read as a path from the type where the result is used): what it declares it returns first
-   * types the value it makes.
+   * The method a call names on a receiver or a value of declared type, or on fields of it
+   * (`s.Get()` → `Store.Get`, `s.db.Get()` → `Store.db.Get`, read as a path from the type where
+   * the result is used): what it declares it returns first types the value it makes.
    */
   const calledMethod = (value: Node | null | undefined, at: number): string | undefined => {
     if (value?.type !== 'call_expression') return undefined;
     const fn = value.childForFieldName('function');
     if (fn?.type !== 'selector_expression') return undefined;
-    const operand = fn.childForFieldName('operand');
     const method = fn.childForFieldName('field');
-    if (operand?.type !== 'identifier' || !method) return undefined;
+    if (!method) return undefined;
+    // Through fields of the value (`s.db.Get()`): each read in its struct's declaration.
+    const path = [method.text];
+    let operand = fn.childForFieldName('operand');
+    while (operand?.type === 'selector_expression' && path.length <= 4) {
+      const field = operand.childForFieldName('field');
+      if (!field) return undefined;
+      path.unshift(field.text);
+      operand = operand.childForFieldName('operand');
+    }
+    if (operand?.type !== 'identifier' || path.length > 4) return undefined;
     const found = scopes.lookup(at, operand.text);
     if (!found) return undefined;
     const owner = found.binding.kind === 'self' ? receiverTypes.get(found.scope) : found.binding.type?.constructed === true ? undefined : found.binding.type?.name;
     if (owner === undefined || typeParameterRanges.some((r) => r.start <= at && at < r.end && r.names.has(owner))) return undefined;
-    return scopes.lookup(at, owner.split('.')[0]!) === undefined ? `${owner}.${method.text}` : undefined;
+    return scopes.lookup(at, owner.split('.')[0]!) === undefined ? `${owner}.${path.join('.')}` : undefined;
   };
 
   const bindParameters = (scope: number, list: Node | null | undefined): void => {
