@@ -5,7 +5,7 @@
 // fresh build gives: every edge's target, resolution and dependencies.
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { bodyModes, checkEditSequence, stepArb } from './helpers/edit-sequence.js';
+import { checkRandomEdits } from './helpers/edit-sequence.js';
 
 const STRUCTS = ['S', 'T', 'U'];
 const FIELDS = ['a', 'b'];
@@ -54,16 +54,6 @@ describe('the Go code graph after updates equals a fresh build', () => {
   it('random structs, fields typed across files, embedded structs and methods declared apart', async () => {
     const files = ['m/a.go', 'm/b.go', 'm/c.go'];
     const content = file.map(render);
-    await fc.assert(
-      fc.asyncProperty(
-        bodyModes,
-        fc.array(content, { minLength: files.length, maxLength: files.length }),
-        fc.array(stepArb(content, files.length), { minLength: 1, maxLength: 4 }),
-        async (bodies, initial, steps) => {
-          await checkEditSequence('go', files, initial, steps, bodies);
-        },
-      ),
-      { numRuns: 30 },
-    );
+    await checkRandomEdits('go', files, content, 30);
   });
 });

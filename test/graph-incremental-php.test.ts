@@ -7,7 +7,7 @@
 // of unqualified calls), fully qualified names, a file moved or deleted.
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { bodyModes, checkEditSequence, stepArb } from './helpers/edit-sequence.js';
+import { checkEditSequence, checkRandomEdits } from './helpers/edit-sequence.js';
 
 const FILES = ['p/A.php', 'p/B.php', 'q/C.php', 'q/D.php', 'g.php'];
 const CLS = ['A', 'B', 'C'];
@@ -94,17 +94,7 @@ function render(file: PhpFile): string {
 describe('the PHP code graph after updates equals a fresh build', () => {
   it('random namespaces, uses, bases, traits and calls over colliding names', async () => {
     const content = phpFile.map(render);
-    await fc.assert(
-      fc.asyncProperty(
-        bodyModes,
-        fc.array(content, { minLength: FILES.length, maxLength: FILES.length }),
-        fc.array(stepArb(content, FILES.length), { minLength: 1, maxLength: 4 }),
-        async (bodies, initial, steps) => {
-          await checkEditSequence('php', FILES, initial, steps, bodies);
-        },
-      ),
-      { numRuns: 40 },
-    );
+    await checkRandomEdits('php', FILES, content, 40);
   });
 
   it('a function added to the global namespace becomes the target of unqualified calls in a namespace', async () => {

@@ -5,7 +5,7 @@
 // and colliding method names, `update()` leaves exactly the graph a fresh build gives.
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { bodyModes, checkEditSequence, stepArb } from './helpers/edit-sequence.js';
+import { checkEditSequence, checkRandomEdits } from './helpers/edit-sequence.js';
 
 const FILES = ['a.rb', 'lib/b.rb', 'lib/c.rb', 'z.rb'];
 const CLS = ['A', 'B', 'M'];
@@ -70,17 +70,7 @@ function render(file: RubyFile): string {
 describe('the Ruby code graph after updates equals a fresh build', () => {
   it('random reopened classes and modules, mixins, bases, requires and calls over colliding names', async () => {
     const content = rubyFile.map(render);
-    await fc.assert(
-      fc.asyncProperty(
-        bodyModes,
-        fc.array(content, { minLength: FILES.length, maxLength: FILES.length }),
-        fc.array(stepArb(content, FILES.length), { minLength: 1, maxLength: 4 }),
-        async (bodies, initial, steps) => {
-          await checkEditSequence('ruby', FILES, initial, steps, bodies);
-        },
-      ),
-      { numRuns: 40 },
-    );
+    await checkRandomEdits('ruby', FILES, content, 40);
   });
 
   it('a reopening in a file that sorts first becomes the class; a method moved between reopenings is followed', async () => {

@@ -8,6 +8,7 @@ import {
   type CKGTool,
 } from '../tool/ckg-tool.js';
 import { DEFAULT_IDENTIFIER, TOOL_COMMANDS, type JsonSchema, type ToolCommand, type ToolParameter } from '../tool/commands.js';
+import { graphPercent } from '../indexer/report.js';
 
 /**
  * A JSON Schema of tool arguments: an object with named properties.
@@ -170,7 +171,7 @@ export function formatStatus(s: CKGIndexStatus): string {
   if (s.languages && Object.keys(s.languages).length > 0) {
     parts.push(`languages: ${Object.entries(s.languages).map(([id, n]) => `${id} ${n}`).join(', ')}`);
   }
-  const linking = s.progress?.phase === 'graph' ? `, linking the code graph (${Math.floor(100 * Math.min(1, s.progress.graphDone ?? 0))}% of its edges resolved)` : '';
+  const linking = s.progress?.phase === 'graph' ? `, linking the code graph (${graphPercent(s.progress)}% of its edges resolved)` : '';
   parts.push(s.updating ? `${s.state === 'indexing' ? 'build' : 'update'} running${s.percent !== undefined ? `, ${s.percent}% done` : ''}${linking}` : 'no update running');
   if (s.lastUpdate !== undefined) parts.push(`last update ${new Date(s.lastUpdate).toISOString()}`);
   if (s.snapshotKey !== undefined) parts.push(`snapshot ${s.snapshotKey}`);
@@ -206,7 +207,7 @@ async function callWithin(tool: CKGTool, args: Record<string, unknown>, options:
     const progress = status.progress;
     const files = progress ? ` (${progress.filesDone}/${progress.filesTotal}${progress.walking ? '+' : ''} files)` : '';
     // Every file is parsed: the code graph's edges are being resolved.
-    const linking = progress?.phase === 'graph' ? `; linking the code graph, ${Math.floor(100 * Math.min(1, progress.graphDone ?? 0))}% of its edges resolved` : '';
+    const linking = progress?.phase === 'graph' ? `; linking the code graph, ${graphPercent(progress)}% of its edges resolved` : '';
     return {
       error: `Indexing ${status.root}, ${status.percent ?? 0}% done${files}${linking}. The index is being built in the background: call again in a few seconds.`,
       pending: true,

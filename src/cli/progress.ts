@@ -1,6 +1,6 @@
 // The CLI's progress bar: one line on stderr, redrawn in place, only when stderr is a terminal
 // (piped output stays clean: nothing is printed).
-import type { ProgressEvent } from '../indexer/report.js';
+import { graphPercent, type ProgressEvent } from '../indexer/report.js';
 
 const WIDTH = 24;
 
@@ -20,7 +20,7 @@ export function progressLine(event: ProgressEvent, elapsedMs: number): string {
     const share = Math.min(1, Math.max(0, event.graphDone ?? 0));
     const filled = Math.round(share * WIDTH);
     const sites = event.sites !== undefined ? ` of ${event.sites.toLocaleString('en-US')} sites` : '';
-    return `graph [${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}] ${Math.floor(share * 100)}%${sites} resolved and written`;
+    return `graph [${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}] ${graphPercent(event)}%${sites} resolved and written`;
   }
   const fraction = event.bytesTotal > 0 ? Math.min(1, event.bytesDone / event.bytesTotal) : event.filesTotal > 0 ? event.filesDone / event.filesTotal : 0;
   const filled = Math.round(fraction * WIDTH);

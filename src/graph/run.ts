@@ -407,17 +407,19 @@ export async function resolveGraph(
       // one function holding every loop was compiled once per loop, whole. Each runs over
       // chunks of sites, and the caller gets a turn between two (see ResolutionHooks): the
       // kernel's pass takes tens of seconds, which would otherwise hold the thread whole.
-      const step = async (done: number): Promise<void> => {
-        hooks.onProgress?.(done / (3 * n));
-        await hooks.turn?.();
+      /** Runs `pass` over every site a chunk at a time; `before` sites of the three passes (3n in all) are done. */
+      const inChunks = async (pass: (start: number, end: number) => void, before: number): Promise<void> => {
+        for (let start = 0; start < n; start += CHUNK_SITES) {
+          const end = Math.min(n, start + CHUNK_SITES);
+          pass(start, end);
+          hooks.onProgress?.((before + end) / (3 * n));
+          await hooks.turn?.();
+        }
       };
       const bases = new Map<number, (number | null)[]>();
       const memberOf = new Map<number, number | null>();
       const superclasses = new Map<number, number | null>();
-      for (let start = 0; start < n; start += CHUNK_SITES) {
-        resolveStructure(start, Math.min(n, start + CHUNK_SITES));
-        await step(Math.min(n, start + CHUNK_SITES));
-      }
+      await inChunks(resolveStructure, 0);
       reader.knowStructure(bases, memberOf, true, superclasses);
       resolver.forgetStructure();
       collect();
@@ -430,10 +432,7 @@ export async function resolveGraph(
       const exactKeys = strings < 2 ** 24;
       const firstOf = new Map<number, number>();
       let caller = -1;
-      for (let start = 0; start < n; start += CHUNK_SITES) {
-        resolveCalls(start, Math.min(n, start + CHUNK_SITES));
-        await step(n + Math.min(n, start + CHUNK_SITES));
-      }
+      await inChunks(resolveCalls, n);
       // Every site is resolved: what the resolver and reader kept for them is garbage from here
       // on, and the rows written next grow the database by hundreds of MB on the kernel.
       resolver.forgetCaches();
@@ -448,10 +447,7 @@ export async function resolveGraph(
       // Rows get consecutive ids after the last one: the build knows each row's dependencies.
       const firstId = Number(db.exec('SELECT coalesce(max(id), 0) + 1 FROM edges')[0]?.values[0]?.[0] ?? 1);
       cache.deps = DepsIndex.ofBuild(firstId, deps);
-      for (let start = 0; start < n; start += CHUNK_SITES) {
-        writeEdges(start, Math.min(n, start + CHUNK_SITES));
-        await step(2 * n + Math.min(n, start + CHUNK_SITES));
-      }
+      await inChunks(writeEdges, 2 * n);
       insertName.flush();
       insertEdge.flush();
       return { sites, updated: n };

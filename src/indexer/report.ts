@@ -47,6 +47,18 @@ export interface ProgressEvent {
 }
 
 /**
+ * The share of a `graph` phase's resolution pass done, in whole per cent (0 outside it).
+ *
+ * @example
+ * ```ts
+ * if (e.phase === 'graph') console.error(`linking, ${graphPercent(e)}%`);
+ * ```
+ */
+export function graphPercent(event: ProgressEvent): number {
+  return event.phase === 'graph' ? Math.floor(100 * Math.min(1, Math.max(0, event.graphDone ?? 0))) : 0;
+}
+
+/**
  * What a build or an update did.
  *
  * @example

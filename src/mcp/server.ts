@@ -2,7 +2,7 @@
 // MCP tool, on the official TypeScript SDK (v2, `@modelcontextprotocol/server`). This module has
 // no Node import; src/node/mcp.ts wires it to stdio, node:fs and DirectoryStorage.
 import { fromJsonSchema, McpServer, type CallToolResult } from '@modelcontextprotocol/server';
-import type { ProgressEvent } from '../indexer/report.js';
+import { graphPercent, type ProgressEvent } from '../indexer/report.js';
 import { ckgToolDefinitions, type CKGToolDefinition, type CKGToolDefinitionOptions } from '../adapters/definitions.js';
 import type { CKGCallResult } from '../tool/ckg-tool.js';
 
@@ -68,7 +68,7 @@ function progressReporter(
     const total = Math.max(event.filesTotal, event.filesDone);
     const percent = total > 0 ? Math.floor((100 * event.filesDone) / total) : 0;
     const message = graph
-      ? `linking the code graph, ${Math.floor(100 * Math.min(1, event.graphDone ?? 0))}% done (${event.filesDone} files parsed${event.sites !== undefined ? `, ${event.sites} sites` : ''})`
+      ? `linking the code graph, ${graphPercent(event)}% done (${event.filesDone} files parsed${event.sites !== undefined ? `, ${event.sites} sites` : ''})`
       : `indexing, ${percent}% done (${event.filesDone}/${event.filesTotal}${event.walking ? '+' : ''} files)`;
     void notify({
       method: 'notifications/progress',

@@ -108,3 +108,22 @@ export async function checkEditSequence(
 
 /** The body modes a property test draws from. */
 export const bodyModes: fc.Arbitrary<BodyMode> = fc.constantFrom<BodyMode>('stored', 'compressed', 'lazy');
+
+/**
+ * The property of a language's graph under edits: for `numRuns` draws of a body mode, every
+ * file's first content and up to four steps (writes of `content`, deletes, moves), each step's
+ * update equals a fresh build ({@link checkEditSequence}).
+ */
+export async function checkRandomEdits(language: string, paths: readonly string[], content: fc.Arbitrary<string>, numRuns: number): Promise<void> {
+  await fc.assert(
+    fc.asyncProperty(
+      bodyModes,
+      fc.array(content, { minLength: paths.length, maxLength: paths.length }),
+      fc.array(stepArb(content, paths.length), { minLength: 1, maxLength: 4 }),
+      async (bodies, initial, steps) => {
+        await checkEditSequence(language, paths, initial, steps, bodies);
+      },
+    ),
+    { numRuns },
+  );
+}

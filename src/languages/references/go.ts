@@ -218,6 +218,33 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
   /** The type parameters of generic functions and of generic receivers (`func (l *List[T]) …`), with the function's range. */
   const typeParameterRanges: { readonly start: number; readonly end: number; readonly names: ReadonlySet<string> }[] = [];
   const isTypeParameter = (name: string, at: number): boolean => typeParameterRanges.some((r) => r.start <= at && at < r.end && r.names.has(name));
+  /** A name that, at `at`, can only mean a package-level or imported thing (not a local value). */
+  const free = (at: number, name: string): boolean => scopes.lookup(at, name) === undefined;
+  /** The named type a receiver or a value of declared type has (`s` in a method of S, `var x pkg.T`, a parameter `c *Catalog`). */
+  const valueType = (operand: Node, at: number): string | undefined => {
+    const found = scopes.lookup(at, operand.text);
+    if (!found) return undefined;
+    return found.binding.kind === 'self' ? receiverTypes.get(found.scope) : found.binding.type?.constructed === true ? undefined : found.binding.type?.name;
+  };
+  /**
+   * `x.f.g` (a selector chain of at most `max` names after a name `x` of declared type): the
+   * chain read as a path from x's type (`Type.f.g`), each field in its struct's declaration;
+   * undefined for anything else (an index, a call, a type parameter, a package name at its head).
+   */
+  const typedPath = (selector: Node, at: number, max: number): string[] | undefined => {
+    const names: string[] = [];
+    let n: Node | null = selector;
+    while (n?.type === 'selector_expression' && names.length <= max) {
+      const name = n.childForFieldName('field');
+      if (!name) return undefined;
+      names.unshift(name.text);
+      n = n.childForFieldName('operand');
+    }
+    if (n?.type !== 'identifier' || names.length > max) return undefined;
+    const owner = valueType(n, at);
+    if (owner === undefined || isTypeParameter(owner, at) || !free(at, owner.split('.')[0]!)) return undefined;
+    return [...owner.split('.'), ...names];
+  };
 
   /**
    * The method a call names on a receiver or a value of declared type, or on fields of it
@@ -227,24 +254,7 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
   const calledMethod = (value: Node | null | undefined, at: number): string | undefined => {
     if (value?.type !== 'call_expression') return undefined;
     const fn = value.childForFieldName('function');
-    if (fn?.type !== 'selector_expression') return undefined;
-    const method = fn.childForFieldName('field');
-    if (!method) return undefined;
-    // Through fields of the value (`s.db.Get()`): each read in its struct's declaration.
-    const path = [method.text];
-    let operand = fn.childForFieldName('operand');
-    while (operand?.type === 'selector_expression' && path.length <= 4) {
-      const field = operand.childForFieldName('field');
-      if (!field) return undefined;
-      path.unshift(field.text);
-      operand = operand.childForFieldName('operand');
-    }
-    if (operand?.type !== 'identifier' || path.length > 4) return undefined;
-    const found = scopes.lookup(at, operand.text);
-    if (!found) return undefined;
-    const owner = found.binding.kind === 'self' ? receiverTypes.get(found.scope) : found.binding.type?.constructed === true ? undefined : found.binding.type?.name;
-    if (owner === undefined || typeParameterRanges.some((r) => r.start <= at && at < r.end && r.names.has(owner))) return undefined;
-    return scopes.lookup(at, owner.split('.')[0]!) === undefined ? `${owner}.${path.join('.')}` : undefined;
+    return fn?.type === 'selector_expression' ? typedPath(fn, at, 4)?.join('.') : undefined;
   };
 
   const bindParameters = (scope: number, list: Node | null | undefined): void => {
@@ -349,39 +359,17 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
   }
 
   // Pass 2: sites.
-  /** A name that, at `at`, can only mean a package-level or imported thing (not a local value). */
-  const free = (at: number, name: string): boolean => scopes.lookup(at, name) === undefined;
   const typeReceiver = (type: string, at: number): ReceiverFact | 'dynamic' => (free(at, type.split('.')[0]!) ? { kind: 'type', type } : 'dynamic');
-  /** The named type a receiver or a value of declared type has (`s` in a method of S, `var x pkg.T`, a parameter `c *Catalog`). */
-  const valueType = (operand: Node, at: number): string | undefined => {
-    const found = scopes.lookup(at, operand.text);
-    if (!found) return undefined;
-    return found.binding.kind === 'self' ? receiverTypes.get(found.scope) : found.binding.type?.constructed === true ? undefined : found.binding.type?.name;
-  };
   /** The struct of this file a receiver or typed value names (`s` in a method of S, `var x S`). */
   const structOf = (operand: Node, at: number): StructShape | undefined => {
     if (operand.type !== 'identifier') return undefined;
     const name = valueType(operand, at);
     return name === undefined || name.includes('.') ? undefined : (structs.get(name) ?? undefined);
   };
-  /**
-   * `x.f.g.M()`: fields of fields of a value of declared type, each read in its struct's
-   * declaration (`Type.f.g` as a path from x's type); anything else in the chain (an index, a
-   * call, a package name at its head) is of unknown type.
-   */
+  /** `x.f.M()`, `x.f.g.M()`: the fields' declared types (see typedPath). */
   const fieldChain = (operand: Node, at: number): ReceiverFact | 'dynamic' => {
-    const fields: string[] = [];
-    let n: Node | null = operand;
-    while (n?.type === 'selector_expression' && fields.length <= 4) {
-      const f = n.childForFieldName('field');
-      if (!f) return 'dynamic';
-      fields.unshift(f.text);
-      n = n.childForFieldName('operand');
-    }
-    if (n?.type !== 'identifier' || fields.length > 4) return 'dynamic';
-    const owner = valueType(n, at);
-    if (owner === undefined || isTypeParameter(owner, at) || !free(at, owner.split('.')[0]!)) return 'dynamic';
-    return { kind: 'path', path: [...owner.split('.'), ...fields] };
+    const path = typedPath(operand, at, 4);
+    return path ? { kind: 'path', path } : 'dynamic';
   };
   const receiverOf = (operand: Node, at: number): ReceiverFact | 'dynamic' => {
     if (operand.type === 'identifier') {
@@ -406,11 +394,7 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
       // A struct declared in another file of the package (or a field its embedded structs
       // promote): the field is looked up in the struct's declaration, `Type.field` read as a
       // path from the type (a field of this file's struct without a named type stays unknown).
-      if (head?.type === 'identifier' && field && shape?.fields.has(field.text) !== true) {
-        const owner = valueType(head, at);
-        if (owner !== undefined && !isTypeParameter(owner, at) && free(at, owner.split('.')[0]!)) return { kind: 'path', path: [...owner.split('.'), field.text] };
-      }
-      return 'dynamic';
+      return field && shape?.fields.has(field.text) === true ? 'dynamic' : fieldChain(operand, at);
     }
     const made = madeType(operand, (name) => free(at, name));
     if (made) return typeReceiver(made, at);
