@@ -1,7 +1,8 @@
 import type { ExtractedFile } from '../parser/extract.js';
 import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../db/schema.js';
-import type { DefinitionFlag, SiteFact } from './facts.js';
-import { encodeSite, FIXED_SITE } from './site.js';
+import type { DefinitionFlag } from './facts.js';
+import { sitesAsColumns, type PackedSites } from './packed-sites.js';
+import { FIXED_SITE } from './site.js';
 import type { LanguageGraph, NamingContext } from './strategy.js';
 
 /** Symbol kinds as stored in `symbols.kind`. */
@@ -96,29 +97,23 @@ export interface FileGraphRows {
   readonly bindings: readonly BindingRow[];
 }
 
-const SITE_KINDS: Record<string, number> = {
-  call: EDGE_KIND_CODES.calls,
-  reference: EDGE_KIND_CODES.references,
-  inherits: EDGE_KIND_CODES.inherits,
-  implements: EDGE_KIND_CODES.implements,
-  import: EDGE_KIND_CODES.imports,
-};
-
 /**
  * The pending (or fixed unresolved) edges of a file's sites, `rowOf` giving each definition's
  * symbol row. A function of its own: the loop runs hot, and V8 compiles the function around a
  * hot loop whole.
  */
-function siteEdges(sites: readonly SiteFact[], rowOf: readonly number[], edges: EdgeRow[]): void {
-  for (const site of sites) {
-    const fixed = site.fixed;
+function siteEdges(sites: PackedSites, rowOf: readonly number[], edges: EdgeRow[]): void {
+  const { kinds, callers, lines, resolutions, names, shapes } = sites;
+  for (let i = 0; i < names.length; i++) {
+    const resolution = resolutions[i]!;
+    const caller = callers[i]!;
     edges.push({
-      kind: SITE_KINDS[site.kind]!,
-      from: site.caller >= 0 ? rowOf[site.caller]! : 0,
-      toName: site.name,
-      line: site.line,
-      resolution: fixed !== undefined ? RESOLUTION_CODES[fixed] : RESOLUTION_CODES.pending,
-      site: fixed !== undefined ? FIXED_SITE : encodeSite(site),
+      kind: kinds[i]!,
+      from: caller >= 0 ? rowOf[caller]! : 0,
+      toName: names[i]!,
+      line: lines[i]!,
+      resolution,
+      site: resolution !== RESOLUTION_CODES.pending ? FIXED_SITE : (shapes[i] ?? null),
     });
   }
 }
@@ -181,7 +176,7 @@ export function describeFile(
       edges.push({ kind: EDGE_KIND_CODES.member_of, from: rowOf[i]!, toName: parentClass, line: fn!.startLine, resolution: RESOLUTION_CODES.pending, site: null });
     }
   }
-  if (graph) siteEdges(graph.sites, rowOf, edges);
+  if (graph) siteEdges(sitesAsColumns(graph), rowOf, edges);
   const bindings: BindingRow[] = (graph?.bindings ?? []).map((b) => ({
     kind: b.kind,
     name: b.name,

@@ -1,17 +1,11 @@
 import type { Node } from 'web-tree-sitter';
 import type { BindingFact, DefinitionFlag, ExtractedGraph, ReferenceSink, SiteFact } from '../graph/facts.js';
+import { packedGraph, SiteColumns } from '../graph/packed-sites.js';
 import type { ExtractedClass, ExtractedFunction } from './extract.js';
 
 interface Pending<T> {
   readonly offset: number;
   readonly fact: T;
-}
-
-/** A site as reported: the fact is copied once, with its line and caller, by `finish`. */
-interface PendingSite {
-  readonly offset: number;
-  readonly line: number;
-  readonly fact: Omit<SiteFact, 'line' | 'caller'>;
 }
 
 /**
@@ -20,7 +14,9 @@ interface PendingSite {
  * calls belong to the named definition around them), each definition its enclosing one.
  */
 export class GraphCollector implements ReferenceSink {
-  readonly #sites: PendingSite[] = [];
+  /** Sites as columns (see PackedSites), and where each sits, for its caller. */
+  readonly #sites = new SiteColumns();
+  readonly #siteOffsets: number[] = [];
   readonly #bindings: Pending<Omit<BindingFact, 'scope'>>[] = [];
   readonly #flags: Pending<DefinitionFlag>[] = [];
   readonly #signatures: Pending<readonly [number, number | null]>[] = [];
@@ -53,8 +49,8 @@ export class GraphCollector implements ReferenceSink {
 
   site(at: Node, fact: Omit<SiteFact, 'line' | 'caller'>, owner?: Node): void {
     if (!fact.name) return;
-    // Copying a fact costs more than anything else here: it is copied once, in `finish`.
-    this.#sites.push({ offset: (owner ?? at).startIndex, line: this.#lineOf(at.startIndex), fact });
+    this.#siteOffsets.push((owner ?? at).startIndex);
+    this.#sites.add(fact, this.#lineOf(at.startIndex));
   }
 
   binding(at: Node, fact: Omit<BindingFact, 'line' | 'scope'>): void {
@@ -112,21 +108,16 @@ export class GraphCollector implements ReferenceSink {
         open.push(i);
       }
     }
-    const offsets = new Int32Array(this.#sites.length + this.#bindings.length + this.#flags.length + this.#signatures.length);
+    const offsets = new Int32Array(this.#siteOffsets.length + this.#bindings.length + this.#flags.length + this.#signatures.length);
     let k = 0;
-    for (const p of this.#sites) offsets[k++] = p.offset;
+    for (const offset of this.#siteOffsets) offsets[k++] = offset;
     for (const p of this.#bindings) offsets[k++] = p.offset;
     for (const p of this.#flags) offsets[k++] = p.offset;
     for (const p of this.#signatures) offsets[k++] = p.offset;
     const placed = placeAll(starts, ends, order, offsets);
-    const nSites = this.#sites.length;
+    const nSites = this.#siteOffsets.length;
     const nBindings = this.#bindings.length;
-    const sites = this.#sites.map((s, i) => {
-      const site = withKeys(s.fact) as Record<string, unknown>;
-      site.line = s.line;
-      site.caller = placed[i]!;
-      return site as unknown as SiteFact;
-    });
+    const sites = this.#sites.pack(placed.slice(0, nSites));
     const bindings = this.#bindings.map((b, i) => {
       const binding = withKeys(b.fact) as Record<string, unknown>;
       binding.scope = placed[nSites + i]!;
@@ -160,17 +151,16 @@ export class GraphCollector implements ReferenceSink {
         if (names.length > 0) namespaces[i] = names;
       }
     }
-    return {
+    return packedGraph({
       functionParents: parents.slice(0, functions.length),
       classParents: parents.slice(functions.length),
-      sites,
       bindings,
       flags,
       ...(namespaces !== undefined ? { namespaces } : {}),
       ...(arities !== undefined ? { arities } : {}),
       ...(this.#package !== undefined ? { package: this.#package } : {}),
       lineCount,
-    };
+    }, sites);
   }
 }
 
