@@ -77,91 +77,135 @@ export class GraphCollector implements ReferenceSink {
     if (name) this.#package = name;
   }
 
-  /** The graph of a file whose definitions are `functions` then `classes` (see ExtractedGraph). */
+  /**
+   * The graph of a file whose definitions are `functions` then `classes` (see ExtractedGraph).
+   * Each step is a function of its own: V8 compiles a hot function with what it calls inlined,
+   * and this one, called once per file, cost each parse worker 40 ms of compilation as one body.
+   */
   finish(functions: readonly ExtractedFunction[], classes: readonly ExtractedClass[], lineCount: number): ExtractedGraph {
-    // Spans and offsets in typed arrays: one element kind whatever the file, so V8 compiles the
-    // sweeps below once (arrays of objects and numbers made them deoptimise file after file).
-    const nf = functions.length;
-    const total = nf + classes.length;
-    const starts = new Int32Array(total);
-    const ends = new Int32Array(total);
-    for (let i = 0; i < nf; i++) {
-      starts[i] = functions[i]!.bodyStart;
-      ends[i] = functions[i]!.bodyEnd;
-    }
-    for (let i = nf; i < total; i++) {
-      starts[i] = classes[i - nf]!.bodyStart;
-      ends[i] = classes[i - nf]!.bodyEnd;
-    }
-    // Definition indexes by start (outer first when two start together), for the sweeps below.
-    const order = new Int32Array(total);
-    for (let i = 0; i < total; i++) order[i] = i;
-    order.sort((a, b) => starts[a]! - starts[b]! || ends[b]! - ends[a]! || a - b);
-    const parents = new Array<number>(total).fill(-1);
-    {
-      const open: number[] = [];
-      for (const i of order) {
-        while (open.length > 0 && ends[open[open.length - 1]!]! <= starts[i]!) open.pop();
-        // A definition that does not fit inside the open one (overlapping ranges) is not nested in it.
-        while (open.length > 0 && ends[open[open.length - 1]!]! < ends[i]!) open.pop();
-        parents[i] = open.length > 0 ? open[open.length - 1]! : -1;
-        open.push(i);
-      }
-    }
+    const spans = definitionSpans(functions, classes);
+    const parents = enclosingDefinitions(spans);
+    const nSites = this.#siteOffsets.length;
+    const nBindings = this.#bindings.length;
+    const nFlags = this.#flags.length;
+    const placed = placeAll(spans, this.#offsets());
+    const arities = this.#signatures.length > 0 ? this.#arities(placed, nSites + nBindings + nFlags) : undefined;
+    const namespaces = this.#namespaces.length > 0 ? this.#namespacesOf(spans) : undefined;
+    const rest: Omit<ExtractedGraph, 'sites'> = {
+      functionParents: parents.slice(0, functions.length),
+      classParents: parents.slice(functions.length),
+      bindings: this.#placedBindings(placed, nSites),
+      flags: this.#placedFlags(placed, nSites + nBindings, spans.starts),
+      lineCount,
+    };
+    if (namespaces !== undefined) (rest as { namespaces?: typeof namespaces }).namespaces = namespaces;
+    if (arities !== undefined) (rest as { arities?: typeof arities }).arities = arities;
+    if (this.#package !== undefined) (rest as { package?: string }).package = this.#package;
+    return packedGraph(rest, this.#sites.pack(placed.slice(0, nSites)));
+  }
+
+  /** Every reported offset, in the order `finish` reads them back: sites, bindings, flags, signatures. */
+  #offsets(): Int32Array {
     const offsets = new Int32Array(this.#siteOffsets.length + this.#bindings.length + this.#flags.length + this.#signatures.length);
     let k = 0;
     for (const offset of this.#siteOffsets) offsets[k++] = offset;
     for (const p of this.#bindings) offsets[k++] = p.offset;
     for (const p of this.#flags) offsets[k++] = p.offset;
     for (const p of this.#signatures) offsets[k++] = p.offset;
-    const placed = placeAll(starts, ends, order, offsets);
-    const nSites = this.#siteOffsets.length;
-    const nBindings = this.#bindings.length;
-    const sites = this.#sites.pack(placed.slice(0, nSites));
-    const bindings = this.#bindings.map((b, i) => {
-      const binding = withKeys(b.fact) as Record<string, unknown>;
-      binding.scope = placed[nSites + i]!;
-      return binding as unknown as BindingFact;
-    });
+    return offsets;
+  }
+
+  #placedBindings(placed: Int32Array, from: number): BindingFact[] {
+    const out: BindingFact[] = [];
+    for (let i = 0; i < this.#bindings.length; i++) {
+      const binding = withKeys(this.#bindings[i]!.fact) as Record<string, unknown>;
+      binding.scope = placed[from + i]!;
+      out.push(binding as unknown as BindingFact);
+    }
+    return out;
+  }
+
+  #placedFlags(placed: Int32Array, from: number, starts: Int32Array): Record<number, DefinitionFlag[]> {
     const flags: Record<number, DefinitionFlag[]> = {};
     for (let i = 0; i < this.#flags.length; i++) {
       const { offset, fact } = this.#flags[i]!;
-      const def = placed[nSites + nBindings + i]!;
+      const def = placed[from + i]!;
       if (def < 0) continue;
       // `enclosed`, `private` and `interface` are said of a definition by where it starts: never of one around it.
       if ((fact === 'enclosed' || fact === 'private' || fact === 'interface') && starts[def] !== offset) continue;
       const list = (flags[def] ??= []);
       if (!list.includes(fact)) list.push(fact);
     }
+    return flags;
+  }
+
+  #arities(placed: Int32Array, from: number): Record<number, readonly [number, number | null]> | undefined {
     let arities: Record<number, readonly [number, number | null]> | undefined;
     for (let i = 0; i < this.#signatures.length; i++) {
-      const def = placed[nSites + nBindings + this.#flags.length + i]!;
+      const def = placed[from + i]!;
       if (def >= 0) (arities ??= {})[def] = this.#signatures[i]!.fact;
     }
-    let namespaces: Record<number, string[]> | undefined;
-    if (this.#namespaces.length > 0) {
-      namespaces = {};
-      for (let i = 0; i < total; i++) {
-        const start = starts[i]!;
-        const end = ends[i]!;
-        const names = this.#namespaces
-          .filter((n) => n.start <= start && end <= n.end)
-          .sort((a, b) => a.start - b.start || b.end - a.end)
-          .map((n) => n.name);
-        if (names.length > 0) namespaces[i] = names;
-      }
-    }
-    return packedGraph({
-      functionParents: parents.slice(0, functions.length),
-      classParents: parents.slice(functions.length),
-      bindings,
-      flags,
-      ...(namespaces !== undefined ? { namespaces } : {}),
-      ...(arities !== undefined ? { arities } : {}),
-      ...(this.#package !== undefined ? { package: this.#package } : {}),
-      lineCount,
-    }, sites);
+    return arities;
   }
+
+  #namespacesOf(spans: DefinitionSpans): Record<number, string[]> {
+    const namespaces: Record<number, string[]> = {};
+    for (let i = 0; i < spans.starts.length; i++) {
+      const start = spans.starts[i]!;
+      const end = spans.ends[i]!;
+      const names = this.#namespaces
+        .filter((n) => n.start <= start && end <= n.end)
+        .sort((a, b) => a.start - b.start || b.end - a.end)
+        .map((n) => n.name);
+      if (names.length > 0) namespaces[i] = names;
+    }
+    return namespaces;
+  }
+}
+
+/**
+ * Where each definition's body starts and ends, and the definition indexes by start (outer
+ * first when two start together). Typed arrays: one element kind whatever the file, so V8
+ * compiles the sweeps over them once (arrays of objects and numbers made them deoptimise file
+ * after file).
+ */
+interface DefinitionSpans {
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+  readonly order: Int32Array;
+}
+
+function definitionSpans(functions: readonly ExtractedFunction[], classes: readonly ExtractedClass[]): DefinitionSpans {
+  const nf = functions.length;
+  const total = nf + classes.length;
+  const starts = new Int32Array(total);
+  const ends = new Int32Array(total);
+  for (let i = 0; i < nf; i++) {
+    starts[i] = functions[i]!.bodyStart;
+    ends[i] = functions[i]!.bodyEnd;
+  }
+  for (let i = nf; i < total; i++) {
+    starts[i] = classes[i - nf]!.bodyStart;
+    ends[i] = classes[i - nf]!.bodyEnd;
+  }
+  const order = new Int32Array(total);
+  for (let i = 0; i < total; i++) order[i] = i;
+  order.sort((a, b) => starts[a]! - starts[b]! || ends[b]! - ends[a]! || a - b);
+  return { starts, ends, order };
+}
+
+/** Each definition's enclosing definition (-1: at module level), by one sweep in start order. */
+function enclosingDefinitions({ starts, ends, order }: DefinitionSpans): number[] {
+  const parents = new Array<number>(starts.length).fill(-1);
+  const open: number[] = [];
+  for (const i of order) {
+    while (open.length > 0 && ends[open[open.length - 1]!]! <= starts[i]!) open.pop();
+    // A definition that does not fit inside the open one (overlapping ranges) is not nested in it.
+    while (open.length > 0 && ends[open[open.length - 1]!]! < ends[i]!) open.pop();
+    parents[i] = open.length > 0 ? open[open.length - 1]! : -1;
+    open.push(i);
+  }
+  return parents;
 }
 
 /**
@@ -178,7 +222,7 @@ function withKeys<T extends object>(fact: T): T {
  * The innermost definition holding each offset (-1: none), by one sweep over definitions and
  * offsets in start order with a stack of the open definitions.
  */
-function placeAll(starts: Int32Array, ends: Int32Array, order: Int32Array, offsets: Int32Array): Int32Array {
+function placeAll({ starts, ends, order }: DefinitionSpans, offsets: Int32Array): Int32Array {
   const byOffset = new Int32Array(offsets.length);
   for (let i = 0; i < byOffset.length; i++) byOffset[i] = i;
   byOffset.sort((a, b) => offsets[a]! - offsets[b]!);
