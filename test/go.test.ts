@@ -14,8 +14,9 @@ describe('go visitor', () => {
     const { rows, db } = await extractRows('server.go', fixture('go/server.go'));
     try {
       expect(rows).toEqual([
-        // `type Level int` (line 10) and `type Alias = Server` (line 52) are not classes;
-        // the func literal in Start (line 21) has no name.
+        // Every defined type is a class (`type Level int` too); an alias (`type Alias = Server`,
+        // line 52) is not one; the func literal in Start (line 21) has no name.
+        { kind: 'class', name: 'Level', lines: '10-10' },
         { kind: 'class', name: 'Server', lines: '13-17' },
         { kind: 'method', name: 'Start', lines: '20-26', parent: 'Server' },
         { kind: 'method', name: 'Port', lines: '28-28', parent: 'Server' },
@@ -26,6 +27,7 @@ describe('go visitor', () => {
         { kind: 'class', name: 'Handler', lines: '43-47' },
         { kind: 'method', name: 'Serve', lines: '45-45', parent: 'Handler' },
         { kind: 'method', name: 'Name', lines: '46-46', parent: 'Handler' },
+        { kind: 'class', name: 'Option', lines: '48-48' },
         { kind: 'class', name: 'point', lines: '49-49' },
         { kind: 'function', name: 'NewServer', lines: '54-60' },
         { kind: 'class', name: 'config', lines: '55-57' },
@@ -52,9 +54,12 @@ describe('go visitor', () => {
       expect(handler?.body.startsWith('Handler interface {')).toBe(true);
       const [point] = await db.queryClass('point');
       expect(point?.methods).toBeUndefined();
-      expect(await db.queryClass('Level')).toEqual([]);
+      // A defined type of another kind: a class without fields, its body the declaration.
+      const [level] = await db.queryClass('Level');
+      expect(level?.body).toBe('type Level int');
+      expect(level?.fields).toBeUndefined();
+      expect((await db.queryClass('Option'))[0]?.body).toBe('Option func(*Server)');
       expect(await db.queryClass('Alias')).toEqual([]);
-      expect(await db.queryClass('Option')).toEqual([]);
       // Methods are class methods, not functions; interface specs are found beside them.
       expect(await db.queryFunction('Start')).toEqual([]);
       const names = await db.queryFunction('Name', 'class_method');

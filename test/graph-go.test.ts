@@ -13,7 +13,8 @@
 // field named explicitly (`p.Model.Describe()`), a function's declared result (`c.Add` after
 // `c := store.NewCatalog()`); package-level `var` initialisers and `init`
 // with their module as caller, func literals transparent (`report(s)` belongs to main),
-// recursion; unresolved: a package outside the codebase even where the codebase has a function
+// recursion; a defined type of a basic kind (`type Status int`) as a class, its methods reached
+// through a typed parameter and the receiver, a conversion `Status(n)` as a call of it; unresolved: a package outside the codebase even where the codebase has a function
 // of that name (`strutil.Title`, `strutil.Less`), calls of a parameter (`fn(it)`) and of a
 // function-typed field (`c.onAdd(p)`), a package-level function value named like a method
 // (`validate(p)` is never `Model.validate`), builtins.
@@ -62,6 +63,8 @@ const EXPECTED = [
   'report.go:13 calls example.com/shop.parseFlags -> ∅ [len] unresolved:builtin',
   'report.go:17 calls example.com/shop.report -> ∅ [println] unresolved:builtin',
   'report.go:18 calls example.com/shop.report -> example.com/shop.show [show] package',
+  // A defined type of a basic kind is a class: its methods are typed and self calls, its name called a conversion.
+  'report.go:22 calls example.com/shop.describe -> example.com/shop/store.Status.Label [Label] typed',
   'store/catalog.go:4 imports example.com/shop/store -> ∅ [sort] unresolved:external',
   'store/catalog.go:6 imports example.com/shop/store -> ∅ [github.com/acme/strutil] unresolved:external',
   'store/catalog.go:9 calls example.com/shop/store -> example.com/shop/store.NewCatalog [NewCatalog] local',
@@ -114,6 +117,10 @@ const EXPECTED = [
   'store/shelf_ops.go:33 calls example.com/shop/store.Shelf.Newest -> example.com/shop/store.Catalog.First [First] package',
   // The result of a method called through a field.
   'store/shelf_ops.go:34 calls example.com/shop/store.Shelf.Newest -> example.com/shop/store.Product.Name [Name] typed',
+  'store/status.go:8 calls example.com/shop/store.StatusOf -> example.com/shop/store.Status [Status] local',
+  'store/status.go:11 contains example.com/shop/store.Status -> example.com/shop/store.Status.Label [Label] local',
+  'store/status.go:12 calls example.com/shop/store.Status.Label -> example.com/shop/store.Status.Active [Active] self',
+  'store/status.go:18 contains example.com/shop/store.Status -> example.com/shop/store.Status.Active [Active] local',
   'util/strings.go:3 imports example.com/shop/util -> ∅ [strings] unresolved:external',
   'util/strings.go:6 calls example.com/shop/util.Title -> ∅ [ToUpper] unresolved:external',
 ];
@@ -134,7 +141,7 @@ describe.each(BACKENDS)('go code graph on %s', (backend) => {
       graph.tree.write('go.mod', 'module example.org/market // renamed\n\ngo 1.21\n');
       const report = await graph.db.refresh();
       // The snapshot key covers go.mod: refresh sees the edit, and every Go file is parsed again.
-      expect(report?.filesParsed).toBe(9);
+      expect(report?.filesParsed).toBe(10);
       const lines = await graph.lines();
       // Symbols are renamed; imports still spelled example.com/shop now leave the codebase.
       expect(lines).toContain('store/model.go:10 contains example.org/market/store.Model -> example.org/market/store.Model.Save [Save] local');

@@ -208,7 +208,8 @@ export const GO = builtin(
     // 12: methods declare what they return first too: `x := s.Get()` (s the receiver or a value of declared type) then `x.M()`.
     // 13: a call made directly on such a result: `c.First().Name()`, `store.Open(…).Close()`.
     // 14: the result of a method called through fields of the value (`p := s.catalog.First()`).
-    version: '14',
+    // 15: every defined type is a class (`type Level int`, `type HandlerFunc func(…)`): its methods are reached through typed values and the receiver, a conversion `Level(n)` is a call of it.
+    version: '15',
   },
   ['references'],
 );

@@ -4,7 +4,7 @@ import type { LanguageDefinition, VisitorSink } from './types.js';
 import { implement, GO } from './builtin.js';
 import { goReferences } from './references/go.js';
 
-/** Type kinds that make a `type X …` a class-like definition; `type Level int` is not one. */
+/** Type kinds whose members a class summary lists (fields, embedded types, method specs). */
 const CLASS_TYPES = typeSet('struct_type', 'interface_type');
 
 /** Wrappers around a receiver's type name: `*T`, `(T)`, `T[K, V]`, `*pkg.T`. */
@@ -93,9 +93,15 @@ function visit(root: Node, sink: VisitorSink): void {
     } else if (node.type === 'method_declaration') {
       const owner = receiverTypeName(node);
       sink.addFunction(node, owner ? { name, parentClass: owner } : { name });
-    } else {
+    } else if (node.type === 'type_spec') {
       const typeNode = node.childForFieldName('type');
-      if (!typeNode || !CLASS_TYPES.has(typeNode.type)) continue;
+      if (!typeNode) continue;
+      if (!CLASS_TYPES.has(typeNode.type)) {
+        // A defined type of another kind (`type Level int`, `type HandlerFunc func(…)`,
+        // `type byName []os.FileInfo`) has methods as a struct does: it is a class too.
+        sink.addClass(classRangeNode(node), { name, fields: [], methods: methodsByType.get(name) ?? [] });
+        continue;
+      }
       const { fields, elems } = typeMembers(typeNode);
       if (typeNode.type === 'interface_type') {
         // Interface method specs are the interface's methods: `search_class_method Read` finds
@@ -113,7 +119,8 @@ function visit(root: Node, sink: VisitorSink): void {
 
 /**
  * Go: functions; methods with `parentClass` = the receiver's bare type name (`func (s *Stack[T])
- * Push()` → `Stack`); struct and interface types as classes (`type Level int` is not one).
+ * Push()` → `Stack`); every defined type as a class (structs, interfaces, and `type Level int`,
+ * which may have methods too; an alias `type A = B` is not one).
  * A lone `type X struct {…}` spans the whole declaration, each spec of a grouped `type ( … )`
  * spans itself. Interface method specs are methods of the interface. Struct summaries list the
  * fields (tags and embedded types included) and the methods declared in the same file;
