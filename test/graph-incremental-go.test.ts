@@ -1,7 +1,8 @@
 // The Go code graph stays exact through updates where receivers are typed by struct fields
 // declared in other files: after random edit sequences over one package whose struct, field and
 // method names collide on purpose (fields typed by the package's structs, by none, or embedded,
-// methods declared in other files than their structs), `update()` leaves exactly the graph a
+// methods declared in other files than their structs, defined types of a basic kind with
+// methods, conversions), `update()` leaves exactly the graph a
 // fresh build gives: every edge's target, resolution and dependencies.
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
@@ -17,6 +18,8 @@ const field = fc.record({
 });
 const struct = fc.record({
   name: fc.constantFrom(...STRUCTS),
+  // A defined type of another kind (`type S int`) is a class too, without fields.
+  defined: fc.boolean(),
   fields: fc.uniqueArray(field, { maxLength: 2, selector: (f) => f.name }),
   embedded: fc.option(fc.constantFrom(...STRUCTS, 'ext.Y'), { nil: undefined }),
 });
@@ -24,6 +27,8 @@ const call = fc.oneof(
   fc.record({ t: fc.constant('field' as const), f: fc.constantFrom(...FIELDS), m: fc.constantFrom(...METHODS) }),
   fc.record({ t: fc.constant('self' as const), m: fc.constantFrom(...METHODS) }),
   fc.record({ t: fc.constant('param' as const), f: fc.constantFrom(...FIELDS), m: fc.constantFrom(...METHODS) }),
+  fc.record({ t: fc.constant('typed' as const), m: fc.constantFrom(...METHODS) }),
+  fc.record({ t: fc.constant('convert' as const), to: fc.constantFrom(...STRUCTS) }),
 );
 const method = fc.record({
   receiver: fc.constantFrom(...STRUCTS),
@@ -37,6 +42,10 @@ type GoFile = typeof file extends fc.Arbitrary<infer T> ? T : never;
 function render(f: GoFile): string {
   const lines = ['package m', '', 'import "example.com/ext"', '', 'var _ = ext.Z'];
   for (const s of f.structs) {
+    if (s.defined) {
+      lines.push(`type ${s.name} int`, '');
+      continue;
+    }
     lines.push(`type ${s.name} struct {`);
     if (s.embedded) lines.push(`\t${s.embedded}`);
     for (const x of s.fields) lines.push(`\t${x.name} ${x.type}`);
@@ -44,14 +53,20 @@ function render(f: GoFile): string {
   }
   for (const m of f.methods) {
     lines.push(`func (r *${m.receiver}) ${m.name}(p *${m.param}) {`);
-    for (const c of m.calls) lines.push(c.t === 'field' ? `\tr.${c.f}.${c.m}()` : c.t === 'self' ? `\tr.${c.m}()` : `\tp.${c.f}.${c.m}()`);
+    for (const c of m.calls) {
+      if (c.t === 'field') lines.push(`\tr.${c.f}.${c.m}()`);
+      else if (c.t === 'self') lines.push(`\tr.${c.m}()`);
+      else if (c.t === 'param') lines.push(`\tp.${c.f}.${c.m}()`);
+      else if (c.t === 'typed') lines.push(`\tp.${c.m}()`);
+      else lines.push(`\t_ = ${c.to}(0)`);
+    }
     lines.push('}', '');
   }
   return lines.join('\n');
 }
 
 describe('the Go code graph after updates equals a fresh build', () => {
-  it('random structs, fields typed across files, embedded structs and methods declared apart', async () => {
+  it('random structs and defined types, fields typed across files, embedded structs, methods declared apart, conversions', async () => {
     const files = ['m/a.go', 'm/b.go', 'm/c.go'];
     const content = file.map(render);
     await checkRandomEdits('go', files, content, 30);
