@@ -14,10 +14,12 @@
 // `c := store.NewCatalog()`); package-level `var` initialisers and `init`
 // with their module as caller, func literals transparent (`report(s)` belongs to main),
 // recursion; a defined type of a basic kind (`type Status int`) as a class, its methods reached
-// through a typed parameter and the receiver, a conversion `Status(n)` as a call of it; unresolved: a package outside the codebase even where the codebase has a function
+// through a typed parameter and the receiver, a conversion `Status(n)` as a call of it; type
+// assertions and type switch cases; unresolved: a package outside the codebase even where the codebase has a function
 // of that name (`strutil.Title`, `strutil.Less`), calls of a parameter (`fn(it)`) and of a
 // function-typed field (`c.onAdd(p)`), a package-level function value named like a method
-// (`validate(p)` is never `Model.validate`), builtins.
+// (`validate(p)` is never `Model.validate`), builtins, a function's type parameter named like a
+// type of the package (`func Pick[V Named](v V)`: v.Name() and V(v) are not the package's V).
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from './helpers/fixtures.js';
 import { CKGDatabase } from '../src/index.js';
@@ -121,6 +123,15 @@ const EXPECTED = [
   'store/status.go:11 contains example.com/shop/store.Status -> example.com/shop/store.Status.Label [Label] local',
   'store/status.go:12 calls example.com/shop/store.Status.Label -> example.com/shop/store.Status.Active [Active] self',
   'store/status.go:18 contains example.com/shop/store.Status -> example.com/shop/store.Status.Active [Active] local',
+  // A type assertion types what it makes (`s, ok := v.(Status)`, `v.(*Product).Name()`), a type
+  // switch's alias has its case's type where the case names one (not in `case Named, Status:`).
+  'store/status.go:25 calls example.com/shop/store.KindOf -> example.com/shop/store.Status.Label [Label] typed',
+  'store/status.go:29 calls example.com/shop/store.KindOf -> example.com/shop/store.Catalog.Add [Add] typed',
+  'store/status.go:31 calls example.com/shop/store.KindOf -> ∅ [Name] unresolved:dynamic',
+  'store/status.go:33 calls example.com/shop/store.KindOf -> example.com/shop/store.Product.Name [Name] typed',
+  // A type parameter named like a type of the package is never that type: not as a value's type, not converted to.
+  'store/status.go:38 calls example.com/shop/store.Pick -> ∅ [Name] unresolved:dynamic',
+  'store/status.go:39 calls example.com/shop/store.Pick -> ∅ [V] unresolved:parameter',
   'util/strings.go:3 imports example.com/shop/util -> ∅ [strings] unresolved:external',
   'util/strings.go:6 calls example.com/shop/util.Title -> ∅ [ToUpper] unresolved:external',
 ];

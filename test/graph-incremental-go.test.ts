@@ -2,7 +2,7 @@
 // declared in other files: after random edit sequences over one package whose struct, field and
 // method names collide on purpose (fields typed by the package's structs, by none, or embedded,
 // methods declared in other files than their structs, defined types of a basic kind with
-// methods, conversions), `update()` leaves exactly the graph a
+// methods, conversions, type assertions and switches), `update()` leaves exactly the graph a
 // fresh build gives: every edge's target, resolution and dependencies.
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
@@ -29,6 +29,8 @@ const call = fc.oneof(
   fc.record({ t: fc.constant('param' as const), f: fc.constantFrom(...FIELDS), m: fc.constantFrom(...METHODS) }),
   fc.record({ t: fc.constant('typed' as const), m: fc.constantFrom(...METHODS) }),
   fc.record({ t: fc.constant('convert' as const), to: fc.constantFrom(...STRUCTS) }),
+  fc.record({ t: fc.constant('assert' as const), to: fc.constantFrom(...STRUCTS), m: fc.constantFrom(...METHODS) }),
+  fc.record({ t: fc.constant('switch' as const), to: fc.constantFrom(...STRUCTS), m: fc.constantFrom(...METHODS) }),
 );
 const method = fc.record({
   receiver: fc.constantFrom(...STRUCTS),
@@ -52,13 +54,15 @@ function render(f: GoFile): string {
     lines.push('}', '');
   }
   for (const m of f.methods) {
-    lines.push(`func (r *${m.receiver}) ${m.name}(p *${m.param}) {`);
+    lines.push(`func (r *${m.receiver}) ${m.name}(p *${m.param}, q any) {`);
     for (const c of m.calls) {
       if (c.t === 'field') lines.push(`\tr.${c.f}.${c.m}()`);
       else if (c.t === 'self') lines.push(`\tr.${c.m}()`);
       else if (c.t === 'param') lines.push(`\tp.${c.f}.${c.m}()`);
       else if (c.t === 'typed') lines.push(`\tp.${c.m}()`);
-      else lines.push(`\t_ = ${c.to}(0)`);
+      else if (c.t === 'convert') lines.push(`\t_ = ${c.to}(0)`);
+      else if (c.t === 'assert') lines.push(`\tif x, ok := q.(*${c.to}); ok {`, `\t\tx.${c.m}()`, '\t}');
+      else lines.push('\tswitch y := q.(type) {', `\tcase ${c.to}:`, `\t\ty.${c.m}()`, '\t}');
     }
     lines.push('}', '');
   }

@@ -209,7 +209,8 @@ export const GO = builtin(
     // 13: a call made directly on such a result: `c.First().Name()`, `store.Open(…).Close()`.
     // 14: the result of a method called through fields of the value (`p := s.catalog.First()`).
     // 15: every defined type is a class (`type Level int`, `type HandlerFunc func(…)`): its methods are reached through typed values and the receiver, a conversion `Level(n)` is a call of it.
-    version: '15',
+    // 16: type assertions (`x, ok := v.(T)`, `v.(*T).M()`) and conversions (`(*T)(p)`) type what they make, a type switch's alias has the type of a case naming one; a function's type parameter is never the package's type of its name.
+    version: '16',
   },
   ['references'],
 );

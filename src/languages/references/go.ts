@@ -22,6 +22,12 @@ const BINDERS = typeSet('short_var_declaration', 'var_spec', 'const_spec', 'rang
 const VALUE_PARENTS = typeSet('argument_list', 'keyed_element');
 const SEARCHED = [...FUNCTIONS, ...BINDERS, ...VALUE_PARENTS, 'call_expression', 'type_conversion_expression', 'type_spec', 'package_clause'];
 const PARAMETERS = typeSet('parameter_declaration', 'variadic_parameter_declaration');
+/**
+ * The type a scope binding gives a type switch's alias (`switch v := x.(type)`): no type's name,
+ * it says to read the type of the case around the use. Another binding of the name in the
+ * function (of any type, or none) leaves the name untyped, as for every name.
+ */
+const SWITCH_ALIAS = '\u0000case';
 const TEST_PARAMETER = /^\*testing\.[TBFM]$/;
 
 /** The names of an expression list or a single identifier on the left of `:=` / `range` / `var`. */
@@ -58,12 +64,16 @@ function namedType(type: Node | null | undefined): string | undefined {
   return undefined;
 }
 
-/** The type a value is made as: `Foo{…}`, `&Foo{…}`, `new(Foo)` (when `new` is the builtin); else undefined. */
+/**
+ * The type a value is made as: `Foo{…}`, `&Foo{…}`, `new(Foo)` (when `new` is the builtin), or
+ * asserted or converted to: `v.(Foo)`, `v.(*Foo)`, `(*Foo)(p)`; else undefined.
+ */
 function madeType(value: Node | null | undefined, isFree: (name: string) => boolean): string | undefined {
   let v = value;
   if (v?.type === 'unary_expression' && v.children[0]?.type === '&') v = v.childForFieldName('operand');
   if (v?.type === 'parenthesized_expression') v = v.namedChildren[0] ?? null;
-  if (v?.type === 'composite_literal') return namedType(v.childForFieldName('type'));
+  const type = v?.type;
+  if (type === 'composite_literal' || type === 'type_assertion_expression' || type === 'type_conversion_expression') return namedType(v!.childForFieldName('type'));
   if (v?.type === 'call_expression' && v.childForFieldName('function')?.text === 'new' && isFree('new')) {
     const arg = v.childForFieldName('arguments')?.namedChildren[0];
     return namedType(arg);
@@ -218,13 +228,24 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
   /** The type parameters of generic functions and of generic receivers (`func (l *List[T]) …`), with the function's range. */
   const typeParameterRanges: { readonly start: number; readonly end: number; readonly names: ReadonlySet<string> }[] = [];
   const isTypeParameter = (name: string, at: number): boolean => typeParameterRanges.some((r) => r.start <= at && at < r.end && r.names.has(name));
+  /** The cases of type switches that name one type (`case *Foo:`), with their alias (`switch v := x.(type)`). */
+  const switchCases: { readonly start: number; readonly end: number; readonly alias: string; readonly type: string }[] = [];
+  /** The type a type switch's alias holds at `at`: its innermost case's, where that case names one type. */
+  const caseType = (alias: string, at: number): string | undefined => {
+    let found: (typeof switchCases)[number] | undefined;
+    for (const c of switchCases) if (c.alias === alias && c.start <= at && at < c.end && (found === undefined || c.start > found.start)) found = c;
+    return found?.type;
+  };
   /** A name that, at `at`, can only mean a package-level or imported thing (not a local value). */
   const free = (at: number, name: string): boolean => scopes.lookup(at, name) === undefined;
   /** The named type a receiver or a value of declared type has (`s` in a method of S, `var x pkg.T`, a parameter `c *Catalog`). */
   const valueType = (operand: Node, at: number): string | undefined => {
     const found = scopes.lookup(at, operand.text);
     if (!found) return undefined;
-    return found.binding.kind === 'self' ? receiverTypes.get(found.scope) : found.binding.type?.constructed === true ? undefined : found.binding.type?.name;
+    const type = found.binding.type;
+    if (found.binding.kind === 'self') return receiverTypes.get(found.scope);
+    if (type?.name === SWITCH_ALIAS) return caseType(operand.text, at);
+    return type?.constructed === true ? undefined : type?.name;
   };
   /**
    * `x.f.g` (a selector chain of at most `max` names after a name `x` of declared type): the
@@ -324,7 +345,9 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
           if (name.text === '_') return;
           // `x, y := a, b` pairs values with names; `x := f()` and `x, err := f()` give x what f
           // returns first (read from f's declaration when the site is resolved).
-          const made = declared ?? (values.length === names.length ? madeType(values[i], free) : undefined);
+          // `x, ok := v.(Foo)`: the first name holds the asserted type.
+          const asserted = i === 0 && names.length === 2 && values.length === 1 && values[0]?.type === 'type_assertion_expression';
+          const made = declared ?? (values.length === names.length || asserted ? madeType(values[i], free) : undefined);
           const called = made === undefined && i === 0 && values.length === 1 ? (calledFunction(values[0], free) ?? calledMethod(values[0], node.startIndex)) : undefined;
           const binding: ScopeBinding = { kind: 'local', ...(made ? { type: { name: made } } : called ? { type: { name: called, constructed: true } } : {}) };
           if (scope >= 0) scopes.bind(scope, name.text, binding);
@@ -335,9 +358,21 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
       case 'range_clause':
         for (const name of identifiers(node.childForFieldName('left'))) if (scope >= 0) scopes.bind(scope, name.text, { kind: 'local' });
         break;
-      case 'type_switch_statement':
-        for (const name of identifiers(node.childForFieldName('alias'))) if (scope >= 0) scopes.bind(scope, name.text, { kind: 'local' });
+      case 'type_switch_statement': {
+        const aliases = identifiers(node.childForFieldName('alias'));
+        if (aliases.length !== 1 || scope < 0) break;
+        const alias = aliases[0]!.text;
+        // In a case of one type, the alias holds that type (`case *Foo:`); elsewhere (several
+        // types, `nil`, `default`) the switched value's, which the file does not declare.
+        scopes.bind(scope, alias, { kind: 'local', type: { name: SWITCH_ALIAS } });
+        for (const clause of node.namedChildren) {
+          if (clause?.type !== 'type_case') continue;
+          const listed = clause.childrenForFieldName('type');
+          const type = listed.length === 1 ? namedType(listed[0]) : undefined;
+          if (type !== undefined) switchCases.push({ start: clause.startIndex, end: clause.endIndex, alias, type });
+        }
         break;
+      }
       case 'receive_statement':
         for (const name of identifiers(node.childForFieldName('left'))) if (scope >= 0) scopes.bind(scope, name.text, { kind: 'local' });
         break;
@@ -359,7 +394,12 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
   }
 
   // Pass 2: sites.
-  const typeReceiver = (type: string, at: number): ReceiverFact | 'dynamic' => (free(at, type.split('.')[0]!) ? { kind: 'type', type } : 'dynamic');
+  /** A type's name, unless a scope binds its head or it is a type parameter of the functions around `at` (`func f[T any](x T)`: T is no type of the package). */
+  const namesType = (type: string, at: number): boolean => {
+    const head = type.split('.')[0]!;
+    return free(at, head) && !isTypeParameter(head, at);
+  };
+  const typeReceiver = (type: string, at: number): ReceiverFact | 'dynamic' => (namesType(type, at) ? { kind: 'type', type } : 'dynamic');
   /** The struct of this file a receiver or typed value names (`s` in a method of S, `var x S`). */
   const structOf = (operand: Node, at: number): StructShape | undefined => {
     if (operand.type !== 'identifier') return undefined;
@@ -377,7 +417,11 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
       if (found === undefined) return { kind: 'path', path: [operand.text] };
       if (found.binding.kind === 'self') return { kind: 'self' };
       const t = found.binding.type;
-      if (t?.constructed === true) return free(at, t.name.split('.')[0]!) ? { kind: 'type', type: t.name, constructed: true } : 'dynamic';
+      if (t?.name === SWITCH_ALIAS) {
+        const type = caseType(operand.text, at);
+        return type === undefined ? 'dynamic' : typeReceiver(type, at);
+      }
+      if (t?.constructed === true) return namesType(t.name, at) ? { kind: 'type', type: t.name, constructed: true } : 'dynamic';
       return t ? typeReceiver(t.name, at) : 'dynamic';
     }
     if (operand.type === 'selector_expression') {
@@ -400,7 +444,7 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
     if (made) return typeReceiver(made, at);
     // `c.First().Name()`, `store.Open(…).Close()`: what the method or function declares it returns first.
     const called = calledMethod(operand, at) ?? calledFunction(operand, (name) => free(at, name));
-    if (called !== undefined) return { kind: 'type', type: called, constructed: true };
+    if (called !== undefined) return namesType(called, at) ? { kind: 'type', type: called, constructed: true } : 'dynamic';
     return 'dynamic';
   };
 
@@ -410,6 +454,11 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
       const b = scopes.lookup(at, target.text)?.binding.kind;
       if (b === 'parameter' || b === 'local' || b === 'self') {
         if (kind === 'call') sink.site(target, { kind, name: target.text, fixed: b === 'local' ? 'local-variable' : 'parameter' });
+        return;
+      }
+      // `T(v)` in `func f[T any]`: a conversion to the type parameter, never to a type of the package.
+      if (b === undefined && isTypeParameter(target.text, at)) {
+        if (kind === 'call') sink.site(target, { kind, name: target.text, fixed: 'parameter' });
         return;
       }
       sink.site(target, { kind, name: target.text });
