@@ -15,7 +15,8 @@
 // with their module as caller, func literals transparent (`report(s)` belongs to main),
 // recursion; a defined type of a basic kind (`type Status int`) as a class, its methods reached
 // through a typed parameter and the receiver, a conversion `Status(n)` as a call of it; type
-// assertions and type switch cases; unresolved: a package outside the codebase even where the codebase has a function
+// assertions and type switch cases; ranging over and indexing containers of declared element
+// types (`for _, c := range shelves`, `byStatus[s]`); unresolved: a package outside the codebase even where the codebase has a function
 // of that name (`strutil.Title`, `strutil.Less`), calls of a parameter (`fn(it)`) and of a
 // function-typed field (`c.onAdd(p)`), a package-level function value named like a method
 // (`validate(p)` is never `Model.validate`), builtins, a function's type parameter named like a
@@ -132,6 +133,11 @@ const EXPECTED = [
   // A type parameter named like a type of the package is never that type: not as a value's type, not converted to.
   'store/status.go:38 calls example.com/shop/store.Pick -> ∅ [Name] unresolved:dynamic',
   'store/status.go:39 calls example.com/shop/store.Pick -> ∅ [V] unresolved:parameter',
+  // Ranging over or indexing a container of declared element types gives values of those types.
+  'store/status.go:45 calls example.com/shop/store.Restock -> example.com/shop/store.Catalog.Add [Add] typed',
+  'store/status.go:48 calls example.com/shop/store.Restock -> example.com/shop/store.Status.Label [Label] typed',
+  'store/status.go:49 calls example.com/shop/store.Restock -> example.com/shop/store.Product.Name [Name] typed',
+  'store/status.go:51 calls example.com/shop/store.Restock -> example.com/shop/store.Catalog.Add [Add] typed',
   'util/strings.go:3 imports example.com/shop/util -> ∅ [strings] unresolved:external',
   'util/strings.go:6 calls example.com/shop/util.Title -> ∅ [ToUpper] unresolved:external',
 ];

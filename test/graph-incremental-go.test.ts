@@ -2,7 +2,7 @@
 // declared in other files: after random edit sequences over one package whose struct, field and
 // method names collide on purpose (fields typed by the package's structs, by none, or embedded,
 // methods declared in other files than their structs, defined types of a basic kind with
-// methods, conversions, type assertions and switches), `update()` leaves exactly the graph a
+// methods, conversions, type assertions and switches, ranging and indexing), `update()` leaves exactly the graph a
 // fresh build gives: every edge's target, resolution and dependencies.
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
@@ -31,6 +31,7 @@ const call = fc.oneof(
   fc.record({ t: fc.constant('convert' as const), to: fc.constantFrom(...STRUCTS) }),
   fc.record({ t: fc.constant('assert' as const), to: fc.constantFrom(...STRUCTS), m: fc.constantFrom(...METHODS) }),
   fc.record({ t: fc.constant('switch' as const), to: fc.constantFrom(...STRUCTS), m: fc.constantFrom(...METHODS) }),
+  fc.record({ t: fc.constant('range' as const), m: fc.constantFrom(...METHODS) }),
 );
 const method = fc.record({
   receiver: fc.constantFrom(...STRUCTS),
@@ -54,7 +55,7 @@ function render(f: GoFile): string {
     lines.push('}', '');
   }
   for (const m of f.methods) {
-    lines.push(`func (r *${m.receiver}) ${m.name}(p *${m.param}, q any) {`);
+    lines.push(`func (r *${m.receiver}) ${m.name}(p *${m.param}, q any, ps []*${m.param}) {`);
     for (const c of m.calls) {
       if (c.t === 'field') lines.push(`\tr.${c.f}.${c.m}()`);
       else if (c.t === 'self') lines.push(`\tr.${c.m}()`);
@@ -62,7 +63,8 @@ function render(f: GoFile): string {
       else if (c.t === 'typed') lines.push(`\tp.${c.m}()`);
       else if (c.t === 'convert') lines.push(`\t_ = ${c.to}(0)`);
       else if (c.t === 'assert') lines.push(`\tif x, ok := q.(*${c.to}); ok {`, `\t\tx.${c.m}()`, '\t}');
-      else lines.push('\tswitch y := q.(type) {', `\tcase ${c.to}:`, `\t\ty.${c.m}()`, '\t}');
+      else if (c.t === 'switch') lines.push('\tswitch y := q.(type) {', `\tcase ${c.to}:`, `\t\ty.${c.m}()`, '\t}');
+      else lines.push('\tfor _, e := range ps {', `\t\te.${c.m}()`, '\t}', `\tps[0].${c.m}()`);
     }
     lines.push('}', '');
   }

@@ -28,6 +28,55 @@ const PARAMETERS = typeSet('parameter_declaration', 'variadic_parameter_declarat
  * function (of any type, or none) leaves the name untyped, as for every name.
  */
 const SWITCH_ALIAS = '\u0000case';
+
+/**
+ * What a scope binding's type says of a container (`[]T`, `[N]T`, `*[N]T`, `map[K]V`, `chan T`):
+ * its kind and the named types of its keys and elements, read where it is ranged over or
+ * indexed. Like SWITCH_ALIAS, no type's name: `NUL of|kind|key|value`.
+ */
+const CONTAINER = '\u0000of|';
+
+interface ContainerShape {
+  readonly kind: 'slice' | 'map' | 'chan';
+  readonly key?: string | undefined;
+  readonly value?: string | undefined;
+}
+
+/** A container type's shape as a binding's type name (see CONTAINER), or undefined when it names no type. */
+function containerType(type: Node | null | undefined): string | undefined {
+  let n = type;
+  // A pointer to an array ranges and indexes as the array.
+  if (n?.type === 'pointer_type' && n.namedChildren[0]?.type === 'array_type') n = n.namedChildren[0];
+  let shape: ContainerShape | undefined;
+  switch (n?.type) {
+    case 'slice_type':
+    case 'array_type':
+    case 'implicit_length_array_type':
+      shape = { kind: 'slice', value: namedType(n.childForFieldName('element')) };
+      break;
+    case 'map_type':
+      shape = { kind: 'map', key: namedType(n.childForFieldName('key')), value: namedType(n.childForFieldName('value')) };
+      break;
+    case 'channel_type':
+      shape = { kind: 'chan', value: namedType(n.childForFieldName('value')) };
+      break;
+  }
+  return shape && (shape.key !== undefined || shape.value !== undefined) ? `${CONTAINER}${shape.kind}|${shape.key ?? ''}|${shape.value ?? ''}` : undefined;
+}
+
+/** The shape a binding's type name holds (see CONTAINER), or undefined for any other. */
+function containerOf(name: string | undefined): ContainerShape | undefined {
+  if (name === undefined || !name.startsWith(CONTAINER)) return undefined;
+  const [kind, key, value] = name.slice(CONTAINER.length).split('|');
+  return { kind: kind as ContainerShape['kind'], key: key || undefined, value: value || undefined };
+}
+
+/** The type of the values a container makes when ranged over, by position (`for k, v := range m`). */
+function rangedTypes(shape: ContainerShape): readonly (string | undefined)[] {
+  if (shape.kind === 'map') return [shape.key, shape.value];
+  if (shape.kind === 'chan') return [shape.value];
+  return [undefined, shape.value];
+}
 const TEST_PARAMETER = /^\*testing\.[TBFM]$/;
 
 /** The names of an expression list or a single identifier on the left of `:=` / `range` / `var`. */
@@ -77,6 +126,15 @@ function madeType(value: Node | null | undefined, isFree: (name: string) => bool
   if (v?.type === 'call_expression' && v.childForFieldName('function')?.text === 'new' && isFree('new')) {
     const arg = v.childForFieldName('arguments')?.namedChildren[0];
     return namedType(arg);
+  }
+  return undefined;
+}
+
+/** A container a value is made as: `[]Foo{…}`, `map[K]V{…}`, `make([]Foo, n)` (when `make` is the builtin); else undefined. */
+function containerMade(value: Node, isFree: (name: string) => boolean): string | undefined {
+  if (value.type === 'composite_literal') return containerType(value.childForFieldName('type'));
+  if (value.type === 'call_expression' && value.childForFieldName('function')?.text === 'make' && isFree('make')) {
+    return containerType(value.childForFieldName('arguments')?.namedChildren[0]);
   }
   return undefined;
 }
@@ -238,6 +296,13 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
   };
   /** A name that, at `at`, can only mean a package-level or imported thing (not a local value). */
   const free = (at: number, name: string): boolean => scopes.lookup(at, name) === undefined;
+  /** `xs[i]`, `m[k]` where xs, m are containers of declared element type: that type. */
+  const indexedType = (value: Node, at: number): string | undefined => {
+    if (value.type !== 'index_expression') return undefined;
+    const base = value.childForFieldName('operand');
+    const shape = base?.type === 'identifier' ? containerOf(scopes.lookup(at, base.text)?.binding.type?.name) : undefined;
+    return shape?.kind === 'chan' ? undefined : shape?.value;
+  };
   /** The named type a receiver or a value of declared type has (`s` in a method of S, `var x pkg.T`, a parameter `c *Catalog`). */
   const valueType = (operand: Node, at: number): string | undefined => {
     const found = scopes.lookup(at, operand.text);
@@ -245,7 +310,7 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
     const type = found.binding.type;
     if (found.binding.kind === 'self') return receiverTypes.get(found.scope);
     if (type?.name === SWITCH_ALIAS) return caseType(operand.text, at);
-    return type?.constructed === true ? undefined : type?.name;
+    return type?.constructed === true || type?.name.startsWith('\u0000') === true ? undefined : type?.name;
   };
   /**
    * `x.f.g` (a selector chain of at most `max` names after a name `x` of declared type): the
@@ -281,7 +346,11 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
   const bindParameters = (scope: number, list: Node | null | undefined): void => {
     for (const p of list?.namedChildren ?? []) {
       if (!p || !PARAMETERS.has(p.type)) continue;
-      const type = p.type === 'parameter_declaration' ? namedType(p.childForFieldName('type')) : undefined;
+      const declared = p.childForFieldName('type');
+      const type =
+        p.type === 'parameter_declaration'
+          ? (namedType(declared) ?? containerType(declared))
+          : ((v) => v && `${CONTAINER}slice||${v}`)(namedType(declared));
       for (const c of p.namedChildren) {
         if (c?.type === 'identifier') scopes.bind(scope, c.text, { kind: 'parameter', ...(type ? { type: { name: type } } : {}) });
       }
@@ -340,14 +409,17 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
         const names = type === 'short_var_declaration' ? identifiers(node.childForFieldName('left')) : node.childrenForFieldName('name').filter((c): c is Node => c?.type === 'identifier');
         const valueNode = node.childForFieldName(type === 'short_var_declaration' ? 'right' : 'value');
         const values = valueNode?.type === 'expression_list' ? valueNode.namedChildren : valueNode ? [valueNode] : [];
-        const declared = type === 'short_var_declaration' ? undefined : namedType(node.childForFieldName('type'));
+        const declaredNode = type === 'short_var_declaration' ? undefined : node.childForFieldName('type');
+        const declared = declaredNode ? (namedType(declaredNode) ?? containerType(declaredNode)) : undefined;
         names.forEach((name, i) => {
           if (name.text === '_') return;
           // `x, y := a, b` pairs values with names; `x := f()` and `x, err := f()` give x what f
           // returns first (read from f's declaration when the site is resolved).
           // `x, ok := v.(Foo)`: the first name holds the asserted type.
-          const asserted = i === 0 && names.length === 2 && values.length === 1 && values[0]?.type === 'type_assertion_expression';
-          const made = declared ?? (values.length === names.length || asserted ? madeType(values[i], free) : undefined);
+          // `x, ok := v.(Foo)` and `x, ok := m[k]`: the first name holds the asserted type, the map's value.
+          const single = i === 0 && names.length === 2 && values.length === 1 && (values[0]?.type === 'type_assertion_expression' || values[0]?.type === 'index_expression');
+          const value = values.length === names.length || single ? values[i] : undefined;
+          const made = declared ?? (value ? (madeType(value, free) ?? containerMade(value, free) ?? indexedType(value, node.startIndex)) : undefined);
           const called = made === undefined && i === 0 && values.length === 1 ? (calledFunction(values[0], free) ?? calledMethod(values[0], node.startIndex)) : undefined;
           const binding: ScopeBinding = { kind: 'local', ...(made ? { type: { name: made } } : called ? { type: { name: called, constructed: true } } : {}) };
           if (scope >= 0) scopes.bind(scope, name.text, binding);
@@ -355,9 +427,17 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
         });
         break;
       }
-      case 'range_clause':
-        for (const name of identifiers(node.childForFieldName('left'))) if (scope >= 0) scopes.bind(scope, name.text, { kind: 'local' });
+      case 'range_clause': {
+        // `for i, v := range xs` over a container of declared element type: v is of that type.
+        const right = node.childForFieldName('right');
+        const shape = right?.type === 'identifier' ? containerOf(scopes.lookup(node.startIndex, right.text)?.binding.type?.name) : undefined;
+        const ranged = shape ? rangedTypes(shape) : [];
+        identifiers(node.childForFieldName('left')).forEach((name, i) => {
+          const t = ranged[i];
+          if (scope >= 0) scopes.bind(scope, name.text, t ? { kind: 'local', type: { name: t } } : { kind: 'local' });
+        });
         break;
+      }
       case 'type_switch_statement': {
         const aliases = identifiers(node.childForFieldName('alias'));
         if (aliases.length !== 1 || scope < 0) break;
@@ -421,6 +501,7 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
         const type = caseType(operand.text, at);
         return type === undefined ? 'dynamic' : typeReceiver(type, at);
       }
+      if (t?.name.startsWith('\u0000') === true) return 'dynamic';
       if (t?.constructed === true) return namesType(t.name, at) ? { kind: 'type', type: t.name, constructed: true } : 'dynamic';
       return t ? typeReceiver(t.name, at) : 'dynamic';
     }
@@ -440,7 +521,7 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
       // path from the type (a field of this file's struct without a named type stays unknown).
       return field && shape?.fields.has(field.text) === true ? 'dynamic' : fieldChain(operand, at);
     }
-    const made = madeType(operand, (name) => free(at, name));
+    const made = madeType(operand, (name) => free(at, name)) ?? indexedType(operand, at);
     if (made) return typeReceiver(made, at);
     // `c.First().Name()`, `store.Open(…).Close()`: what the method or function declares it returns first.
     const called = calledMethod(operand, at) ?? calledFunction(operand, (name) => free(at, name));
