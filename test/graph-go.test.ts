@@ -16,7 +16,8 @@
 // recursion; a defined type of a basic kind (`type Status int`) as a class, its methods reached
 // through a typed parameter and the receiver, a conversion `Status(n)` as a call of it; type
 // assertions and type switch cases; ranging over and indexing containers of declared element
-// types (`for _, c := range shelves`, `byStatus[s]`); unresolved: a package outside the codebase even where the codebase has a function
+// types (`for _, c := range shelves`, `byStatus[s]`); package-level values of declared types
+// (`Current.Label()`, `store.Current.Active()`); unresolved: a package outside the codebase even where the codebase has a function
 // of that name (`strutil.Title`, `strutil.Less`), calls of a parameter (`fn(it)`) and of a
 // function-typed field (`c.onAdd(p)`), a package-level function value named like a method
 // (`validate(p)` is never `Model.validate`), builtins, a function's type parameter named like a
@@ -68,6 +69,8 @@ const EXPECTED = [
   'report.go:18 calls example.com/shop.report -> example.com/shop.show [show] package',
   // A defined type of a basic kind is a class: its methods are typed and self calls, its name called a conversion.
   'report.go:22 calls example.com/shop.describe -> example.com/shop/store.Status.Label [Label] typed',
+  // A package-level value of declared type, of another package.
+  'report.go:26 calls example.com/shop.active -> example.com/shop/store.Status.Active [Active] import',
   'store/catalog.go:4 imports example.com/shop/store -> ∅ [sort] unresolved:external',
   'store/catalog.go:6 imports example.com/shop/store -> ∅ [github.com/acme/strutil] unresolved:external',
   'store/catalog.go:9 calls example.com/shop/store -> example.com/shop/store.NewCatalog [NewCatalog] local',
@@ -138,6 +141,9 @@ const EXPECTED = [
   'store/status.go:48 calls example.com/shop/store.Restock -> example.com/shop/store.Status.Label [Label] typed',
   'store/status.go:49 calls example.com/shop/store.Restock -> example.com/shop/store.Product.Name [Name] typed',
   'store/status.go:51 calls example.com/shop/store.Restock -> example.com/shop/store.Catalog.Add [Add] typed',
+  // Package-level values of declared types (`var Current Status`, `var shelfOf = &Shelf{}`).
+  'store/status.go:61 calls example.com/shop/store.Report -> example.com/shop/store.Shelf.Stock [Stock] typed',
+  'store/status.go:62 calls example.com/shop/store.Report -> example.com/shop/store.Status.Label [Label] typed',
   'util/strings.go:3 imports example.com/shop/util -> ∅ [strings] unresolved:external',
   'util/strings.go:6 calls example.com/shop/util.Title -> ∅ [ToUpper] unresolved:external',
 ];

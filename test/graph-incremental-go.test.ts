@@ -2,7 +2,7 @@
 // declared in other files: after random edit sequences over one package whose struct, field and
 // method names collide on purpose (fields typed by the package's structs, by none, or embedded,
 // methods declared in other files than their structs, defined types of a basic kind with
-// methods, conversions, type assertions and switches, ranging and indexing), `update()` leaves exactly the graph a
+// methods, conversions, type assertions and switches, ranging and indexing, package-level values of declared types), `update()` leaves exactly the graph a
 // fresh build gives: every edge's target, resolution and dependencies.
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
@@ -32,6 +32,7 @@ const call = fc.oneof(
   fc.record({ t: fc.constant('assert' as const), to: fc.constantFrom(...STRUCTS), m: fc.constantFrom(...METHODS) }),
   fc.record({ t: fc.constant('switch' as const), to: fc.constantFrom(...STRUCTS), m: fc.constantFrom(...METHODS) }),
   fc.record({ t: fc.constant('range' as const), m: fc.constantFrom(...METHODS) }),
+  fc.record({ t: fc.constant('value' as const), v: fc.constantFrom('g', 'h'), m: fc.constantFrom(...METHODS) }),
 );
 const method = fc.record({
   receiver: fc.constantFrom(...STRUCTS),
@@ -39,7 +40,9 @@ const method = fc.record({
   param: fc.constantFrom(...STRUCTS),
   calls: fc.array(call, { maxLength: 3 }),
 });
-const file = fc.record({ structs: fc.array(struct, { maxLength: 2 }), methods: fc.array(method, { maxLength: 2 }) });
+// Package-level values of the package's types, declared in any file (`var g *S`).
+const value = fc.record({ name: fc.constantFrom('g', 'h'), type: fc.constantFrom(...STRUCTS, 'int') });
+const file = fc.record({ structs: fc.array(struct, { maxLength: 2 }), methods: fc.array(method, { maxLength: 2 }), values: fc.array(value, { maxLength: 1 }) });
 type GoFile = typeof file extends fc.Arbitrary<infer T> ? T : never;
 
 function render(f: GoFile): string {
@@ -54,6 +57,7 @@ function render(f: GoFile): string {
     for (const x of s.fields) lines.push(`\t${x.name} ${x.type}`);
     lines.push('}', '');
   }
+  for (const v of f.values) lines.push(`var ${v.name} *${v.type}`, '');
   for (const m of f.methods) {
     lines.push(`func (r *${m.receiver}) ${m.name}(p *${m.param}, q any, ps []*${m.param}) {`);
     for (const c of m.calls) {
@@ -64,7 +68,8 @@ function render(f: GoFile): string {
       else if (c.t === 'convert') lines.push(`\t_ = ${c.to}(0)`);
       else if (c.t === 'assert') lines.push(`\tif x, ok := q.(*${c.to}); ok {`, `\t\tx.${c.m}()`, '\t}');
       else if (c.t === 'switch') lines.push('\tswitch y := q.(type) {', `\tcase ${c.to}:`, `\t\ty.${c.m}()`, '\t}');
-      else lines.push('\tfor _, e := range ps {', `\t\te.${c.m}()`, '\t}', `\tps[0].${c.m}()`);
+      else if (c.t === 'range') lines.push('\tfor _, e := range ps {', `\t\te.${c.m}()`, '\t}', `\tps[0].${c.m}()`);
+      else lines.push(`\t${c.v}.${c.m}()`);
     }
     lines.push('}', '');
   }

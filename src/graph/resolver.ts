@@ -852,6 +852,40 @@ export class Resolver {
     return undefined;
   }
 
+  /**
+   * The class of a module-level value `name` of module `moduleId` that declares its type (a
+   * typed `assign` binding: Go's `var userMap sync.Map`, `var std = &Logger{}`), as a `typed`
+   * outcome: a receiver of that class, never a call of it. In a shared module (a Go package),
+   * every file that some build compiles with `siteFileId` (undefined: any file) and declares the
+   * name must declare it of the same class; undefined otherwise, or when one does not say.
+   */
+  #valueClass(moduleId: number, name: string, siteFileId: number | undefined): Outcome | undefined {
+    const reader = this.#reader;
+    const module = reader.symbol(moduleId);
+    const file = module ? reader.file(module.fileId) : undefined;
+    if (!module || !file) return undefined;
+    const strategy = this.#strategyOf(file.language);
+    const files = strategy.sharedModules === true ? (this.#valuesOfPackage(module.name, strategy).get(name) ?? []) : [file.id];
+    const site = siteFileId !== undefined && strategy.compiledTogether ? this.#compiledFile(siteFileId) : undefined;
+    // Every declaration is read, whatever the first ones say: what the answer depends on (the
+    // names looked up) must not depend on the order of the files (an update renumbers them).
+    const classes = new Set<number | null>();
+    for (const fileId of files) {
+      if (site !== undefined) {
+        const other = this.#compiledFile(fileId);
+        if (other !== undefined && !strategy.compiledTogether!(site, other)) continue;
+      }
+      const declaring = reader.file(fileId);
+      const holder = declaring ? reader.symbol(declaring.moduleId) : undefined;
+      for (const b of declaring && holder ? reader.bindingsNamed(fileId, null, name) : []) {
+        if (b.kind !== 'assign') continue;
+        classes.add(b.module === null ? null : this.#classDeclaredIn(holder!, declaring!, strategy, b.module).toId);
+      }
+    }
+    const [only] = classes;
+    return classes.size === 1 && only !== null && only !== undefined ? { toId: only, code: RESOLUTION_CODES.typed } : undefined;
+  }
+
   /** Every module symbol named `name` in the strategy's family (the files of a shared module), in id order. */
   #modulesAllNamed(name: string, strategy: LanguageGraph): readonly GraphSymbol[] {
     return this.#modulesOf(name, strategy).list;
@@ -1163,6 +1197,8 @@ export class Resolver {
     this.#use = 'term';
     this.#arity = undefined;
     let current = this.#plain(path[0]!, ctx);
+    // A package-level value of declared type (Go's `var userMap sync.Map`): its class's members.
+    if (current.toId === null && current.code === RESOLUTION_CODES.dynamic) current = this.#valueClass(ctx.file.moduleId, path[0]!, ctx.file.id) ?? current;
     const label = current.code;
     // A head that binds nothing (or only a builtin) may be what the language's own rules know (Lua's tables).
     const asked = ctx.strategy.qualifiedNames === true;
@@ -1200,7 +1236,9 @@ export class Resolver {
       const container = this.#reader.symbol(current.toId);
       if (!container) return NOT_FOUND;
       if (container.kind === 'module') {
-        const member = this.#moduleMember(container.id, part, 0, false);
+        let member = this.#moduleMember(container.id, part, 0, false);
+        // `pkg.Var.M()`: a value of declared type that another package declares.
+        if (member?.toId === null && member.code === RESOLUTION_CODES.dynamic && i < path.length - 1) member = this.#valueClass(container.id, part, undefined) ?? member;
         // A module without the member may hold it in what it returns (a Lua module's table).
         if (member === undefined && asked && i === 0) {
           const found = this.#askFallback(name, ctx, { qualifier: path, module: { id: container.id, name: container.name, fileId: container.fileId } });

@@ -211,7 +211,8 @@ export const GO = builtin(
     // 15: every defined type is a class (`type Level int`, `type HandlerFunc func(…)`): its methods are reached through typed values and the receiver, a conversion `Level(n)` is a call of it.
     // 16: type assertions (`x, ok := v.(T)`, `v.(*T).M()`) and conversions (`(*T)(p)`) type what they make, a type switch's alias has the type of a case naming one; a function's type parameter is never the package's type of its name.
     // 17: containers of declared element types (`[]T`, `[N]T`, `map[K]V`, `chan T`, variadic parameters, `[]T{…}`, `make(…)`) type what ranging over and indexing them gives.
-    version: '17',
+    // 18: package-level values of declared types (`var userMap sync.Map`, `var std = &Logger{}`) type their receivers, in the package (`userMap.Store()`) and from others (`log.Std.Print()`).
+    version: '18',
   },
   ['references'],
 );

@@ -423,7 +423,9 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
           const called = made === undefined && i === 0 && values.length === 1 ? (calledFunction(values[0], free) ?? calledMethod(values[0], node.startIndex)) : undefined;
           const binding: ScopeBinding = { kind: 'local', ...(made ? { type: { name: made } } : called ? { type: { name: called, constructed: true } } : {}) };
           if (scope >= 0) scopes.bind(scope, name.text, binding);
-          else sink.binding(name, { kind: 'assign', name: name.text });
+          // A package-level value of a named type (`var userMap sync.Map`, `var std = New()` is not
+          // one) says it: `userMap.Store()` is a call of that type's method.
+          else sink.binding(name, { kind: 'assign', name: name.text, ...(made !== undefined && !made.startsWith('\u0000') ? { module: made } : {}) });
         });
         break;
       }
