@@ -17,7 +17,8 @@
 // through a typed parameter and the receiver, a conversion `Status(n)` as a call of it; type
 // assertions and type switch cases; ranging over and indexing containers of declared element
 // types (`for _, c := range shelves`, `byStatus[s]`); package-level values of declared types
-// (`Current.Label()`, `store.Current.Active()`); unresolved: a package outside the codebase even where the codebase has a function
+// (`Current.Label()`, `store.Current.Active()`); values read from paths or copied (`c :=
+// s.catalog`, `q := p`); unresolved: a package outside the codebase even where the codebase has a function
 // of that name (`strutil.Title`, `strutil.Less`), calls of a parameter (`fn(it)`) and of a
 // function-typed field (`c.onAdd(p)`), a package-level function value named like a method
 // (`validate(p)` is never `Model.validate`), builtins, a function's type parameter named like a
@@ -144,6 +145,11 @@ const EXPECTED = [
   // Package-level values of declared types (`var Current Status`, `var shelfOf = &Shelf{}`).
   'store/status.go:61 calls example.com/shop/store.Report -> example.com/shop/store.Shelf.Stock [Stock] typed',
   'store/status.go:62 calls example.com/shop/store.Report -> example.com/shop/store.Status.Label [Label] typed',
+  // A value read from a path (`c := s.catalog`, `cur := Current`) or copied from a typed one (`q := p`).
+  'store/status.go:66 contains example.com/shop/store.Shelf -> example.com/shop/store.Shelf.Stocked [Stocked] package',
+  'store/status.go:68 calls example.com/shop/store.Shelf.Stocked -> example.com/shop/store.Catalog.Add [Add] package',
+  'store/status.go:70 calls example.com/shop/store.Shelf.Stocked -> example.com/shop/store.Product.Name [Name] typed',
+  'store/status.go:72 calls example.com/shop/store.Shelf.Stocked -> example.com/shop/store.Status.Active [Active] typed',
   'util/strings.go:3 imports example.com/shop/util -> ∅ [strings] unresolved:external',
   'util/strings.go:6 calls example.com/shop/util.Title -> ∅ [ToUpper] unresolved:external',
 ];

@@ -2,7 +2,7 @@
 // declared in other files: after random edit sequences over one package whose struct, field and
 // method names collide on purpose (fields typed by the package's structs, by none, or embedded,
 // methods declared in other files than their structs, defined types of a basic kind with
-// methods, conversions, type assertions and switches, ranging and indexing, package-level values of declared types), `update()` leaves exactly the graph a
+// methods, conversions, type assertions and switches, ranging and indexing, package-level values of declared types, values read from paths), `update()` leaves exactly the graph a
 // fresh build gives: every edge's target, resolution and dependencies.
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
@@ -33,6 +33,7 @@ const call = fc.oneof(
   fc.record({ t: fc.constant('switch' as const), to: fc.constantFrom(...STRUCTS), m: fc.constantFrom(...METHODS) }),
   fc.record({ t: fc.constant('range' as const), m: fc.constantFrom(...METHODS) }),
   fc.record({ t: fc.constant('value' as const), v: fc.constantFrom('g', 'h'), m: fc.constantFrom(...METHODS) }),
+  fc.record({ t: fc.constant('read' as const), from: fc.constantFrom('r.a', 'p.b', 'g', 'p'), m: fc.constantFrom(...METHODS) }),
 );
 const method = fc.record({
   receiver: fc.constantFrom(...STRUCTS),
@@ -69,7 +70,8 @@ function render(f: GoFile): string {
       else if (c.t === 'assert') lines.push(`\tif x, ok := q.(*${c.to}); ok {`, `\t\tx.${c.m}()`, '\t}');
       else if (c.t === 'switch') lines.push('\tswitch y := q.(type) {', `\tcase ${c.to}:`, `\t\ty.${c.m}()`, '\t}');
       else if (c.t === 'range') lines.push('\tfor _, e := range ps {', `\t\te.${c.m}()`, '\t}', `\tps[0].${c.m}()`);
-      else lines.push(`\t${c.v}.${c.m}()`);
+      else if (c.t === 'value') lines.push(`\t${c.v}.${c.m}()`);
+      else lines.push(`\tif v := ${c.from}; v != nil {`, `\t\tv.${c.m}()`, '\t}');
     }
     lines.push('}', '');
   }

@@ -212,7 +212,8 @@ export const GO = builtin(
     // 16: type assertions (`x, ok := v.(T)`, `v.(*T).M()`) and conversions (`(*T)(p)`) type what they make, a type switch's alias has the type of a case naming one; a function's type parameter is never the package's type of its name.
     // 17: containers of declared element types (`[]T`, `[N]T`, `map[K]V`, `chan T`, variadic parameters, `[]T{…}`, `make(…)`) type what ranging over and indexing them gives.
     // 18: package-level values of declared types (`var userMap sync.Map`, `var std = &Logger{}`) type their receivers, in the package (`userMap.Store()`) and from others (`log.Std.Print()`).
-    version: '18',
+    // 19: a value read from a path (`c := s.catalog`, `p := &s.f`, `v := pkg.Var`) or copied from a typed one (`q := p`) holds what that path holds; `(&Foo{}).M()`.
+    version: '19',
   },
   ['references'],
 );

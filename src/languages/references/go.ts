@@ -36,6 +36,13 @@ const SWITCH_ALIAS = '\u0000case';
  */
 const CONTAINER = '\u0000of|';
 
+/**
+ * What a scope binding's type says of a value read from a path (`x := s.f`, `p := &s.f`,
+ * `v := pkg.Var`): the path, as a receiver fact's (`Type.f` from a value of declared type, free
+ * names otherwise), which resolution follows as it follows `s.f.M()`. `NUL path|a|b`.
+ */
+const PATH = '\u0000path|';
+
 interface ContainerShape {
   readonly kind: 'slice' | 'map' | 'chan';
   readonly key?: string | undefined;
@@ -119,8 +126,12 @@ function namedType(type: Node | null | undefined): string | undefined {
  */
 function madeType(value: Node | null | undefined, isFree: (name: string) => boolean): string | undefined {
   let v = value;
-  if (v?.type === 'unary_expression' && v.children[0]?.type === '&') v = v.childForFieldName('operand');
-  if (v?.type === 'parenthesized_expression') v = v.namedChildren[0] ?? null;
+  // Through parentheses and `&`, in either order: `(&Foo{}).M()`, `&(Foo{})`.
+  for (let depth = 0; depth < 4 && v; depth++) {
+    if (v.type === 'parenthesized_expression') v = v.namedChildren[0] ?? null;
+    else if (v.type === 'unary_expression' && v.children[0]?.type === '&') v = v.childForFieldName('operand');
+    else break;
+  }
   const type = v?.type;
   if (type === 'composite_literal' || type === 'type_assertion_expression' || type === 'type_conversion_expression') return namedType(v!.childForFieldName('type'));
   if (v?.type === 'call_expression' && v.childForFieldName('function')?.text === 'new' && isFree('new')) {
@@ -310,6 +321,8 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
     const type = found.binding.type;
     if (found.binding.kind === 'self') return receiverTypes.get(found.scope);
     if (type?.name === SWITCH_ALIAS) return caseType(operand.text, at);
+    // A value read from a path: chains on it continue the path (`Type.f` then `.g`).
+    if (type?.name.startsWith(PATH) === true) return type.name.slice(PATH.length).split('|').join('.');
     return type?.constructed === true || type?.name.startsWith('\u0000') === true ? undefined : type?.name;
   };
   /**
@@ -330,6 +343,41 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
     const owner = valueType(n, at);
     if (owner === undefined || isTypeParameter(owner, at) || !free(at, owner.split('.')[0]!)) return undefined;
     return [...owner.split('.'), ...names];
+  };
+
+  /** The type a local or parameter holds at `at` (a receiver's: its struct), or undefined. */
+  const copiedType = (value: Node, at: number): ScopeBinding['type'] => {
+    const found = scopes.lookup(at, value.text);
+    if (found?.binding.kind === 'self') {
+      const type = receiverTypes.get(found.scope);
+      return type === undefined ? undefined : { name: type };
+    }
+    return found?.binding.type?.name === SWITCH_ALIAS ? undefined : found?.binding.type;
+  };
+
+  /**
+   * The path a value is read from, as a receiver's: `s.f`, `&s.f`, `s.f.g` where s is of declared
+   * type (`Type.f`), and free names (`Var`, `pkg.Var`, `pkg.Var.f`); undefined for anything else.
+   */
+  const valuePath = (value: Node, at: number): string[] | undefined => {
+    let v: Node | null = value;
+    for (let depth = 0; depth < 4 && v; depth++) {
+      if (v.type === 'parenthesized_expression') v = v.namedChildren[0] ?? null;
+      else if (v.type === 'unary_expression' && v.children[0]?.type === '&') v = v.childForFieldName('operand');
+      else break;
+    }
+    if (v?.type === 'identifier') return free(at, v.text) && !isTypeParameter(v.text, at) ? [v.text] : undefined;
+    if (v?.type !== 'selector_expression') return undefined;
+    const names: string[] = [];
+    let n: Node | null = v;
+    while (n?.type === 'selector_expression' && names.length <= 4) {
+      const name = n.childForFieldName('field');
+      if (!name) return undefined;
+      names.unshift(name.text);
+      n = n.childForFieldName('operand');
+    }
+    if (n?.type !== 'identifier' || names.length > 4) return undefined;
+    return free(at, n.text) ? [n.text, ...names] : typedPath(v, at, 4);
   };
 
   /**
@@ -415,13 +463,17 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
           if (name.text === '_') return;
           // `x, y := a, b` pairs values with names; `x := f()` and `x, err := f()` give x what f
           // returns first (read from f's declaration when the site is resolved).
-          // `x, ok := v.(Foo)`: the first name holds the asserted type.
           // `x, ok := v.(Foo)` and `x, ok := m[k]`: the first name holds the asserted type, the map's value.
           const single = i === 0 && names.length === 2 && values.length === 1 && (values[0]?.type === 'type_assertion_expression' || values[0]?.type === 'index_expression');
           const value = values.length === names.length || single ? values[i] : undefined;
           const made = declared ?? (value ? (madeType(value, free) ?? containerMade(value, free) ?? indexedType(value, node.startIndex)) : undefined);
           const called = made === undefined && i === 0 && values.length === 1 ? (calledFunction(values[0], free) ?? calledMethod(values[0], node.startIndex)) : undefined;
-          const binding: ScopeBinding = { kind: 'local', ...(made ? { type: { name: made } } : called ? { type: { name: called, constructed: true } } : {}) };
+          // `x := s.f`, `p := &s.f`, `v := Var`, `v := pkg.Var`: what the path there holds.
+          const read = made === undefined && called === undefined && value && scope >= 0 ? valuePath(value, node.startIndex) : undefined;
+          const typeName = made ?? (read !== undefined ? `${PATH}${read.join('|')}` : undefined);
+          // `x := y` where y holds a known type: x holds it too (y as bound where it is read).
+          const copied = typeName === undefined && called === undefined && value?.type === 'identifier' && scope >= 0 ? copiedType(value, node.startIndex) : undefined;
+          const binding: ScopeBinding = { kind: 'local', ...(typeName ? { type: { name: typeName } } : called ? { type: { name: called, constructed: true } } : copied ? { type: copied } : {}) };
           if (scope >= 0) scopes.bind(scope, name.text, binding);
           // A package-level value of a named type (`var userMap sync.Map`, `var std = New()` is not
           // one) says it: `userMap.Store()` is a call of that type's method.
@@ -503,6 +555,7 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
         const type = caseType(operand.text, at);
         return type === undefined ? 'dynamic' : typeReceiver(type, at);
       }
+      if (t?.name.startsWith(PATH) === true) return { kind: 'path', path: t.name.slice(PATH.length).split('|') };
       if (t?.name.startsWith('\u0000') === true) return 'dynamic';
       if (t?.constructed === true) return namesType(t.name, at) ? { kind: 'type', type: t.name, constructed: true } : 'dynamic';
       return t ? typeReceiver(t.name, at) : 'dynamic';
