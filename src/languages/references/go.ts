@@ -120,18 +120,23 @@ function namedType(type: Node | null | undefined): string | undefined {
   return undefined;
 }
 
-/**
- * The type a value is made as: `Foo{…}`, `&Foo{…}`, `new(Foo)` (when `new` is the builtin), or
- * asserted or converted to: `v.(Foo)`, `v.(*Foo)`, `(*Foo)(p)`; else undefined.
- */
-function madeType(value: Node | null | undefined, isFree: (name: string) => boolean): string | undefined {
-  let v = value;
-  // Through parentheses and `&`, in either order: `(&Foo{}).M()`, `&(Foo{})`.
+/** The value inside parentheses and `&`, in either order (`(&Foo{})`, `&(Foo{})`): `&x` holds what x is. */
+function addressed(value: Node | null | undefined): Node | null {
+  let v = value ?? null;
   for (let depth = 0; depth < 4 && v; depth++) {
     if (v.type === 'parenthesized_expression') v = v.namedChildren[0] ?? null;
     else if (v.type === 'unary_expression' && v.children[0]?.type === '&') v = v.childForFieldName('operand');
     else break;
   }
+  return v;
+}
+
+/**
+ * The type a value is made as: `Foo{…}`, `&Foo{…}`, `new(Foo)` (when `new` is the builtin), or
+ * asserted or converted to: `v.(Foo)`, `v.(*Foo)`, `(*Foo)(p)`; else undefined.
+ */
+function madeType(value: Node | null | undefined, isFree: (name: string) => boolean): string | undefined {
+  const v = addressed(value);
   const type = v?.type;
   if (type === 'composite_literal' || type === 'type_assertion_expression' || type === 'type_conversion_expression') return namedType(v!.childForFieldName('type'));
   if (v?.type === 'call_expression' && v.childForFieldName('function')?.text === 'new' && isFree('new')) {
@@ -360,12 +365,7 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
    * type (`Type.f`), and free names (`Var`, `pkg.Var`, `pkg.Var.f`); undefined for anything else.
    */
   const valuePath = (value: Node, at: number): string[] | undefined => {
-    let v: Node | null = value;
-    for (let depth = 0; depth < 4 && v; depth++) {
-      if (v.type === 'parenthesized_expression') v = v.namedChildren[0] ?? null;
-      else if (v.type === 'unary_expression' && v.children[0]?.type === '&') v = v.childForFieldName('operand');
-      else break;
-    }
+    const v = addressed(value);
     if (v?.type === 'identifier') return free(at, v.text) && !isTypeParameter(v.text, at) ? [v.text] : undefined;
     if (v?.type !== 'selector_expression') return undefined;
     const names: string[] = [];
@@ -395,10 +395,9 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
     for (const p of list?.namedChildren ?? []) {
       if (!p || !PARAMETERS.has(p.type)) continue;
       const declared = p.childForFieldName('type');
-      const type =
-        p.type === 'parameter_declaration'
-          ? (namedType(declared) ?? containerType(declared))
-          : ((v) => v && `${CONTAINER}slice||${v}`)(namedType(declared));
+      // A variadic parameter (`xs ...T`) is a slice of its type.
+      const element = p.type === 'parameter_declaration' ? undefined : namedType(declared);
+      const type = p.type === 'parameter_declaration' ? (namedType(declared) ?? containerType(declared)) : element && `${CONTAINER}slice||${element}`;
       for (const c of p.namedChildren) {
         if (c?.type === 'identifier') scopes.bind(scope, c.text, { kind: 'parameter', ...(type ? { type: { name: type } } : {}) });
       }
