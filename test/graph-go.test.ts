@@ -18,7 +18,7 @@
 // assertions and type switch cases; ranging over and indexing containers of declared element
 // types (`for _, c := range shelves`, `byStatus[s]`); package-level values of declared types
 // (`Current.Label()`, `store.Current.Active()`); values read from paths or copied (`c :=
-// s.catalog`, `q := p`); unresolved: a package outside the codebase even where the codebase has a function
+// s.catalog`, `q := p`); an interface method's declared result (`st := s.Current()`); unresolved: a package outside the codebase even where the codebase has a function
 // of that name (`strutil.Title`, `strutil.Less`), calls of a parameter (`fn(it)`) and of a
 // function-typed field (`c.onAdd(p)`), a package-level function value named like a method
 // (`validate(p)` is never `Model.validate`), builtins, a function's type parameter named like a
@@ -150,6 +150,10 @@ const EXPECTED = [
   'store/status.go:68 calls example.com/shop/store.Shelf.Stocked -> example.com/shop/store.Catalog.Add [Add] package',
   'store/status.go:70 calls example.com/shop/store.Shelf.Stocked -> example.com/shop/store.Product.Name [Name] typed',
   'store/status.go:72 calls example.com/shop/store.Shelf.Stocked -> example.com/shop/store.Status.Active [Active] typed',
+  // An interface's method declares what it returns: `st := s.Current()` types st.
+  'store/status.go:77 contains example.com/shop/store.Stocker -> example.com/shop/store.Stocker.Current [Current] local',
+  'store/status.go:81 calls example.com/shop/store.Check -> example.com/shop/store.Stocker.Current [Current] typed',
+  'store/status.go:82 calls example.com/shop/store.Check -> example.com/shop/store.Status.Active [Active] typed',
   'util/strings.go:3 imports example.com/shop/util -> ∅ [strings] unresolved:external',
   'util/strings.go:6 calls example.com/shop/util.Title -> ∅ [ToUpper] unresolved:external',
 ];

@@ -2,7 +2,7 @@
 // declared in other files: after random edit sequences over one package whose struct, field and
 // method names collide on purpose (fields typed by the package's structs, by none, or embedded,
 // methods declared in other files than their structs, defined types of a basic kind with
-// methods, conversions, type assertions and switches, ranging and indexing, package-level values of declared types, values read from paths), `update()` leaves exactly the graph a
+// methods, conversions, type assertions and switches, ranging and indexing, package-level values of declared types, values read from paths, interface methods' results), `update()` leaves exactly the graph a
 // fresh build gives: every edge's target, resolution and dependencies.
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
@@ -34,6 +34,7 @@ const call = fc.oneof(
   fc.record({ t: fc.constant('range' as const), m: fc.constantFrom(...METHODS) }),
   fc.record({ t: fc.constant('value' as const), v: fc.constantFrom('g', 'h'), m: fc.constantFrom(...METHODS) }),
   fc.record({ t: fc.constant('read' as const), from: fc.constantFrom('r.a', 'p.b', 'g', 'p'), m: fc.constantFrom(...METHODS) }),
+  fc.record({ t: fc.constant('result' as const), to: fc.constantFrom('I', 'J'), m: fc.constantFrom(...METHODS), n: fc.constantFrom(...METHODS) }),
 );
 const method = fc.record({
   receiver: fc.constantFrom(...STRUCTS),
@@ -43,7 +44,14 @@ const method = fc.record({
 });
 // Package-level values of the package's types, declared in any file (`var g *S`).
 const value = fc.record({ name: fc.constantFrom('g', 'h'), type: fc.constantFrom(...STRUCTS, 'int') });
-const file = fc.record({ structs: fc.array(struct, { maxLength: 2 }), methods: fc.array(method, { maxLength: 2 }), values: fc.array(value, { maxLength: 1 }) });
+// Interfaces whose methods declare what they return (`type I interface { M() *S }`).
+const iface = fc.record({ name: fc.constantFrom('I', 'J'), method: fc.constantFrom(...METHODS), returns: fc.constantFrom(...STRUCTS, 'int') });
+const file = fc.record({
+  structs: fc.array(struct, { maxLength: 2 }),
+  methods: fc.array(method, { maxLength: 2 }),
+  values: fc.array(value, { maxLength: 1 }),
+  interfaces: fc.array(iface, { maxLength: 1 }),
+});
 type GoFile = typeof file extends fc.Arbitrary<infer T> ? T : never;
 
 function render(f: GoFile): string {
@@ -59,6 +67,7 @@ function render(f: GoFile): string {
     lines.push('}', '');
   }
   for (const v of f.values) lines.push(`var ${v.name} *${v.type}`, '');
+  for (const i of f.interfaces) lines.push(`type ${i.name} interface {`, `\t${i.method}() *${i.returns}`, '}', '');
   for (const m of f.methods) {
     lines.push(`func (r *${m.receiver}) ${m.name}(p *${m.param}, q any, ps []*${m.param}) {`);
     for (const c of m.calls) {
@@ -71,7 +80,8 @@ function render(f: GoFile): string {
       else if (c.t === 'switch') lines.push('\tswitch y := q.(type) {', `\tcase ${c.to}:`, `\t\ty.${c.m}()`, '\t}');
       else if (c.t === 'range') lines.push('\tfor _, e := range ps {', `\t\te.${c.m}()`, '\t}', `\tps[0].${c.m}()`);
       else if (c.t === 'value') lines.push(`\t${c.v}.${c.m}()`);
-      else lines.push(`\tif v := ${c.from}; v != nil {`, `\t\tv.${c.m}()`, '\t}');
+      else if (c.t === 'read') lines.push(`\tif v := ${c.from}; v != nil {`, `\t\tv.${c.m}()`, '\t}');
+      else lines.push(`\tif i, ok := q.(${c.to}); ok {`, `\t\tw := i.${c.m}()`, `\t\tw.${c.n}()`, '\t}');
     }
     lines.push('}', '');
   }

@@ -213,7 +213,8 @@ export const GO = builtin(
     // 17: containers of declared element types (`[]T`, `[N]T`, `map[K]V`, `chan T`, variadic parameters, `[]T{…}`, `make(…)`) type what ranging over and indexing them gives.
     // 18: package-level values of declared types (`var userMap sync.Map`, `var std = &Logger{}`) type their receivers, in the package (`userMap.Store()`) and from others (`log.Std.Print()`).
     // 19: a value read from a path (`c := s.catalog`, `p := &s.f`, `v := pkg.Var`) or copied from a typed one (`q := p`) holds what that path holds; `(&Foo{}).M()`.
-    version: '19',
+    // 20: an interface's methods declare what they return first (`Mode() FileMode`), as functions and methods do.
+    version: '20',
   },
   ['references'],
 );

@@ -443,6 +443,11 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
       if (name && body?.type === 'struct_type') {
         // `type List[T any] struct { head *T }`: T is no type of the package.
         structs.set(name, structs.has(name) ? null : structShape(body, typeParameterNames(node), sink));
+      } else if (body?.type === 'interface_type') {
+        // An interface's methods declare what they return first too (`Mode() FileMode`): `m :=
+        // fi.Mode()` on an `fs.FileInfo` types m (never the interface's type parameter).
+        const typeParameters = typeParameterNames(node);
+        for (const elem of body.namedChildren) if (elem?.type === 'method_elem') declareResult(elem, elem.childForFieldName('result'), sink, typeParameters);
       }
       continue;
     }
