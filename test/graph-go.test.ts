@@ -254,3 +254,29 @@ describe.each(BACKENDS)('go package naming on %s', (backend) => {
     }
   });
 });
+
+describe.each(BACKENDS)('go type aliases by build on %s', (backend) => {
+  it('a type some build declares and another aliases is no one answer', async () => {
+    const files = {
+      'go.mod': 'module example.com/m\n',
+      // Before Go 1.18 the package declares U; from 1.18 on, U is another package's type.
+      'old.go': '//go:build !go1.18\n\npackage m\n\ntype U struct{}\n\nfunc (*U) Len() int { return 0 }\n',
+      'new.go': '//go:build go1.18\n\npackage m\n\nimport "example.com/m/other"\n\ntype U = other.U\n',
+      'use.go': 'package m\n\nfunc f(x any) {\n\tif u, ok := x.(*U); ok {\n\t\tu.Len()\n\t}\n}\n',
+    };
+    const graph = await openGraph(files, backend);
+    try {
+      expect(await graph.lines({ kind: 'calls' })).toEqual(['use.go:5 calls example.com/m.f -> ∅ [Len] unresolved:ambiguous']);
+    } finally {
+      graph.close();
+    }
+    // Without the alias, the one declaration is the answer.
+    const { 'new.go': _alias, ...declared } = files;
+    const alone = await openGraph(declared, backend);
+    try {
+      expect(await alone.lines({ kind: 'calls' })).toEqual(['use.go:5 calls example.com/m.f -> example.com/m.U.Len [Len] typed']);
+    } finally {
+      alone.close();
+    }
+  });
+});

@@ -661,7 +661,8 @@ export class Resolver {
           return other !== undefined && !together(siteFile, other);
         };
         // A package-level `var` or `const` of the name in another file is a value, which a
-        // function of the name in a file for other build tags must not outrank.
+        // function of the name in a file for other build tags must not outrank; a type alias
+        // there (`type Union = types.Union` in Go 1.18's build) no class of the name either.
         for (const fileId of this.#valuesOfPackage(module.name, strategy).get(name) ?? []) {
           if (fileId === module.fileId || apart(fileId)) continue;
           candidates.push(unresolved(RESOLUTION_CODES.dynamic));
@@ -892,7 +893,7 @@ export class Resolver {
   }
 
   /** The ids of {@link Resolver.#modulesAllNamed}. */
-  /** The module-level `assign` bindings of a shared module's files, by name (see #packageValues). */
+  /** The module-level `assign` and `alias` bindings of a shared module's files, by name (see #packageValues). */
   #valuesOfPackage(name: string, strategy: LanguageGraph): ReadonlyMap<string, readonly number[]> {
     const key = `${strategy.family}\0${name}`;
     let found = this.#packageValues.get(key);
@@ -900,7 +901,7 @@ export class Resolver {
       const byName = new Map<string, number[]>();
       for (const m of this.#modulesOf(name, strategy).list) {
         for (const b of this.#reader.bindings(m.fileId)) {
-          if (b.scopeId !== null || b.kind !== 'assign') continue;
+          if (b.scopeId !== null || (b.kind !== 'assign' && b.kind !== 'alias')) continue;
           let files = byName.get(b.name);
           if (!files) byName.set(b.name, (files = []));
           if (!files.includes(m.fileId)) files.push(m.fileId);

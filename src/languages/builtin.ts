@@ -214,7 +214,8 @@ export const GO = builtin(
     // 18: package-level values of declared types (`var userMap sync.Map`, `var std = &Logger{}`) type their receivers, in the package (`userMap.Store()`) and from others (`log.Std.Print()`).
     // 19: a value read from a path (`c := s.catalog`, `p := &s.f`, `v := pkg.Var`) or copied from a typed one (`q := p`) holds what that path holds; `(&Foo{}).M()`.
     // 20: an interface's methods declare what they return first (`Mode() FileMode`), as functions and methods do.
-    version: '20',
+    // 21: a package-level type alias names its type in the package: a type some build declares and another aliases is ambiguous.
+    version: '21',
   },
   ['references'],
 );

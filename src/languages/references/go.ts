@@ -20,7 +20,7 @@ const BINDERS = typeSet('short_var_declaration', 'var_spec', 'const_spec', 'rang
 // run`). Unkeyed elements are as often tables of numbers (unicode/tables.go alone has 100,000),
 // and `return`/assignment right sides mostly values: leaving them out halves the nodes read.
 const VALUE_PARENTS = typeSet('argument_list', 'keyed_element');
-const SEARCHED = [...FUNCTIONS, ...BINDERS, ...VALUE_PARENTS, 'call_expression', 'type_conversion_expression', 'type_spec', 'package_clause'];
+const SEARCHED = [...FUNCTIONS, ...BINDERS, ...VALUE_PARENTS, 'call_expression', 'type_conversion_expression', 'type_spec', 'type_alias', 'package_clause'];
 const PARAMETERS = typeSet('parameter_declaration', 'variadic_parameter_declaration');
 /**
  * The type a scope binding gives a type switch's alias (`switch v := x.(type)`): no type's name,
@@ -448,6 +448,16 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
         // fi.Mode()` on an `fs.FileInfo` types m (never the interface's type parameter).
         const typeParameters = typeParameterNames(node);
         for (const elem of body.namedChildren) if (elem?.type === 'method_elem') declareResult(elem, elem.childForFieldName('result'), sink, typeParameters);
+      }
+      continue;
+    }
+    if (type === 'type_alias') {
+      // A package-level `type A = B` names A in the package as a class does: where some build
+      // declares A as a type of its own and another as an alias, neither is the only answer.
+      const name = node.childForFieldName('name');
+      if (name && scopes.enclosingFunction(node.startIndex, (k) => k === 'function') < 0) {
+        const target = node.childForFieldName('type');
+        sink.binding(name, { kind: 'alias', name: name.text, ...(target ? { module: namedType(target) ?? target.text } : {}) });
       }
       continue;
     }
