@@ -10,6 +10,12 @@ function duration(seconds: number): string {
   return `${Math.floor(seconds / 60)} min ${Math.ceil(seconds % 60)} s`;
 }
 
+/** A bar `fraction` (0-1) full. */
+function bar(fraction: number): string {
+  const filled = Math.round(fraction * WIDTH);
+  return `[${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}]`;
+}
+
 /**
  * One line of the bar for `event`, `elapsedMs` after the build started: phase, bar, files,
  * throughput and the time left (from bytes; unknown while the walk still finds files).
@@ -17,19 +23,15 @@ function duration(seconds: number): string {
 export function progressLine(event: ProgressEvent, elapsedMs: number): string {
   if (event.phase === 'graph') {
     // Every file is parsed: the bar is the resolution pass's (no throughput to tell).
-    const share = Math.min(1, Math.max(0, event.graphDone ?? 0));
-    const filled = Math.round(share * WIDTH);
     const sites = event.sites !== undefined ? ` of ${event.sites.toLocaleString('en-US')} sites` : '';
-    return `graph [${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}] ${graphPercent(event)}%${sites} resolved and written`;
+    return `graph ${bar(Math.min(1, Math.max(0, event.graphDone ?? 0)))} ${graphPercent(event)}%${sites} resolved and written`;
   }
   const fraction = event.bytesTotal > 0 ? Math.min(1, event.bytesDone / event.bytesTotal) : event.filesTotal > 0 ? event.filesDone / event.filesTotal : 0;
-  const filled = Math.round(fraction * WIDTH);
-  const bar = `[${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}]`;
   const seconds = elapsedMs / 1000;
   const rate = seconds > 0 ? event.bytesDone / 1048576 / seconds : 0;
   const left = rate > 0 && !event.walking ? (event.bytesTotal - event.bytesDone) / 1048576 / rate : NaN;
   const files = `${event.filesDone}/${event.filesTotal}${event.walking ? '+' : ''} files`;
-  return `${event.phase.padEnd(5)} ${bar} ${files}, ${rate.toFixed(1)} MB/s, ETA ${event.walking ? '?' : duration(left)}`;
+  return `${event.phase.padEnd(5)} ${bar(fraction)} ${files}, ${rate.toFixed(1)} MB/s, ETA ${event.walking ? '?' : duration(left)}`;
 }
 
 /** Where a bar is drawn: process.stderr, or a daemon client's stderr relayed. */
