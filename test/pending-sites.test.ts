@@ -84,6 +84,22 @@ describe('PendingSites', () => {
     }
   });
 
+  it("keeps a small build's sites in one chunk's buffer and a large build's in slabs the C allocator maps on their own", () => {
+    const small = new PendingSites();
+    small.add([site(0), site(1)], 0);
+    expect(small.slabSizes).toEqual([65_536 * 18]);
+    const large = new PendingSites();
+    const rows: EdgeRow[] = [];
+    for (let k = 0; k < 140_000; k++) rows.push(site(k));
+    large.add(rows, 0);
+    // The first chunk alone, then 32 chunks at once: above glibc's 32 MB, so freed memory is returned.
+    expect(large.slabSizes).toEqual([65_536 * 18, 32 * 65_536 * 18]);
+    expect(32 * 65_536 * 18).toBeGreaterThan(32 * 2 ** 20);
+    large.releaseBefore(140_000);
+    expect(large.slabSizes).toEqual([32 * 65_536 * 18]);
+    for (const k of [131_072, 139_999]) expect([large.line(k), large.name(k), large.site(k)]).toEqual([k + 1, site(k).toName, site(k).site]);
+  });
+
   it('frees whole chunks below a site once they are read, and takes no site after', () => {
     const pending = new PendingSites();
     const total = 140_000; // two full chunks of 65,536 and part of a third

@@ -297,14 +297,18 @@ export class WriteSession {
     // maintaining them through every edge's update). No-ops once they exist.
     await this.createIndexes(this.#fromNothing ? LOOKUP_INDEXES : INDEXES, hooks.turn);
     this.#changes.finish();
-    const pending = this.#pending;
+    let pending = this.#pending;
+    const built = pending?.length ?? 0;
     // Counted before the pass: it frees the sites as it writes them.
     let edges = 0;
     if (pending) for (let i = 0; i < pending.length; i++) if (isCountedEdge(pending.kind(i))) edges++;
     const stats = await resolveGraph(this.#db, pending ? { build: pending } : this.#changes, this.#graphCache, hooks);
     if (this.#counts) this.#counts.edges += edges;
-    this.#pending = undefined;
+    this.#pending = pending = undefined;
     this.#resolved = true;
+    // The sites' last slab and what the pass kept per site (100 MB on the kernel) are garbage:
+    // collected before the edge indexes grow the database.
+    collectPerLargeStep(0, built);
     return stats;
   }
 

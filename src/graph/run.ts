@@ -512,8 +512,12 @@ export async function resolveGraph(
             insertName.add(nameId, build.name(i));
           }
           insertEdge.add(decidedKinds.size > 0 ? (decidedKinds.get(i) ?? build.kind(i)) : build.kind(i), build.from(i), toIds[i]! < 0 ? null : toIds[i]!, nameId, build.line(i), codes[i]!, build.site(i), deps.get(i) ?? null);
-          // Sites written are read no more: their columns go while the database grows.
-          if ((i & 0xffff) === 0xffff) build.releaseBefore(i + 1);
+          // Sites written are read no more: their columns go while the database grows (a
+          // slab of them once collected: see PendingSites).
+          if ((i & 0xffff) === 0xffff) {
+            build.releaseBefore(i + 1);
+            collectPerLargeStep(i, i + 1);
+          }
         }
       }
     }
