@@ -154,6 +154,12 @@ const EXPECTED = [
   'store/status.go:77 contains example.com/shop/store.Stocker -> example.com/shop/store.Stocker.Current [Current] local',
   'store/status.go:81 calls example.com/shop/store.Check -> example.com/shop/store.Stocker.Current [Current] typed',
   'store/status.go:82 calls example.com/shop/store.Check -> example.com/shop/store.Status.Active [Active] typed',
+  // A method of a value made in the call (`new(T)`, `&T{}`): its declared result types what it makes.
+  'store/status.go:87 calls example.com/shop/store.Made -> example.com/shop/store.Catalog.First [First] typed',
+  'store/status.go:87 calls example.com/shop/store.Made -> ∅ [new] unresolved:builtin',
+  'store/status.go:88 calls example.com/shop/store.Made -> example.com/shop/store.Product.Name [Name] typed',
+  'store/status.go:89 calls example.com/shop/store.Made -> example.com/shop/store.Catalog.First [First] typed',
+  'store/status.go:90 calls example.com/shop/store.Made -> example.com/shop/store.Product.Describe [Describe] typed',
   'util/strings.go:3 imports example.com/shop/util -> ∅ [strings] unresolved:external',
   'util/strings.go:6 calls example.com/shop/util.Title -> ∅ [ToUpper] unresolved:external',
 ];

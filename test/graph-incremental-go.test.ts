@@ -2,7 +2,7 @@
 // declared in other files: after random edit sequences over one package whose struct, field and
 // method names collide on purpose (fields typed by the package's structs, by none, or embedded,
 // methods declared in other files than their structs, defined types of a basic kind with
-// methods, conversions, type assertions and switches, ranging and indexing, package-level values of declared types, values read from paths, interface methods' results), `update()` leaves exactly the graph a
+// methods, conversions, type assertions and switches, ranging and indexing, package-level values of declared types, values read from paths, interface methods' results, results of methods of values made in the call), `update()` leaves exactly the graph a
 // fresh build gives: every edge's target, resolution and dependencies.
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
@@ -35,11 +35,14 @@ const call = fc.oneof(
   fc.record({ t: fc.constant('value' as const), v: fc.constantFrom('g', 'h'), m: fc.constantFrom(...METHODS) }),
   fc.record({ t: fc.constant('read' as const), from: fc.constantFrom('r.a', 'p.b', 'g', 'p'), m: fc.constantFrom(...METHODS) }),
   fc.record({ t: fc.constant('result' as const), to: fc.constantFrom('I', 'J'), m: fc.constantFrom(...METHODS), n: fc.constantFrom(...METHODS) }),
+  // A method of a value made in the call (`new(S).M()`, `(&S{}).M()`), whose declared result types w.
+  fc.record({ t: fc.constant('made' as const), to: fc.constantFrom(...STRUCTS), literal: fc.boolean(), m: fc.constantFrom(...METHODS), n: fc.constantFrom(...METHODS) }),
 );
 const method = fc.record({
   receiver: fc.constantFrom(...STRUCTS),
   name: fc.constantFrom(...METHODS),
   param: fc.constantFrom(...STRUCTS),
+  returns: fc.option(fc.constantFrom(...STRUCTS), { nil: undefined }),
   calls: fc.array(call, { maxLength: 3 }),
 });
 // Package-level values of the package's types, declared in any file (`var g *S`).
@@ -69,7 +72,7 @@ function render(f: GoFile): string {
   for (const v of f.values) lines.push(`var ${v.name} *${v.type}`, '');
   for (const i of f.interfaces) lines.push(`type ${i.name} interface {`, `\t${i.method}() *${i.returns}`, '}', '');
   for (const m of f.methods) {
-    lines.push(`func (r *${m.receiver}) ${m.name}(p *${m.param}, q any, ps []*${m.param}) {`);
+    lines.push(`func (r *${m.receiver}) ${m.name}(p *${m.param}, q any, ps []*${m.param})${m.returns ? ` *${m.returns}` : ''} {`);
     for (const c of m.calls) {
       if (c.t === 'field') lines.push(`\tr.${c.f}.${c.m}()`);
       else if (c.t === 'self') lines.push(`\tr.${c.m}()`);
@@ -81,6 +84,7 @@ function render(f: GoFile): string {
       else if (c.t === 'range') lines.push('\tfor _, e := range ps {', `\t\te.${c.m}()`, '\t}', `\tps[0].${c.m}()`);
       else if (c.t === 'value') lines.push(`\t${c.v}.${c.m}()`);
       else if (c.t === 'read') lines.push(`\tif v := ${c.from}; v != nil {`, `\t\tv.${c.m}()`, '\t}');
+      else if (c.t === 'made') lines.push(`\tif w := ${c.literal ? `(&${c.to}{})` : `new(${c.to})`}.${c.m}(); w != nil {`, `\t\tw.${c.n}()`, '\t}');
       else lines.push(`\tif i, ok := q.(${c.to}); ok {`, `\t\tw := i.${c.m}()`, `\t\tw.${c.n}()`, '\t}');
     }
     lines.push('}', '');
@@ -92,6 +96,6 @@ describe('the Go code graph after updates equals a fresh build', () => {
   it('random structs and defined types, fields typed across files, embedded structs, methods declared apart, conversions', async () => {
     const files = ['m/a.go', 'm/b.go', 'm/c.go'];
     const content = file.map(render);
-    await checkRandomEdits('go', files, content, 30);
+    await checkRandomEdits("go", files, content, 30);
   });
 });

@@ -215,7 +215,8 @@ export const GO = builtin(
     // 19: a value read from a path (`c := s.catalog`, `p := &s.f`, `v := pkg.Var`) or copied from a typed one (`q := p`) holds what that path holds; `(&Foo{}).M()`.
     // 20: an interface's methods declare what they return first (`Mode() FileMode`), as functions and methods do.
     // 21: a package-level type alias names its type in the package: a type some build declares and another aliases is ambiguous.
-    version: '21',
+    // 22: a method of a value made in the call (`new(big.Int).SetBytes(b)`, `(&Point{}).Add(p, q)`) types its result by what the method declares it returns.
+    version: '22',
   },
   ['references'],
 );

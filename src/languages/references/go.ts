@@ -9,8 +9,9 @@ import { LexicalScopes, type ScopeBinding } from './scopes.js';
 // Names are bound per function, flow-insensitively (a block's `x :=` counts for the whole
 // function, which can only leave a call unresolved): parameters, named results, `:=`, `var`,
 // `const`, `range` and type-switch variables. The receiver of a method is its `self`. A value's
-// type is known from a declared type (`var x Foo`, a parameter `c *Catalog`) or from how it is
-// made (`Foo{}`, `&Foo{}`, `new(Foo)`); a call result (`NewFoo()`) is of unknown type. Package-
+// type is known from a declared type (`var x Foo`, a parameter `c *Catalog`), from how it is
+// made (`Foo{}`, `&Foo{}`, `new(Foo)`), or from what the function or method whose result it is
+// declares it returns first (`NewFoo()`, `c.First()`, `new(big.Int).SetBytes(b)`). Package-
 // level `var`/`const` names are values (`assign` bindings): a call of one stays unresolved.
 
 const FUNCTIONS = typeSet('function_declaration', 'method_declaration', 'func_literal');
@@ -388,7 +389,16 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
   const calledMethod = (value: Node | null | undefined, at: number): string | undefined => {
     if (value?.type !== 'call_expression') return undefined;
     const fn = value.childForFieldName('function');
-    return fn?.type === 'selector_expression' ? typedPath(fn, at, 4)?.join('.') : undefined;
+    if (fn?.type !== 'selector_expression') return undefined;
+    const typed = typedPath(fn, at, 4);
+    if (typed !== undefined) return typed.join('.');
+    // `new(big.Int).SetBytes(b)`, `(&Point{}).Add(p, q)`, `v.(*T).M()`: a method of the type
+    // the value is made as.
+    const operand = fn.childForFieldName('operand');
+    const method = fn.childForFieldName('field');
+    const made = operand && method ? madeType(operand, (name) => free(at, name)) : undefined;
+    if (made === undefined || isTypeParameter(made, at) || !free(at, made.split('.')[0]!)) return undefined;
+    return `${made}.${method!.text}`;
   };
 
   const bindParameters = (scope: number, list: Node | null | undefined): void => {
