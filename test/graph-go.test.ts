@@ -160,6 +160,10 @@ const EXPECTED = [
   'store/status.go:88 calls example.com/shop/store.Made -> example.com/shop/store.Product.Name [Name] typed',
   'store/status.go:89 calls example.com/shop/store.Made -> example.com/shop/store.Catalog.First [First] typed',
   'store/status.go:90 calls example.com/shop/store.Made -> example.com/shop/store.Product.Describe [Describe] typed',
+  // Elements of a field's container (`items []*Product`, declared in catalog.go): indexed, ranged over, read into a local.
+  'store/status.go:95 calls example.com/shop/store.Items -> example.com/shop/store.Product.Name [Name] package',
+  'store/status.go:97 calls example.com/shop/store.Items -> example.com/shop/store.Product.Describe [Describe] package',
+  'store/status.go:100 calls example.com/shop/store.Items -> example.com/shop/store.Product.Name [Name] package',
   'util/strings.go:3 imports example.com/shop/util -> ∅ [strings] unresolved:external',
   'util/strings.go:6 calls example.com/shop/util.Title -> ∅ [ToUpper] unresolved:external',
 ];

@@ -31,7 +31,8 @@ export type FixedReason = 'parameter' | 'local-variable' | 'dynamic';
  *   `Foo().m()`), which is an instance of it only if the name is a class;
  * - `path`: a chain of free names (`m.f()` → `['m']`, `pkg.sub.f()` → `['pkg', 'sub']`,
  *   `Store.open()` → `['Store']`): a module, package or class found through the same rules
- *   as a plain name.
+ *   as a plain name; a part `'[]'` after a field's name reads an element of that field's
+ *   container (Go's `s.items[0].m()` in a method of Store → `['Store', 'items', '[]']`).
  *
  * @example
  * ```ts
@@ -128,7 +129,9 @@ export interface SiteFact {
  *
  * `field` (Java, Go): the class (the binding's scope) has a field `name` whose declared type is
  * the class `module` as written (Java: fields of class types only; Go: every field, without
- * `module` when its type is no named type, and each embedded struct under its type's name);
+ * `module` when its type is no named type, each embedded struct under its type's name, and a
+ * container of named element types (`items []*Item`) as its shape: NUL, then
+ * `of|slice||Item`, `of|map|K|V` or `of|chan||T`);
  * `member` `'private'` for a private one. It binds no name either: a member lookup that finds no
  * method or class of the name reads it to type a receiver (`UNSAFE.get()` through a static
  * import, `System.err.println()`, a base's `stringBuilder.append()`, Go's `s.db.Query()` in a

@@ -1,3 +1,4 @@
+import { CONTAINER_TYPE, ELEMENT_PART, indexedElement } from './container-types.js';
 import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../db/schema.js';
 import { admitsArity, onlyVariadicTakes, SYMBOL_FLAGS } from './describe.js';
 import type { ReceiverFact } from './facts.js';
@@ -1229,13 +1230,24 @@ export class Resolver {
       const member = symbol.kind === 'class' ? this.#classMember(symbol, name, new Set()) : (this.#moduleMember(symbol.id, name, 0, false) ?? NOT_FOUND);
       return relabel(member, RESOLUTION_CODES.qualified);
     }
-    for (const [i, part] of [...path.slice(1), name].entries()) {
+    /** The class and the field the part before names (for an element part after it). */
+    let field: { readonly cls: GraphSymbol; readonly name: string } | undefined;
+    const parts = [...path.slice(1), name];
+    for (const [i, part] of parts.entries()) {
       if (i === path.length - 1) {
         this.#askingLast(use, arity);
       }
+      if (part === ELEMENT_PART) {
+        // `s.items[i]`: what the field's container declares it holds (no field: unknown).
+        current = field === undefined ? unresolved(RESOLUTION_CODES.dynamic) : this.#fieldElementClass(field.cls, field.name);
+        field = undefined;
+        continue;
+      }
+      field = undefined;
       if (current.toId === null) return current;
       const container = this.#reader.symbol(current.toId);
       if (!container) return NOT_FOUND;
+      if (container.kind === 'class' && parts[i + 1] === ELEMENT_PART) field = { cls: container, name: part };
       if (container.kind === 'module') {
         let member = this.#moduleMember(container.id, part, 0, false);
         // `pkg.Var.M()`: a value of declared type that another package declares.
@@ -1343,12 +1355,30 @@ export class Resolver {
     this.#reader.depend(cls.name);
     const field = this.#reader.bindingOf(cls, 'field', name);
     if (!field || (inherited && field.member === 'private')) return undefined;
-    // A field of no class of the codebase's naming (`int`, `func()`, an anonymous interface) is
-    // still this class's field: it hides the bases' fields of the name.
-    if (!field.module) return unresolved(RESOLUTION_CODES.dynamic);
+    // A field of no class of the codebase's naming (`int`, `func()`, an anonymous interface, a
+    // container: see #fieldElementClass) is still this class's field: it hides the bases' fields
+    // of the name.
+    if (!field.module || field.module.startsWith(CONTAINER_TYPE)) return unresolved(RESOLUTION_CODES.dynamic);
     // A class on the way here may inherit a field of the name from outside the codebase.
     if (this.#fieldsHidden) return unresolved(RESOLUTION_CODES.external);
     const type = this.#classDeclaredIn(cls, file, strategy, field.module);
+    return type.toId === null ? type : { toId: type.toId, code: RESOLUTION_CODES.typed };
+  }
+
+  /**
+   * The class of the elements of a container a field of `cls` itself is declared as (`items
+   * []*Item` → Item: what `s.items[i]` holds), read in the class's file; unknown for any other
+   * field, and for one that `cls` does not declare (a promoted field is not followed).
+   */
+  #fieldElementClass(cls: GraphSymbol, name: string): Outcome {
+    const file = this.#reader.file(cls.fileId);
+    const strategy = file ? this.#strategyOf(file.language) : undefined;
+    if (!file || strategy?.fieldTypes !== true) return unresolved(RESOLUTION_CODES.dynamic);
+    // The answer depends on the class's fields: a change to its file must re-resolve the site.
+    this.#reader.depend(cls.name);
+    const element = indexedElement(this.#reader.bindingOf(cls, 'field', name)?.module ?? undefined);
+    if (element === undefined) return unresolved(RESOLUTION_CODES.dynamic);
+    const type = this.#classDeclaredIn(cls, file, strategy, element);
     return type.toId === null ? type : { toId: type.toId, code: RESOLUTION_CODES.typed };
   }
 

@@ -216,7 +216,8 @@ export const GO = builtin(
     // 20: an interface's methods declare what they return first (`Mode() FileMode`), as functions and methods do.
     // 21: a package-level type alias names its type in the package: a type some build declares and another aliases is ambiguous.
     // 22: a method of a value made in the call (`new(big.Int).SetBytes(b)`, `(&Point{}).Add(p, q)`) types its result by what the method declares it returns.
-    version: '22',
+    // 23: a struct field's container of declared element types (`items []*Item`, read where the struct is declared) types `s.items[i]` and the values of `for _, it := range s.items`.
+    version: '23',
   },
   ['references'],
 );

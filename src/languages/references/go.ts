@@ -2,6 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
 import { typedDescendants, typeSet } from '../common.js';
 import { LexicalScopes, type ScopeBinding } from './scopes.js';
+import { CONTAINER_TYPE, ELEMENT_PART, containerOf, containerTypeName, indexedElement, type ContainerShape } from '../../graph/container-types.js';
 
 // Go: calls (plain, `pkg.F()`, methods through the receiver and through typed values), imports
 // (plain, aliased, dot and blank), embedded types as bases, functions used as values, flags.
@@ -31,26 +32,13 @@ const PARAMETERS = typeSet('parameter_declaration', 'variadic_parameter_declarat
 const SWITCH_ALIAS = '\u0000case';
 
 /**
- * What a scope binding's type says of a container (`[]T`, `[N]T`, `*[N]T`, `map[K]V`, `chan T`):
- * its kind and the named types of its keys and elements, read where it is ranged over or
- * indexed. Like SWITCH_ALIAS, no type's name: `NUL of|kind|key|value`.
- */
-const CONTAINER = '\u0000of|';
-
-/**
  * What a scope binding's type says of a value read from a path (`x := s.f`, `p := &s.f`,
  * `v := pkg.Var`): the path, as a receiver fact's (`Type.f` from a value of declared type, free
  * names otherwise), which resolution follows as it follows `s.f.M()`. `NUL path|a|b`.
  */
 const PATH = '\u0000path|';
 
-interface ContainerShape {
-  readonly kind: 'slice' | 'map' | 'chan';
-  readonly key?: string | undefined;
-  readonly value?: string | undefined;
-}
-
-/** A container type's shape as a binding's type name (see CONTAINER), or undefined when it names no type. */
+/** A container type's shape as a binding's type name (see CONTAINER_TYPE), or undefined when it names no type. */
 function containerType(type: Node | null | undefined): string | undefined {
   let n = type;
   // A pointer to an array ranges and indexes as the array.
@@ -69,15 +57,9 @@ function containerType(type: Node | null | undefined): string | undefined {
       shape = { kind: 'chan', value: namedType(n.childForFieldName('value')) };
       break;
   }
-  return shape && (shape.key !== undefined || shape.value !== undefined) ? `${CONTAINER}${shape.kind}|${shape.key ?? ''}|${shape.value ?? ''}` : undefined;
+  return shape && containerTypeName(shape);
 }
 
-/** The shape a binding's type name holds (see CONTAINER), or undefined for any other. */
-function containerOf(name: string | undefined): ContainerShape | undefined {
-  if (name === undefined || !name.startsWith(CONTAINER)) return undefined;
-  const [kind, key, value] = name.slice(CONTAINER.length).split('|');
-  return { kind: kind as ContainerShape['kind'], key: key || undefined, value: value || undefined };
-}
 
 /** The type of the values a container makes when ranged over, by position (`for k, v := range m`). */
 function rangedTypes(shape: ContainerShape): readonly (string | undefined)[] {
@@ -244,10 +226,15 @@ function structShape(struct: Node, typeParameters: ReadonlySet<string>, sink: Re
     if (names.length > 0) {
       const declared = namedType(typeNode);
       const type = declared !== undefined && !typeParameters.has(declared) ? declared : undefined;
+      // A container of declared element types (`items []*Item`), for `s.items[i]` and ranges
+      // over `s.items` (never a type parameter's container).
+      const container = declared === undefined ? containerType(typeNode) : undefined;
+      const elements = containerOf(container);
+      const held = type ?? (elements && !typeParameters.has(elements.key ?? '') && !typeParameters.has(elements.value ?? '') ? container : undefined);
       for (const n of names) {
         if (!n) continue;
         shape.fields.set(n.text, type);
-        sink.binding(n, { kind: 'field', name: n.text, ...(type !== undefined ? { module: type } : {}) });
+        sink.binding(n, { kind: 'field', name: n.text, ...(held !== undefined ? { module: held } : {}) });
       }
       continue;
     }
@@ -317,8 +304,17 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
   const indexedType = (value: Node, at: number): string | undefined => {
     if (value.type !== 'index_expression') return undefined;
     const base = value.childForFieldName('operand');
-    const shape = base?.type === 'identifier' ? containerOf(scopes.lookup(at, base.text)?.binding.type?.name) : undefined;
-    return shape?.kind === 'chan' ? undefined : shape?.value;
+    return base?.type === 'identifier' ? indexedElement(scopes.lookup(at, base.text)?.binding.type?.name) : undefined;
+  };
+  /**
+   * `s.items[i]`, `s.byName[k]` (an index of a field path from a value of declared type): the
+   * path with an element part (`Type.items.[]`, see ELEMENT_PART); undefined for anything else.
+   */
+  const elementPath = (value: Node, at: number): string[] | undefined => {
+    if (value.type !== 'index_expression') return undefined;
+    const base = value.childForFieldName('operand');
+    const path = base?.type === 'selector_expression' ? typedPath(base, at, 4) : undefined;
+    return path && [...path, ELEMENT_PART];
   };
   /** The named type a receiver or a value of declared type has (`s` in a method of S, `var x pkg.T`, a parameter `c *Catalog`). */
   const valueType = (operand: Node, at: number): string | undefined => {
@@ -407,7 +403,7 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
       const declared = p.childForFieldName('type');
       // A variadic parameter (`xs ...T`) is a slice of its type.
       const element = p.type === 'parameter_declaration' ? undefined : namedType(declared);
-      const type = p.type === 'parameter_declaration' ? (namedType(declared) ?? containerType(declared)) : element && `${CONTAINER}slice||${element}`;
+      const type = p.type === 'parameter_declaration' ? (namedType(declared) ?? containerType(declared)) : element && `${CONTAINER_TYPE}slice||${element}`;
       for (const c of p.namedChildren) {
         if (c?.type === 'identifier') scopes.bind(scope, c.text, { kind: 'parameter', ...(type ? { type: { name: type } } : {}) });
       }
@@ -493,7 +489,7 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
           const made = declared ?? (value ? (madeType(value, free) ?? containerMade(value, free) ?? indexedType(value, node.startIndex)) : undefined);
           const called = made === undefined && i === 0 && values.length === 1 ? (calledFunction(values[0], free) ?? calledMethod(values[0], node.startIndex)) : undefined;
           // `x := s.f`, `p := &s.f`, `v := Var`, `v := pkg.Var`: what the path there holds.
-          const read = made === undefined && called === undefined && value && scope >= 0 ? valuePath(value, node.startIndex) : undefined;
+          const read = made === undefined && called === undefined && value && scope >= 0 ? (valuePath(value, node.startIndex) ?? elementPath(value, node.startIndex)) : undefined;
           const typeName = made ?? (read !== undefined ? `${PATH}${read.join('|')}` : undefined);
           // `x := y` where y holds a known type: x holds it too (y as bound where it is read).
           const copied = typeName === undefined && called === undefined && value?.type === 'identifier' && scope >= 0 ? copiedType(value, node.startIndex) : undefined;
@@ -509,8 +505,15 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
         // `for i, v := range xs` over a container of declared element type: v is of that type.
         const right = node.childForFieldName('right');
         const shape = right?.type === 'identifier' ? containerOf(scopes.lookup(node.startIndex, right.text)?.binding.type?.name) : undefined;
-        const ranged = shape ? rangedTypes(shape) : [];
-        identifiers(node.childForFieldName('left')).forEach((name, i) => {
+        const ranged: (string | undefined)[] = shape ? [...rangedTypes(shape)] : [];
+        const left = identifiers(node.childForFieldName('left'));
+        // `for _, it := range s.items`: a field's container, declared where its struct is; the
+        // second name is an element of a slice, an array or a map (a channel gives one name).
+        if (!shape && left.length === 2 && right?.type === 'selector_expression') {
+          const path = typedPath(right, node.startIndex, 4);
+          if (path) ranged[1] = `${PATH}${[...path, ELEMENT_PART].join('|')}`;
+        }
+        left.forEach((name, i) => {
           const t = ranged[i];
           if (scope >= 0) scopes.bind(scope, name.text, t ? { kind: 'local', type: { name: t } } : { kind: 'local' });
         });
@@ -602,6 +605,9 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
     }
     const made = madeType(operand, (name) => free(at, name)) ?? indexedType(operand, at);
     if (made) return typeReceiver(made, at);
+    // `s.items[i].M()`: an element of a field of declared container type, read where the struct is declared.
+    const element = elementPath(operand, at);
+    if (element !== undefined) return { kind: 'path', path: element };
     // `c.First().Name()`, `store.Open(…).Close()`: what the method or function declares it returns first.
     const called = calledMethod(operand, at) ?? calledFunction(operand, (name) => free(at, name));
     if (called !== undefined) return namesType(called, at) ? { kind: 'type', type: called, constructed: true } : 'dynamic';
