@@ -164,6 +164,15 @@ const EXPECTED = [
   'store/status.go:95 calls example.com/shop/store.Items -> example.com/shop/store.Product.Name [Name] package',
   'store/status.go:97 calls example.com/shop/store.Items -> example.com/shop/store.Product.Describe [Describe] package',
   'store/status.go:100 calls example.com/shop/store.Items -> example.com/shop/store.Product.Name [Name] package',
+  // Along a chain of calls, and through locals holding their results: what each declares it returns.
+  'store/status.go:105 calls example.com/shop/store.Chain -> example.com/shop/store.Product.Describe [Describe] typed',
+  'store/status.go:105 calls example.com/shop/store.Chain -> example.com/shop/store.Catalog.First [First] typed',
+  'store/status.go:105 calls example.com/shop/store.Chain -> example.com/shop/store.NewCatalog [NewCatalog] package',
+  'store/status.go:106 calls example.com/shop/store.Chain -> example.com/shop/store.NewCatalog [NewCatalog] package',
+  'store/status.go:107 calls example.com/shop/store.Chain -> example.com/shop/store.Catalog.First [First] typed',
+  'store/status.go:107 calls example.com/shop/store.Chain -> example.com/shop/store.Product.Name [Name] typed',
+  'store/status.go:108 calls example.com/shop/store.Chain -> example.com/shop/store.Catalog.First [First] typed',
+  'store/status.go:109 calls example.com/shop/store.Chain -> example.com/shop/store.Product.Describe [Describe] typed',
   'util/strings.go:3 imports example.com/shop/util -> ∅ [strings] unresolved:external',
   'util/strings.go:6 calls example.com/shop/util.Title -> ∅ [ToUpper] unresolved:external',
 ];

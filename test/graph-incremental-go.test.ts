@@ -2,7 +2,7 @@
 // declared in other files: after random edit sequences over one package whose struct, field and
 // method names collide on purpose (fields typed by the package's structs, by none, or embedded,
 // methods declared in other files than their structs, defined types of a basic kind with
-// methods, conversions, type assertions and switches, ranging and indexing, package-level values of declared types, values read from paths, interface methods' results, results of methods of values made in the call, elements of fields' containers), `update()` leaves exactly the graph a
+// methods, conversions, type assertions and switches, ranging and indexing, package-level values of declared types, values read from paths, interface methods' results, results of methods of values made in the call, elements of fields' containers, chains of results), `update()` leaves exactly the graph a
 // fresh build gives: every edge's target, resolution and dependencies.
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
@@ -38,6 +38,8 @@ const call = fc.oneof(
   // A method of a value made in the call (`new(S).M()`, `(&S{}).M()`), whose declared result types w.
   // Elements of a field's container (`r.a[0].M()`, `for _, e := range p.b`), declared with the struct.
   fc.record({ t: fc.constant('element' as const), from: fc.constantFrom('r', 'p'), f: fc.constantFrom(...FIELDS), m: fc.constantFrom(...METHODS) }),
+  // Along a chain of methods' results, and through a local holding one (`r.M().N().M()`).
+  fc.record({ t: fc.constant('chain' as const), m: fc.constantFrom(...METHODS), n: fc.constantFrom(...METHODS) }),
   fc.record({ t: fc.constant('made' as const), to: fc.constantFrom(...STRUCTS), literal: fc.boolean(), m: fc.constantFrom(...METHODS), n: fc.constantFrom(...METHODS) }),
 );
 const method = fc.record({
@@ -87,6 +89,7 @@ function render(f: GoFile): string {
       else if (c.t === 'value') lines.push(`\t${c.v}.${c.m}()`);
       else if (c.t === 'read') lines.push(`\tif v := ${c.from}; v != nil {`, `\t\tv.${c.m}()`, '\t}');
       else if (c.t === 'element') lines.push(`\t${c.from}.${c.f}[0].${c.m}()`, `\tfor _, e := range ${c.from}.${c.f} {`, `\t\te.${c.m}()`, '\t}');
+      else if (c.t === 'chain') lines.push(`\tr.${c.m}().${c.n}().${c.m}()`, `\tif v := r.${c.m}(); v != nil {`, `\t\tv.${c.n}().${c.m}()`, '\t}');
       else if (c.t === 'made') lines.push(`\tif w := ${c.literal ? `(&${c.to}{})` : `new(${c.to})`}.${c.m}(); w != nil {`, `\t\tw.${c.n}()`, '\t}');
       else lines.push(`\tif i, ok := q.(${c.to}); ok {`, `\t\tw := i.${c.m}()`, `\t\tw.${c.n}()`, '\t}');
     }

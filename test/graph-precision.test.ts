@@ -1036,6 +1036,41 @@ describe('PHP parent::', () => {
 });
 
 describe('Go packages', () => {
+  it("a call of a value of a function type is never a conversion to that type", async () => {
+    const lines = await callLines({
+      'go.mod': 'module ex\n\ngo 1.19\n',
+      'a.go': [
+        'package a',
+        '',
+        'type Conn struct{}',
+        '',
+        'func (c *Conn) Next() *Conn { return c }',
+        'func (c *Conn) Close()      {}',
+        '',
+        'type Other struct{}',
+        '',
+        'func (o *Other) Close() {}',
+        '',
+        'type Dial func() *Conn',
+        '',
+        'func (d Dial) Next() *Other { return nil }',
+        '',
+        'var dial Dial',
+        '',
+        'func Use() {',
+        '\tdial().Next().Close()', // 19: Conn's Next and Close, which nothing here declares dial returns: unknown
+        '\tDial(nil).Next().Close()', // 20: a conversion: Dial's Next, then Other's Close
+        '}',
+      ].join('\n'),
+    });
+    expect(lines.filter((l) => l.includes('[Close]') || l.includes('[Next]'))).toEqual([
+      'a.go:19 calls ex.Use -> ∅ [Close] unresolved:dynamic',
+      'a.go:19 calls ex.Use -> ∅ [Next] unresolved:dynamic',
+      'a.go:20 calls ex.Use -> ex.Dial.Next [Next] typed',
+      'a.go:20 calls ex.Use -> ex.Other.Close [Close] typed',
+    ]);
+  });
+
   it('x := f() types x with what f declares it returns first (not a type parameter), read in f\'s file', async () => {
     const fixture = {
       'go.mod': 'module ex\n\ngo 1.19\n',

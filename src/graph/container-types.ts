@@ -1,6 +1,7 @@
 // Containers of declared element types (Go's `[]T`, `[N]T`, `map[K]V`, `chan T`) as the type
 // names bindings carry, shared by the visitor that writes them and the resolver that reads them
-// in struct fields declared in other files (`s.items[i].M()`, `for _, it := range s.items`).
+// in struct fields declared in other files (`s.items[i].M()`, `for _, it := range s.items`), and
+// the parts of receiver paths that read an element or a call's result.
 
 /**
  * A container's shape as a binding's type name: `NUL of|kind|key|value`, with the named types of
@@ -13,6 +14,12 @@ export const CONTAINER_TYPE = '\u0000of|';
  * it holds (`s.items[i].M()` → `Store.items.[].M`): a container of declared element type.
  */
 export const ELEMENT_PART = '[]';
+
+/**
+ * A part of a receiver's path that reads what the method or function the part before it names
+ * returns first (`blk.toGNU().sparse()` → `Block.toGNU.().sparse`), as its declaration says.
+ */
+export const RESULT_PART = '()';
 
 /** What {@link CONTAINER_TYPE} says of a container. */
 export interface ContainerShape {

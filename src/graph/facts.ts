@@ -32,7 +32,9 @@ export type FixedReason = 'parameter' | 'local-variable' | 'dynamic';
  * - `path`: a chain of free names (`m.f()` → `['m']`, `pkg.sub.f()` → `['pkg', 'sub']`,
  *   `Store.open()` → `['Store']`): a module, package or class found through the same rules
  *   as a plain name; a part `'[]'` after a field's name reads an element of that field's
- *   container (Go's `s.items[0].m()` in a method of Store → `['Store', 'items', '[]']`).
+ *   container (Go's `s.items[0].m()` in a method of Store → `['Store', 'items', '[]']`), a
+ *   part `'()'` what the function or method before it declares it returns (`c.first().m()`
+ *   → `['Catalog', 'first', '()']`; after a type's name, Go's conversion: a value of it).
  *
  * @example
  * ```ts

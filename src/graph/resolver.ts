@@ -1,4 +1,4 @@
-import { CONTAINER_TYPE, ELEMENT_PART, indexedElement } from './container-types.js';
+import { CONTAINER_TYPE, ELEMENT_PART, RESULT_PART, indexedElement } from './container-types.js';
 import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../db/schema.js';
 import { admitsArity, onlyVariadicTakes, SYMBOL_FLAGS } from './describe.js';
 import type { ReceiverFact } from './facts.js';
@@ -1199,8 +1199,13 @@ export class Resolver {
     this.#use = 'term';
     this.#arity = undefined;
     let current = this.#plain(path[0]!, ctx);
+    /** Whether `current` was found by its name (the head, a module's member), not as a value's class. */
+    let byName = true;
     // A package-level value of declared type (Go's `var userMap sync.Map`): its class's members.
-    if (current.toId === null && current.code === RESOLUTION_CODES.dynamic) current = this.#valueClass(ctx.file.moduleId, path[0]!, ctx.file.id) ?? current;
+    if (current.toId === null && current.code === RESOLUTION_CODES.dynamic) {
+      current = this.#valueClass(ctx.file.moduleId, path[0]!, ctx.file.id) ?? current;
+      byName = false;
+    }
     const label = current.code;
     // A head that binds nothing (or only a builtin) may be what the language's own rules know (Lua's tables).
     const asked = ctx.strategy.qualifiedNames === true;
@@ -1241,24 +1246,43 @@ export class Resolver {
         // `s.items[i]`: what the field's container declares it holds (no field: unknown).
         current = field === undefined ? unresolved(RESOLUTION_CODES.dynamic) : this.#fieldElementClass(field.cls, field.name);
         field = undefined;
+        byName = false;
         continue;
       }
       field = undefined;
       if (current.toId === null) return current;
       const container = this.#reader.symbol(current.toId);
       if (!container) return NOT_FOUND;
+      if (part === RESULT_PART) {
+        // `x.f().g`: what the method or function declares it returns first; a call of a class
+        // that names it (Go: a conversion, `T(v)`, `pkg.T(v)`) makes a value of it, while a
+        // call of a field's value (of a function type) returns what that type's declaration says.
+        const conversion = container.kind === 'class' && byName;
+        byName = false;
+        if (conversion) continue;
+        const returned = container.kind === 'method' || container.kind === 'function' ? this.#returnedClass(container) : undefined;
+        current = returned ?? unresolved(RESOLUTION_CODES.dynamic);
+        continue;
+      }
       if (container.kind === 'class' && parts[i + 1] === ELEMENT_PART) field = { cls: container, name: part };
       if (container.kind === 'module') {
         let member = this.#moduleMember(container.id, part, 0, false);
+        byName = true;
         // `pkg.Var.M()`: a value of declared type that another package declares.
-        if (member?.toId === null && member.code === RESOLUTION_CODES.dynamic && i < path.length - 1) member = this.#valueClass(container.id, part, undefined) ?? member;
+        if (member?.toId === null && member.code === RESOLUTION_CODES.dynamic && i < path.length - 1) {
+          member = this.#valueClass(container.id, part, undefined) ?? member;
+          byName = false;
+        }
         // A module without the member may hold it in what it returns (a Lua module's table).
         if (member === undefined && asked && i === 0) {
           const found = this.#askFallback(name, ctx, { qualifier: path, module: { id: container.id, name: container.name, fileId: container.fileId } });
           return found ? relabel(found, label) : NOT_FOUND;
         }
         current = member ?? NOT_FOUND;
-      } else if (container.kind === 'class') current = this.#classMember(container, part, new Set());
+      } else if (container.kind === 'class') {
+        current = this.#classMember(container, part, new Set());
+        byName = false;
+      }
       else return unresolved(RESOLUTION_CODES.dynamic); // an attribute of a function's value
     }
     return relabel(current, label);

@@ -217,7 +217,8 @@ export const GO = builtin(
     // 21: a package-level type alias names its type in the package: a type some build declares and another aliases is ambiguous.
     // 22: a method of a value made in the call (`new(big.Int).SetBytes(b)`, `(&Point{}).Add(p, q)`) types its result by what the method declares it returns.
     // 23: a struct field's container of declared element types (`items []*Item`, read where the struct is declared) types `s.items[i]` and the values of `for _, it := range s.items`.
-    version: '23',
+    // 24: chains of calls read what each function or method declares it returns (`blk.toGNU().sparse()`, `NewCatalog().First().Name()`, `c := NewCatalog()` then `c.First().Name()`); a call of a value of a function type is no conversion to it.
+    version: '24',
   },
   ['references'],
 );

@@ -2,7 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
 import { typedDescendants, typeSet } from '../common.js';
 import { LexicalScopes, type ScopeBinding } from './scopes.js';
-import { CONTAINER_TYPE, ELEMENT_PART, containerOf, containerTypeName, indexedElement, type ContainerShape } from '../../graph/container-types.js';
+import { CONTAINER_TYPE, ELEMENT_PART, RESULT_PART, containerOf, containerTypeName, indexedElement, type ContainerShape } from '../../graph/container-types.js';
 
 // Go: calls (plain, `pkg.F()`, methods through the receiver and through typed values), imports
 // (plain, aliased, dot and blank), embedded types as bases, functions used as values, flags.
@@ -325,23 +325,46 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
     if (type?.name === SWITCH_ALIAS) return caseType(operand.text, at);
     // A value read from a path: chains on it continue the path (`Type.f` then `.g`).
     if (type?.name.startsWith(PATH) === true) return type.name.slice(PATH.length).split('|').join('.');
-    return type?.constructed === true || type?.name.startsWith('\u0000') === true ? undefined : type?.name;
+    // `x := s.Get()`, `v := reflect.ValueOf(i)`: chains on x read what Get declares it returns.
+    if (type?.constructed === true) return `${type.name}.${RESULT_PART}`;
+    return type?.name.startsWith('\u0000') === true ? undefined : type?.name;
   };
   /**
    * `x.f.g` (a selector chain of at most `max` names after a name `x` of declared type): the
    * chain read as a path from x's type (`Type.f.g`), each field in its struct's declaration;
-   * undefined for anything else (an index, a call, a type parameter, a package name at its head).
+   * a call of a method on the way reads what it declares it returns (`x.f().g` →
+   * `Type.f.().g`, see RESULT_PART); undefined for anything else (an index, a call of anything
+   * but a method named on the chain, a type parameter, a package name at its head).
    */
   const typedPath = (selector: Node, at: number, max: number): string[] | undefined => {
     const names: string[] = [];
+    // Names read (calls on the way are not counted: each follows a name).
+    let read = 0;
     let n: Node | null = selector;
-    while (n?.type === 'selector_expression' && names.length <= max) {
+    while (read <= max) {
+      if (n?.type === 'call_expression') {
+        // `new(T).f()`, `T{}.f()`: the type the value is made as heads the path.
+        const made = madeType(n, (name) => free(at, name));
+        if (made !== undefined) return isTypeParameter(made, at) || !free(at, made.split('.')[0]!) ? undefined : [...made.split('.'), ...names];
+        const fn = n.childForFieldName('function');
+        if (fn?.type !== 'selector_expression' && fn?.type !== 'identifier') return undefined;
+        names.unshift(RESULT_PART);
+        n = fn;
+        continue;
+      }
+      if (n?.type !== 'selector_expression') break;
       const name = n.childForFieldName('field');
       if (!name) return undefined;
       names.unshift(name.text);
+      read++;
       n = n.childForFieldName('operand');
     }
-    if (n?.type !== 'identifier' || names.length > max) return undefined;
+    if (n?.type !== 'identifier' || read > max) return undefined;
+    // `F().g`, `pkg.F().g`: a function of the package or of an imported one, what it returns (a
+    // call of a local's value is not followed).
+    if (names[0] === RESULT_PART || (names[1] === RESULT_PART && free(at, n.text))) {
+      return free(at, n.text) && !isTypeParameter(n.text, at) ? [n.text, ...names] : undefined;
+    }
     const owner = valueType(n, at);
     if (owner === undefined || isTypeParameter(owner, at) || !free(at, owner.split('.')[0]!)) return undefined;
     return [...owner.split('.'), ...names];
