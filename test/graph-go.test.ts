@@ -173,6 +173,9 @@ const EXPECTED = [
   'store/status.go:107 calls example.com/shop/store.Chain -> example.com/shop/store.Product.Name [Name] typed',
   'store/status.go:108 calls example.com/shop/store.Chain -> example.com/shop/store.Catalog.First [First] typed',
   'store/status.go:109 calls example.com/shop/store.Chain -> example.com/shop/store.Product.Describe [Describe] typed',
+  // A named container type (`type Shelves []*Catalog`): its values' elements, indexed and ranged over.
+  'store/status.go:116 calls example.com/shop/store.StockAll -> example.com/shop/store.Catalog.Add [Add] local',
+  'store/status.go:118 calls example.com/shop/store.StockAll -> example.com/shop/store.Catalog.sortItems [sortItems] local',
   'util/strings.go:3 imports example.com/shop/util -> ∅ [strings] unresolved:external',
   'util/strings.go:6 calls example.com/shop/util.Title -> ∅ [ToUpper] unresolved:external',
 ];

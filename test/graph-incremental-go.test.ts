@@ -18,8 +18,9 @@ const field = fc.record({
 });
 const struct = fc.record({
   name: fc.constantFrom(...STRUCTS),
-  // A defined type of another kind (`type S int`) is a class too, without fields.
+  // A defined type of another kind (`type S int`, `type S []*T`) is a class too, without fields.
   defined: fc.boolean(),
+  slice: fc.option(fc.constantFrom(...STRUCTS), { nil: undefined }),
   fields: fc.uniqueArray(field, { maxLength: 2, selector: (f) => f.name }),
   embedded: fc.option(fc.constantFrom(...STRUCTS, 'ext.Y'), { nil: undefined }),
 });
@@ -65,7 +66,7 @@ function render(f: GoFile): string {
   const lines = ['package m', '', 'import "example.com/ext"', '', 'var _ = ext.Z'];
   for (const s of f.structs) {
     if (s.defined) {
-      lines.push(`type ${s.name} int`, '');
+      lines.push(s.slice ? `type ${s.name} []*${s.slice}` : `type ${s.name} int`, '');
       continue;
     }
     lines.push(`type ${s.name} struct {`);
@@ -88,7 +89,7 @@ function render(f: GoFile): string {
       else if (c.t === 'range') lines.push('\tfor _, e := range ps {', `\t\te.${c.m}()`, '\t}', `\tps[0].${c.m}()`);
       else if (c.t === 'value') lines.push(`\t${c.v}.${c.m}()`);
       else if (c.t === 'read') lines.push(`\tif v := ${c.from}; v != nil {`, `\t\tv.${c.m}()`, '\t}');
-      else if (c.t === 'element') lines.push(`\t${c.from}.${c.f}[0].${c.m}()`, `\tfor _, e := range ${c.from}.${c.f} {`, `\t\te.${c.m}()`, '\t}');
+      else if (c.t === 'element') lines.push(`\t${c.from}.${c.f}[0].${c.m}()`, `\tfor _, e := range ${c.from}.${c.f} {`, `\t\te.${c.m}()`, '\t}', `\t(*${c.from})[0].${c.m}()`, `\tif v := p; v != nil {`, `\t\tv[0].${c.m}()`, '\t}');
       else if (c.t === 'chain') lines.push(`\tr.${c.m}().${c.n}().${c.m}()`, `\tif v := r.${c.m}(); v != nil {`, `\t\tv.${c.n}().${c.m}()`, '\t}');
       else if (c.t === 'made') lines.push(`\tif w := ${c.literal ? `(&${c.to}{})` : `new(${c.to})`}.${c.m}(); w != nil {`, `\t\tw.${c.n}()`, '\t}');
       else lines.push(`\tif i, ok := q.(${c.to}); ok {`, `\t\tw := i.${c.m}()`, `\t\tw.${c.n}()`, '\t}');

@@ -32,7 +32,9 @@ export type FixedReason = 'parameter' | 'local-variable' | 'dynamic';
  * - `path`: a chain of free names (`m.f()` → `['m']`, `pkg.sub.f()` → `['pkg', 'sub']`,
  *   `Store.open()` → `['Store']`): a module, package or class found through the same rules
  *   as a plain name; a part `'[]'` after a field's name reads an element of that field's
- *   container (Go's `s.items[0].m()` in a method of Store → `['Store', 'items', '[]']`), a
+ *   container (Go's `s.items[0].m()` in a method of Store → `['Store', 'items', '[]']`), after
+ *   a type's name an element of a value of that type (`type Holes []Hole`: a `field` binding
+ *   named `[]` of the type), a
  *   part `'()'` what the function or method before it declares it returns (`c.first().m()`
  *   → `['Catalog', 'first', '()']`; after a type's name, Go's conversion: a value of it).
  *
@@ -133,7 +135,8 @@ export interface SiteFact {
  * the class `module` as written (Java: fields of class types only; Go: every field, without
  * `module` when its type is no named type, each embedded struct under its type's name, and a
  * container of named element types (`items []*Item`) as its shape: NUL, then
- * `of|slice||Item`, `of|map|K|V` or `of|chan||T`);
+ * `of|slice||Item`, `of|map|K|V` or `of|chan||T`; a type declared as such a container
+ * (`type Holes []Hole`) has one named `[]` with its shape);
  * `member` `'private'` for a private one. It binds no name either: a member lookup that finds no
  * method or class of the name reads it to type a receiver (`UNSAFE.get()` through a static
  * import, `System.err.println()`, a base's `stringBuilder.append()`, Go's `s.db.Query()` in a

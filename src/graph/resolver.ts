@@ -1243,8 +1243,13 @@ export class Resolver {
         this.#askingLast(use, arity);
       }
       if (part === ELEMENT_PART) {
-        // `s.items[i]`: what the field's container declares it holds (no field: unknown).
-        current = field === undefined ? unresolved(RESOLUTION_CODES.dynamic) : this.#fieldElementClass(field.cls, field.name);
+        // `s.items[i]`: what the field's container declares it holds; `hs[i]` where hs is of a
+        // named container type (`type Holes []Hole`): what the type declares it holds.
+        if (field !== undefined) current = this.#fieldElementClass(field.cls, field.name);
+        else {
+          const cls = current.toId === null ? undefined : this.#reader.symbol(current.toId);
+          current = cls?.kind === 'class' ? this.#elementClass(cls) : unresolved(RESOLUTION_CODES.dynamic);
+        }
         field = undefined;
         byName = false;
         continue;
@@ -1400,7 +1405,27 @@ export class Resolver {
     if (!file || strategy?.fieldTypes !== true) return unresolved(RESOLUTION_CODES.dynamic);
     // The answer depends on the class's fields: a change to its file must re-resolve the site.
     this.#reader.depend(cls.name);
-    const element = indexedElement(this.#reader.bindingOf(cls, 'field', name)?.module ?? undefined);
+    const module = this.#reader.bindingOf(cls, 'field', name)?.module ?? undefined;
+    const element = indexedElement(module);
+    if (element === undefined) {
+      // A field of a named container type (`sp Holes`): what that type declares it holds.
+      if (module === undefined || module.startsWith(CONTAINER_TYPE)) return unresolved(RESOLUTION_CODES.dynamic);
+      const type = this.#classDeclaredIn(cls, file, strategy, module);
+      const named = type.toId === null ? undefined : this.#reader.symbol(type.toId);
+      return named?.kind === 'class' ? this.#elementClass(named) : unresolved(RESOLUTION_CODES.dynamic);
+    }
+    const type = this.#classDeclaredIn(cls, file, strategy, element);
+    return type.toId === null ? type : { toId: type.toId, code: RESOLUTION_CODES.typed };
+  }
+
+  /** The class of what indexing a value of `cls` gives, when its declaration is a container (`type Holes []Hole` → Hole); else unknown. */
+  #elementClass(cls: GraphSymbol): Outcome {
+    const file = this.#reader.file(cls.fileId);
+    const strategy = file ? this.#strategyOf(file.language) : undefined;
+    if (!file || strategy?.fieldTypes !== true) return unresolved(RESOLUTION_CODES.dynamic);
+    // The answer depends on the type's declaration: a change to its file must re-resolve the site.
+    this.#reader.depend(cls.name);
+    const element = indexedElement(this.#reader.bindingOf(cls, 'field', ELEMENT_PART)?.module ?? undefined);
     if (element === undefined) return unresolved(RESOLUTION_CODES.dynamic);
     const type = this.#classDeclaredIn(cls, file, strategy, element);
     return type.toId === null ? type : { toId: type.toId, code: RESOLUTION_CODES.typed };

@@ -313,8 +313,14 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
   const elementPath = (value: Node, at: number): string[] | undefined => {
     if (value.type !== 'index_expression') return undefined;
     const base = value.childForFieldName('operand');
-    const path = base?.type === 'selector_expression' ? typedPath(base, at, 4) : undefined;
+    const path = base?.type === 'selector_expression' ? typedPath(base, at, 4) : base?.type === 'identifier' ? typedValue(base, at) : undefined;
     return path && [...path, ELEMENT_PART];
+  };
+  /** `hs` of a declared named type (`var hs Holes`, not a container written out): the type's path. */
+  const typedValue = (name: Node, at: number): string[] | undefined => {
+    const owner = valueType(name, at);
+    if (owner === undefined || isTypeParameter(owner, at) || !free(at, owner.split('.')[0]!)) return undefined;
+    return owner.split('.');
   };
   /** The named type a receiver or a value of declared type has (`s` in a method of S, `var x pkg.T`, a parameter `c *Catalog`). */
   const valueType = (operand: Node, at: number): string | undefined => {
@@ -477,6 +483,13 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
         // fi.Mode()` on an `fs.FileInfo` types m (never the interface's type parameter).
         const typeParameters = typeParameterNames(node);
         for (const elem of body.namedChildren) if (elem?.type === 'method_elem') declareResult(elem, elem.childForFieldName('result'), sink, typeParameters);
+      } else if (body) {
+        // `type Holes []Hole`: what indexing and ranging over a value of the type give, as a
+        // field named `[]` of the type (never a type parameter's container).
+        const container = containerType(body);
+        const elements = containerOf(container);
+        const typeParameters = typeParameterNames(node);
+        if (elements && !typeParameters.has(elements.key ?? '') && !typeParameters.has(elements.value ?? '')) sink.binding(body, { kind: 'field', name: ELEMENT_PART, module: container! });
       }
       continue;
     }
@@ -532,8 +545,8 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
         const left = identifiers(node.childForFieldName('left'));
         // `for _, it := range s.items`: a field's container, declared where its struct is; the
         // second name is an element of a slice, an array or a map (a channel gives one name).
-        if (!shape && left.length === 2 && right?.type === 'selector_expression') {
-          const path = typedPath(right, node.startIndex, 4);
+        if (!shape && left.length === 2 && (right?.type === 'selector_expression' || right?.type === 'identifier')) {
+          const path = right.type === 'identifier' ? typedValue(right, node.startIndex) : typedPath(right, node.startIndex, 4);
           if (path) ranged[1] = `${PATH}${[...path, ELEMENT_PART].join('|')}`;
         }
         left.forEach((name, i) => {
