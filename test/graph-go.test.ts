@@ -176,6 +176,8 @@ const EXPECTED = [
   // A named container type (`type Shelves []*Catalog`): its values' elements, indexed and ranged over.
   'store/status.go:116 calls example.com/shop/store.StockAll -> example.com/shop/store.Catalog.Add [Add] local',
   'store/status.go:118 calls example.com/shop/store.StockAll -> example.com/shop/store.Catalog.sortItems [sortItems] local',
+  // A path read from a value asserted in place (`v.(*Shelf).catalog`).
+  'store/status.go:124 calls example.com/shop/store.Asserted -> example.com/shop/store.Catalog.Add [Add] package',
   'util/strings.go:3 imports example.com/shop/util -> ∅ [strings] unresolved:external',
   'util/strings.go:6 calls example.com/shop/util.Title -> ∅ [ToUpper] unresolved:external',
 ];

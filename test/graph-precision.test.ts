@@ -1036,6 +1036,23 @@ describe('PHP parent::', () => {
 });
 
 describe('Go packages', () => {
+  it('a type that becomes a container, or stops being one, re-resolves the indexes of its values elsewhere', async () => {
+    const fixture = {
+      'go.mod': 'module ex\n\ngo 1.19\n',
+      'a.go': 'package a\n\ntype S struct{}\n\nfunc (s *S) M() {}\n\nfunc Use(p T) {\n\tp[0].M()\n}\n',
+      't.go': 'package a\n\ntype T struct{}\n',
+    };
+    expect((await callLines(fixture)).filter((l) => l.includes('[M]'))).toEqual(['a.go:8 calls ex.Use -> ∅ [M] unresolved:dynamic']);
+    await expectExactThrough(fixture, 'memfs', [
+      (f) => {
+        f['t.go'] = 'package a\n\ntype T []*S\n';
+      },
+      (f) => {
+        f['t.go'] = 'package a\n\ntype T map[string]int\n';
+      },
+    ]);
+  });
+
   it("a call of a value of a function type is never a conversion to that type", async () => {
     const lines = await callLines({
       'go.mod': 'module ex\n\ngo 1.19\n',

@@ -1423,8 +1423,11 @@ export class Resolver {
     const file = this.#reader.file(cls.fileId);
     const strategy = file ? this.#strategyOf(file.language) : undefined;
     if (!file || strategy?.fieldTypes !== true) return unresolved(RESOLUTION_CODES.dynamic);
-    // The answer depends on the type's declaration: a change to its file must re-resolve the site.
+    // The answer depends on the type's declaration: a change to its file must re-resolve the
+    // site. A type that becomes a container (or stops being one) keeps its identity as a class:
+    // what changes is its binding named `[]`, which a change marks by that name.
     this.#reader.depend(cls.name);
+    this.#reader.depend(ELEMENT_PART);
     const element = indexedElement(this.#reader.bindingOf(cls, 'field', ELEMENT_PART)?.module ?? undefined);
     if (element === undefined) return unresolved(RESOLUTION_CODES.dynamic);
     const type = this.#classDeclaredIn(cls, file, strategy, element);

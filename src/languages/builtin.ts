@@ -219,7 +219,8 @@ export const GO = builtin(
     // 23: a struct field's container of declared element types (`items []*Item`, read where the struct is declared) types `s.items[i]` and the values of `for _, it := range s.items`.
     // 24: chains of calls read what each function or method declares it returns (`blk.toGNU().sparse()`, `NewCatalog().First().Name()`, `c := NewCatalog()` then `c.First().Name()`); a call of a value of a function type is no conversion to it.
     // 25: a named container type (`type Holes []Hole`) says what indexing and ranging over its values give, as a field `[]` of the type.
-    version: '25',
+    // 26: a value made or asserted in place heads a path anywhere in a chain (`v.(*T).f.M()`, `(&T{}).f.M()`).
+    version: '26',
   },
   ['references'],
 );

@@ -60,7 +60,6 @@ function containerType(type: Node | null | undefined): string | undefined {
   return shape && containerTypeName(shape);
 }
 
-
 /** The type of the values a container makes when ranged over, by position (`for k, v := range m`). */
 function rangedTypes(shape: ContainerShape): readonly (string | undefined)[] {
   if (shape.kind === 'map') return [shape.key, shape.value];
@@ -338,34 +337,38 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
   /**
    * `x.f.g` (a selector chain of at most `max` names after a name `x` of declared type): the
    * chain read as a path from x's type (`Type.f.g`), each field in its struct's declaration;
-   * a call of a method on the way reads what it declares it returns (`x.f().g` →
-   * `Type.f.().g`, see RESULT_PART); undefined for anything else (an index, a call of anything
-   * but a method named on the chain, a type parameter, a package name at its head).
+   * a call on the way reads what the method or function declares it returns (`x.f().g` →
+   * `Type.f.().g`, `F().g` → `F.().g`, see RESULT_PART); a value made in place heads it with its
+   * type (`new(T).f` → `T.f`). Undefined for anything else (an index, a call of a local's value,
+   * a type parameter, a package name at its head).
    */
   const typedPath = (selector: Node, at: number, max: number): string[] | undefined => {
     const names: string[] = [];
     // Names read (calls on the way are not counted: each follows a name).
     let read = 0;
     let n: Node | null = selector;
-    while (read <= max) {
-      if (n?.type === 'call_expression') {
-        // `new(T).f()`, `T{}.f()`: the type the value is made as heads the path.
-        const made = madeType(n, (name) => free(at, name));
-        if (made !== undefined) return isTypeParameter(made, at) || !free(at, made.split('.')[0]!) ? undefined : [...made.split('.'), ...names];
+    let made: string | undefined;
+    while (read <= max && n) {
+      // `new(T).f`, `(&T{}).f`, `v.(*T).f`: the type the value is made as heads the path.
+      made = n.type === 'identifier' || n.type === 'selector_expression' ? undefined : madeType(n, (name) => free(at, name));
+      if (made !== undefined) break;
+      if (n.type === 'call_expression') {
         const fn = n.childForFieldName('function');
         if (fn?.type !== 'selector_expression' && fn?.type !== 'identifier') return undefined;
         names.unshift(RESULT_PART);
         n = fn;
         continue;
       }
-      if (n?.type !== 'selector_expression') break;
+      if (n.type !== 'selector_expression') break;
       const name = n.childForFieldName('field');
       if (!name) return undefined;
       names.unshift(name.text);
       read++;
       n = n.childForFieldName('operand');
     }
-    if (n?.type !== 'identifier' || read > max) return undefined;
+    if (read > max) return undefined;
+    if (made !== undefined) return isTypeParameter(made, at) || !free(at, made.split('.')[0]!) ? undefined : [...made.split('.'), ...names];
+    if (n?.type !== 'identifier') return undefined;
     // `F().g`, `pkg.F().g`: a function of the package or of an imported one, what it returns (a
     // call of a local's value is not followed).
     if (names[0] === RESULT_PART || (names[1] === RESULT_PART && free(at, n.text))) {
@@ -415,15 +418,8 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
     if (value?.type !== 'call_expression') return undefined;
     const fn = value.childForFieldName('function');
     if (fn?.type !== 'selector_expression') return undefined;
-    const typed = typedPath(fn, at, 4);
-    if (typed !== undefined) return typed.join('.');
-    // `new(big.Int).SetBytes(b)`, `(&Point{}).Add(p, q)`, `v.(*T).M()`: a method of the type
-    // the value is made as.
-    const operand = fn.childForFieldName('operand');
-    const method = fn.childForFieldName('field');
-    const made = operand && method ? madeType(operand, (name) => free(at, name)) : undefined;
-    if (made === undefined || isTypeParameter(made, at) || !free(at, made.split('.')[0]!)) return undefined;
-    return `${made}.${method!.text}`;
+    // Also `new(big.Int).SetBytes(b)`, `(&Point{}).Add(p, q)`: a method of the type the value is made as.
+    return typedPath(fn, at, 4)?.join('.');
   };
 
   const bindParameters = (scope: number, list: Node | null | undefined): void => {
