@@ -1373,15 +1373,31 @@ export class Resolver {
   }
 
   /**
+   * `cls`'s file and its language's rules, where the language records the types a class's
+   * declaration writes (LanguageGraph.fieldTypes); the answer being built then depends on `cls`
+   * (a change to its file must re-resolve the site).
+   */
+  #declarationOf(cls: GraphSymbol): { readonly file: GraphFile; readonly strategy: LanguageGraph } | undefined {
+    const file = this.#reader.file(cls.fileId);
+    const strategy = file ? this.#strategyOf(file.language) : undefined;
+    if (!file || strategy?.fieldTypes !== true) return undefined;
+    this.#reader.depend(cls.name);
+    return { file, strategy };
+  }
+
+  /** The class `type`, as written in `cls`'s declaration, names: a `typed` outcome. */
+  #typedIn(cls: GraphSymbol, declaration: { readonly file: GraphFile; readonly strategy: LanguageGraph }, type: string): Outcome {
+    const found = this.#classDeclaredIn(cls, declaration.file, declaration.strategy, type);
+    return found.toId === null ? found : { toId: found.toId, code: RESOLUTION_CODES.typed };
+  }
+
+  /**
    * The class a field of `cls` named `name` is declared with, read in the declaring class's
    * file (LanguageGraph.fieldTypes); undefined without such a field (or an inherited private one).
    */
   #fieldClass(cls: GraphSymbol, name: string, inherited: boolean): Outcome | undefined {
-    const file = this.#reader.file(cls.fileId);
-    const strategy = file ? this.#strategyOf(file.language) : undefined;
-    if (!file || strategy?.fieldTypes !== true) return undefined;
-    // The answer depends on the class's fields: a change to its file must re-resolve the site.
-    this.#reader.depend(cls.name);
+    const declaration = this.#declarationOf(cls);
+    if (!declaration) return undefined;
     const field = this.#reader.bindingOf(cls, 'field', name);
     if (!field || (inherited && field.member === 'private')) return undefined;
     // A field of no class of the codebase's naming (`int`, `func()`, an anonymous interface, a
@@ -1390,48 +1406,36 @@ export class Resolver {
     if (!field.module || field.module.startsWith(CONTAINER_TYPE)) return unresolved(RESOLUTION_CODES.dynamic);
     // A class on the way here may inherit a field of the name from outside the codebase.
     if (this.#fieldsHidden) return unresolved(RESOLUTION_CODES.external);
-    const type = this.#classDeclaredIn(cls, file, strategy, field.module);
-    return type.toId === null ? type : { toId: type.toId, code: RESOLUTION_CODES.typed };
+    return this.#typedIn(cls, declaration, field.module);
   }
 
   /**
    * The class of the elements of a container a field of `cls` itself is declared as (`items
-   * []*Item` → Item: what `s.items[i]` holds), read in the class's file; unknown for any other
-   * field, and for one that `cls` does not declare (a promoted field is not followed).
+   * []*Item` → Item: what `s.items[i]` holds; `sp Holes` → what the type Holes holds), read in
+   * the class's file; unknown for any other field, and for one that `cls` does not declare (a
+   * promoted field is not followed).
    */
   #fieldElementClass(cls: GraphSymbol, name: string): Outcome {
-    const file = this.#reader.file(cls.fileId);
-    const strategy = file ? this.#strategyOf(file.language) : undefined;
-    if (!file || strategy?.fieldTypes !== true) return unresolved(RESOLUTION_CODES.dynamic);
-    // The answer depends on the class's fields: a change to its file must re-resolve the site.
-    this.#reader.depend(cls.name);
-    const module = this.#reader.bindingOf(cls, 'field', name)?.module ?? undefined;
+    const declaration = this.#declarationOf(cls);
+    const module = declaration && this.#reader.bindingOf(cls, 'field', name)?.module;
+    if (!declaration || !module) return unresolved(RESOLUTION_CODES.dynamic);
     const element = indexedElement(module);
-    if (element === undefined) {
-      // A field of a named container type (`sp Holes`): what that type declares it holds.
-      if (module === undefined || module.startsWith(CONTAINER_TYPE)) return unresolved(RESOLUTION_CODES.dynamic);
-      const type = this.#classDeclaredIn(cls, file, strategy, module);
-      const named = type.toId === null ? undefined : this.#reader.symbol(type.toId);
-      return named?.kind === 'class' ? this.#elementClass(named) : unresolved(RESOLUTION_CODES.dynamic);
-    }
-    const type = this.#classDeclaredIn(cls, file, strategy, element);
-    return type.toId === null ? type : { toId: type.toId, code: RESOLUTION_CODES.typed };
+    if (element !== undefined) return this.#typedIn(cls, declaration, element);
+    // A channel has no index; a field of a named type holds what that type declares.
+    const named = module.startsWith(CONTAINER_TYPE) ? null : this.#classDeclaredIn(cls, declaration.file, declaration.strategy, module).toId;
+    const type = named === null ? undefined : this.#reader.symbol(named);
+    return type?.kind === 'class' ? this.#elementClass(type) : unresolved(RESOLUTION_CODES.dynamic);
   }
 
   /** The class of what indexing a value of `cls` gives, when its declaration is a container (`type Holes []Hole` → Hole); else unknown. */
   #elementClass(cls: GraphSymbol): Outcome {
-    const file = this.#reader.file(cls.fileId);
-    const strategy = file ? this.#strategyOf(file.language) : undefined;
-    if (!file || strategy?.fieldTypes !== true) return unresolved(RESOLUTION_CODES.dynamic);
-    // The answer depends on the type's declaration: a change to its file must re-resolve the
-    // site. A type that becomes a container (or stops being one) keeps its identity as a class:
-    // what changes is its binding named `[]`, which a change marks by that name.
-    this.#reader.depend(cls.name);
+    const declaration = this.#declarationOf(cls);
+    if (!declaration) return unresolved(RESOLUTION_CODES.dynamic);
+    // A type that becomes a container (or stops being one) keeps its identity as a class: what
+    // changes is its binding named `[]`, which a change marks by that name.
     this.#reader.depend(ELEMENT_PART);
     const element = indexedElement(this.#reader.bindingOf(cls, 'field', ELEMENT_PART)?.module ?? undefined);
-    if (element === undefined) return unresolved(RESOLUTION_CODES.dynamic);
-    const type = this.#classDeclaredIn(cls, file, strategy, element);
-    return type.toId === null ? type : { toId: type.toId, code: RESOLUTION_CODES.typed };
+    return element === undefined ? unresolved(RESOLUTION_CODES.dynamic) : this.#typedIn(cls, declaration, element);
   }
 
   /** The class a function declares it returns first (LanguageGraph.returnTypes), read in its file; undefined when it declares none. */

@@ -60,6 +60,16 @@ function containerType(type: Node | null | undefined): string | undefined {
   return shape && containerTypeName(shape);
 }
 
+/**
+ * A container type's shape as a binding's type name (see containerType), unless a type
+ * parameter of `typeParameters` is its key or element (`[]T` in `type List[T any] []T`).
+ */
+function knownContainerType(type: Node | null | undefined, typeParameters: ReadonlySet<string>): string | undefined {
+  const container = containerType(type);
+  const shape = containerOf(container);
+  return shape && !typeParameters.has(shape.key ?? '') && !typeParameters.has(shape.value ?? '') ? container : undefined;
+}
+
 /** The type of the values a container makes when ranged over, by position (`for k, v := range m`). */
 function rangedTypes(shape: ContainerShape): readonly (string | undefined)[] {
   if (shape.kind === 'map') return [shape.key, shape.value];
@@ -227,9 +237,7 @@ function structShape(struct: Node, typeParameters: ReadonlySet<string>, sink: Re
       const type = declared !== undefined && !typeParameters.has(declared) ? declared : undefined;
       // A container of declared element types (`items []*Item`), for `s.items[i]` and ranges
       // over `s.items` (never a type parameter's container).
-      const container = declared === undefined ? containerType(typeNode) : undefined;
-      const elements = containerOf(container);
-      const held = type ?? (elements && !typeParameters.has(elements.key ?? '') && !typeParameters.has(elements.value ?? '') ? container : undefined);
+      const held = type ?? (declared === undefined ? knownContainerType(typeNode, typeParameters) : undefined);
       for (const n of names) {
         if (!n) continue;
         shape.fields.set(n.text, type);
@@ -482,10 +490,8 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
       } else if (body) {
         // `type Holes []Hole`: what indexing and ranging over a value of the type give, as a
         // field named `[]` of the type (never a type parameter's container).
-        const container = containerType(body);
-        const elements = containerOf(container);
-        const typeParameters = typeParameterNames(node);
-        if (elements && !typeParameters.has(elements.key ?? '') && !typeParameters.has(elements.value ?? '')) sink.binding(body, { kind: 'field', name: ELEMENT_PART, module: container! });
+        const container = knownContainerType(body, typeParameterNames(node));
+        if (container !== undefined) sink.binding(body, { kind: 'field', name: ELEMENT_PART, module: container });
       }
       continue;
     }
