@@ -54,7 +54,8 @@ const pyDef = fc.oneof(
   fc.record({
     t: fc.constant('class' as const),
     n: fc.constantFrom(...CLS),
-    base: fc.option(fc.constantFrom(...CLS, 'x', 'm.A'), { nil: undefined }),
+    // Computed bases too (`f()`, `A, f()`): bases of unknown members in their place of the order.
+    base: fc.option(fc.constantFrom(...CLS, 'x', 'm.A', 'f()', 'A, f()', 'f(), B'), { nil: undefined }),
     methods: fc.array(fc.record({ n: fc.constantFrom(...FN), calls: fc.array(pyCall, { maxLength: 3 }) }), { maxLength: 2 }),
   }),
 );
@@ -126,7 +127,7 @@ const tsDef = fc.oneof(
     t: fc.constant('class' as const),
     n: fc.constantFrom(...CLS),
     exported: fc.boolean(),
-    base: fc.option(fc.constantFrom(...CLS, 'x'), { nil: undefined }),
+    base: fc.option(fc.constantFrom(...CLS, 'x', 'f()'), { nil: undefined }),
     methods: fc.array(fc.record({ n: fc.constantFrom(...FN), calls: fc.array(pyCall, { maxLength: 3 }) }), { maxLength: 2 }),
   }),
 );

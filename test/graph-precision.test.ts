@@ -202,7 +202,7 @@ describe('JavaScript and TypeScript scopes', () => {
       'a.ts:3 calls a.Box.go -> ∅ [start] unresolved:dynamic',
       'a.ts:4 implements a.make -> ∅ [Named] unresolved:local-variable',
       'a.ts:5 calls a.run -> a.Service.start [start] typed',
-      'a.ts:7 calls a.factory.B.n -> ∅ [m] unresolved:not-found',
+      'a.ts:7 calls a.factory.B.n -> ∅ [m] unresolved:external', // the parameter's class may define m
       'a.ts:7 inherits a.factory.B -> ∅ [A] unresolved:parameter',
     ]);
   });
@@ -1293,5 +1293,187 @@ describe('C includes', () => {
     } finally {
       g.close();
     }
+  });
+});
+
+describe('bases no declaration names', () => {
+  it('Python: a computed base, a parameter or local named as a base, and a name of an enclosing class body are bases of unknown members, in their place', async () => {
+    const lines = await callLines({
+      'a.py': [
+        'class Base:', // 1
+        '    def m(self): return 1',
+        'def make_mixin():', // 3
+        '    class M:',
+        '        def m(self): return 2',
+        '    return M',
+        'class A(make_mixin(), Base):', // 7: the mixin comes first in A's order
+        '    def f(self): return self.m()', // 8: the mixin's m or Base's
+        'class C(Base, make_mixin()):', // 9
+        '    def f(self): return self.m()', // 10: Base's m comes first
+        'def g(Param):', // 11
+        '    Local = make_mixin()',
+        '    class P(Param):', // 13
+        '        def f(self): return self.m()', // 14
+        '    class L(Local):', // 15
+        '        def f(self): return self.m()', // 16
+        '    return P, L',
+        'def h(Base):', // 18: the parameter hides the module's class
+        '    class H(Base):', // 19
+        '        def f(self): return self.m()', // 20
+        '    return H',
+        'class Outer:', // 22
+        '    class Base:',
+        '        def m(self): return 3',
+        '    class Inner(Base):', // 25: Outer's Base, which the graph does not look up from here
+        '        def f(self): return self.m()', // 26
+        '    def g(self): return Base()', // 27: a method does not see the class body: the module's Base
+      ].join('\n'),
+    });
+    expect(lines).toEqual([
+      'a.py:10 calls a.C.f -> a.Base.m [m] self',
+      'a.py:12 calls a.g -> a.make_mixin [make_mixin] local',
+      'a.py:13 inherits a.g.P -> ∅ [Param] unresolved:parameter',
+      'a.py:14 calls a.g.P.f -> ∅ [m] unresolved:external',
+      'a.py:15 inherits a.g.L -> ∅ [Local] unresolved:local-variable',
+      'a.py:16 calls a.g.L.f -> ∅ [m] unresolved:external',
+      'a.py:19 inherits a.h.H -> ∅ [Base] unresolved:parameter',
+      'a.py:20 calls a.h.H.f -> ∅ [m] unresolved:external',
+      'a.py:25 inherits a.Outer.Inner -> ∅ [Base] unresolved:dynamic',
+      'a.py:26 calls a.Outer.Inner.f -> ∅ [m] unresolved:external',
+      'a.py:27 calls a.Outer.g -> a.Base [Base] local',
+      'a.py:7 calls a.A -> a.make_mixin [make_mixin] local',
+      'a.py:7 inherits a.A -> a.Base [Base] local',
+      'a.py:7 inherits a.A -> ∅ [make_mixin()] unresolved:dynamic',
+      'a.py:8 calls a.A.f -> ∅ [m] unresolved:ambiguous',
+      'a.py:9 calls a.C -> a.make_mixin [make_mixin] local',
+      'a.py:9 inherits a.C -> a.Base [Base] local',
+      'a.py:9 inherits a.C -> ∅ [make_mixin()] unresolved:dynamic',
+    ]);
+  });
+
+  it('Python: a name the class body defines is the class\'s own in that body, the module\'s in its methods', async () => {
+    const lines = await callLines({
+      'a.py': [
+        'def helper(x): return x', // 1
+        'class A:', // 2
+        '    def helper(x): return x',
+        '    y = helper(1)', // 4: A's helper
+        '    @helper', // 5: A's helper
+        '    def f(self): return helper(2)', // 6: the module's helper
+        '    z = [helper(i) for i in range(3)]', // 7: a comprehension does not see the class body
+      ].join('\n'),
+    });
+    expect(lines).toEqual([
+      'a.py:4 calls a.A -> a.A.helper [helper] self',
+      'a.py:5 calls a.A -> a.A.helper [helper] self',
+      'a.py:6 calls a.A.f -> a.helper [helper] local',
+      'a.py:7 calls a.A -> a.helper [helper] local',
+      'a.py:7 calls a.A -> ∅ [range] unresolved:builtin',
+    ]);
+  });
+
+  it('Python: super(C, self) names the class around the call, not one the file ends in', async () => {
+    const lines = await callLines({
+      'a.py': [
+        'class Base:', // 1
+        '    def m(self): return 1',
+        'class Other:', // 3
+        '    def m(self): return 2',
+        'class S(Other):', // 5
+        '    class Inner(Base):', // 6
+        '        def f(self): return super(S, self).m()', // 7: S is not Inner: unknown
+        '    x = 1', // 8: the file's last binding is in S's body
+      ].join('\n'),
+    });
+    expect(lines).toEqual([
+      'a.py:5 inherits a.S -> a.Other [Other] local',
+      'a.py:6 inherits a.S.Inner -> a.Base [Base] local',
+      'a.py:7 calls a.S.Inner.f -> ∅ [m] unresolved:dynamic',
+    ]);
+  });
+
+  it('TypeScript: a computed base and a parameter named as a base are bases of unknown members, in a build as in an update', async () => {
+    const files = {
+      'a.ts': [
+        'export class B { m() { return 2; } }', // 1
+        'export function mixin(Base: any) {', // 2
+        '  class Mixed extends Base {', // 3
+        '    f() { return this.m(); }', // 4
+        '  }',
+        '  return Mixed;',
+        '}',
+        'export class A extends mixin(B) {', // 8
+        '  f() { return this.m(); }', // 9
+        '}',
+      ].join('\n'),
+    };
+    expect(await callLines(files)).toEqual([
+      'a.ts:3 inherits a.mixin.Mixed -> ∅ [Base] unresolved:parameter',
+      'a.ts:4 calls a.mixin.Mixed.f -> ∅ [m] unresolved:external',
+      'a.ts:8 calls a.A -> a.mixin [mixin] local',
+      'a.ts:8 inherits a.A -> ∅ [mixin(B)] unresolved:dynamic',
+      'a.ts:9 calls a.A.f -> ∅ [m] unresolved:external',
+    ]);
+    await expectExactThrough(files, 'memfs', [
+      (f) => {
+        f['a.ts'] = `${f['a.ts']!}\n// edited\n`;
+      },
+    ]);
+  });
+
+  it('C++: a template\'s type parameter hides the class of its name, as a base and as a type', async () => {
+    const lines = await callLines({
+      'a.cpp': [
+        'class Shape { public: void render() {} };', // 1
+        'class Base { public: void m() {} };', // 2
+        'template <typename Shape> void draw(Shape& s) { s.render(); Shape t; t.render(); }', // 3: any type's render
+        'template <class Base> class W : public Base {', // 4
+        ' public:',
+        '  void f() { this->m(); }', // 6
+        '};',
+        'void g(Shape& s) { s.render(); }', // 8: Shape's
+        'class V : public Base { public: void f() { this->m(); } };', // 9
+      ].join('\n'),
+    });
+    expect(lines).toEqual([
+      'a.cpp:3 calls draw -> ∅ [render] unresolved:dynamic',
+      'a.cpp:3 calls draw -> ∅ [render] unresolved:dynamic',
+      'a.cpp:4 inherits W -> ∅ [Base] unresolved:parameter',
+      'a.cpp:6 calls W::f -> ∅ [m] unresolved:external',
+      'a.cpp:8 calls g -> Shape::render [render] typed',
+      'a.cpp:9 calls V::f -> Base::m [m] self',
+      'a.cpp:9 inherits V -> Base [Base] local',
+    ]);
+  });
+
+  it('Ruby: a module mixed in by a computed expression, and a computed superclass, are bases of unknown members', async () => {
+    const lines = await callLines({
+      'a.rb': [
+        'class B', // 1
+        '  def m; 2; end',
+        'end',
+        'class C < B', // 4
+        '  include make_mod()', // 5: comes before B in C's ancestors
+        '  def f',
+        '    m', // 7
+        '  end',
+        'end',
+        'class E < make_base(B)', // 10
+        '  def f',
+        '    zz', // 12
+        '  end',
+        'end',
+      ].join('\n'),
+    });
+    expect(lines).toEqual([
+      'a.rb:10 calls E -> ∅ [make_base] unresolved:external',
+      'a.rb:10 inherits E -> ∅ [make_base(B)] unresolved:dynamic',
+      'a.rb:12 calls E#f -> ∅ [zz] unresolved:external',
+      'a.rb:4 inherits C -> B [B] local',
+      'a.rb:5 calls C -> ∅ [include] unresolved:external',
+      'a.rb:5 calls C -> ∅ [make_mod] unresolved:external',
+      'a.rb:5 implements C -> ∅ [make_mod()] unresolved:dynamic',
+      'a.rb:7 calls C#f -> ∅ [m] unresolved:ambiguous',
+    ]);
   });
 });

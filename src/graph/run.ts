@@ -455,11 +455,16 @@ export async function resolveGraph(
       function resolveStructure(start: number, end: number): void {
         for (let i = start; i < end; i++) {
           let kind = build.kind(i);
-          if (!STRUCTURE_KINDS.has(kind) || build.isFixed(i)) continue;
-          resolveAt(i);
-          const toId = toIds[i]! < 0 ? null : toIds[i]!;
+          if (!STRUCTURE_KINDS.has(kind)) continue;
+          const fixed = build.isFixed(i);
+          // A base the visitor could not name (a parameter, a computed class) is a base all the
+          // same, of unknown members, in its place among the others: what reader.bases reads
+          // back from the written edges, so an update sees the class as this build does.
+          if (fixed && kind !== EDGE_KIND_CODES.inherits && kind !== EDGE_KIND_CODES.implements) continue;
+          if (!fixed) resolveAt(i);
+          const toId = fixed || toIds[i]! < 0 ? null : toIds[i]!;
           if (kind === EDGE_KIND_CODES.inherits || kind === EDGE_KIND_CODES.implements) {
-            const decided = decidedKind(kind, build.site(i), toId);
+            const decided = fixed ? kind : decidedKind(kind, build.site(i), toId);
             if (decided !== kind) decidedKinds.set(i, (kind = decided));
             let list = bases.get(build.from(i));
             if (!list) bases.set(build.from(i), (list = []));

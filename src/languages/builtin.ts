@@ -56,7 +56,8 @@ export const PYTHON = builtin(
     // 3: value uses the graph cannot resolve (`f(other.get_y)`, `a or b`), getattr lookups.
     // 4: dict comprehensions are scopes (their variables no longer bind module names).
     // 5: `super(Other, self)` is no `super()`; `global`/`nonlocal` next to a binding, and a name bound again without a type, are values the file cannot know; members follow the C3 order, and a class attribute hides an inherited method.
-    version: '5',
+    // 6: every base is a base: a computed one (`namedtuple(…)`, `make_mixin()`), a parameter's or local's value, a name of an enclosing class body, are bases of unknown members in their place of the class's order (`class A(make_mixin(), B)`: `self.m()` is no longer B's); a name the class body defines is the class's own in that body (`helper(1)` beside `def helper`).
+    version: '6',
   },
   ['references'],
 );
@@ -112,7 +113,8 @@ export const CPP = builtin(
     // 6: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped; a file never includes itself.
     // 7: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     // 8: an object-like macro that renames (`#define hash_64 hash_64_generic`) hides calls of its name where it is visible, as a function-like macro does.
-    version: '8',
+    // 9: a template's parameter hides the class of its name in the template (`template <class Base> class W : public Base`, `template <typename Shape> void draw(Shape& s)`): a base and a type of unknown members.
+    version: '9',
   },
   ['references', 'rewriteSource'],
 );
@@ -136,7 +138,8 @@ export const TYPESCRIPT = builtin(
     // 11: a class's static methods and function-valued fields are flagged `static`: making one static (or not) re-resolves the calls other files make of it.
     // 12: a call that wraps a function literal, bound inside a function (`const h = wrap(function () {…})`), is a local value: no definition is made of it there.
     // 13: `super(…)` depends on its class's name, so a superclass added later in another file re-resolves it; a class with no superclass in the codebase leaves it unresolved as external (it was not-found when the class named none).
-    version: '13',
+    // 14: a computed base (`class A extends mixin(B)`) is a base of unknown members; a build counts a base named by a parameter or local as one, as an update did (`this.m()` in such a class: external, not not-found).
+    version: '14',
   },
   ['references', 'rewriteSource'],
 );
@@ -159,7 +162,8 @@ export const TSX = builtin(
     // 11: a class's static methods and function-valued fields are flagged `static`: making one static (or not) re-resolves the calls other files make of it.
     // 12: a call that wraps a function literal, bound inside a function (`const h = wrap(function () {…})`), is a local value: no definition is made of it there.
     // 13: `super(…)` depends on its class's name, so a superclass added later in another file re-resolves it; a class with no superclass in the codebase leaves it unresolved as external (it was not-found when the class named none).
-    version: '13',
+    // 14: a computed base (`class A extends mixin(B)`) is a base of unknown members; a build counts a base named by a parameter or local as one, as an update did (`this.m()` in such a class: external, not not-found).
+    version: '14',
   },
   ['references', 'rewriteSource'],
 );
@@ -183,7 +187,8 @@ export const JAVASCRIPT = builtin(
     // 11: a class's static methods and function-valued fields are flagged `static`: making one static (or not) re-resolves the calls other files make of it.
     // 12: a call that wraps a function literal, bound inside a function (`const h = wrap(function () {…})`), is a local value: no definition is made of it there.
     // 13: `super(…)` depends on its class's name, so a superclass added later in another file re-resolves it; a class with no superclass in the codebase leaves it unresolved as external (it was not-found when the class named none).
-    version: '13',
+    // 14: a computed base (`class A extends mixin(B)`) is a base of unknown members; a build counts a base named by a parameter or local as one, as an update did (`this.m()` in such a class: external, not not-found).
+    version: '14',
   },
   ['references'],
 );
@@ -269,7 +274,8 @@ export const RUBY = builtin(
     grammarPackage: { name: 'tree-sitter-ruby', version: '0.23.1' },
     // 2: code graph references.
     // 3: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
-    version: '3',
+    // 4: a module mixed in by a computed expression (`include make_mod()`) and a computed superclass are bases of unknown members (a call they may answer is no longer an earlier base's).
+    version: '4',
   },
   ['references'],
 );

@@ -116,6 +116,15 @@ export function collapseSpaces(text: string): string {
     .trim();
 }
 
+/**
+ * How a base that no declaration names is written (`namedtuple('P', 'x y')`, `make_mixin(B)`),
+ * on one line and at most 60 characters: the name of its edge, which stays unresolved.
+ */
+export function writtenBase(base: Node): string {
+  const text = collapseSpaces(base.text);
+  return text.length <= 60 ? text : `${text.slice(0, 59)}…`;
+}
+
 /** `Set` of strings, for node-type lookups. */
 export function typeSet(...types: string[]): ReadonlySet<string> {
   return new Set(types);

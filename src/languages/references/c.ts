@@ -159,6 +159,27 @@ function nameParts(node: Node): { readonly parts: string[]; readonly last: Node 
   return undefined;
 }
 
+/** The name a template parameter declares (`class T`, `typename T = int`, `typename... Ts`, `int N`, `template <class> class TT`), if any. */
+function templateParameterName(p: Node): string | undefined {
+  switch (p.type) {
+    case 'type_parameter_declaration':
+    case 'variadic_type_parameter_declaration':
+      return p.namedChildren.find((c) => c?.type === 'type_identifier')?.text;
+    case 'optional_type_parameter_declaration':
+      return p.childForFieldName('name')?.text;
+    case 'template_template_parameter_declaration':
+      return p.namedChildren.filter((c) => c?.type === 'type_parameter_declaration').map((c) => templateParameterName(c!)).pop();
+    case 'parameter_declaration':
+    case 'optional_parameter_declaration':
+    case 'variadic_parameter_declaration': {
+      const found = declaratorName(p.childForFieldName('declarator'));
+      return found?.node.type === 'identifier' ? found.node.text : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
 /** The class a C++ type names, parts joined by `.` (`geo::Circle` → `geo.Circle`, `std::vector<int>` → `std.vector`); undefined for built-in types and `auto`. */
 function typeName(type: Node | null | undefined): string | undefined {
   if (!type || (type.type !== 'type_identifier' && type.type !== 'template_type' && type.type !== 'qualified_identifier')) return undefined;
@@ -251,6 +272,7 @@ const CPP_PATTERNS = `${C_PATTERNS}
 (new_expression type: (_) @construct)
 (declaration type: (_) @construct declarator: (init_declarator value: [(argument_list) (initializer_list)]))
 (base_class_clause [(type_identifier) (qualified_identifier) (template_type)] @base)
+(template_declaration parameters: (template_parameter_list) @template)
 (argument_list (qualified_identifier) @value)
 (initializer_list (qualified_identifier) @value)
 (init_declarator value: (qualified_identifier) @value)
@@ -289,12 +311,22 @@ function visit(root: Node, output: ReferenceSink, cpp: boolean): void {
     while (namespaces.length > 0 && namespaces[namespaces.length - 1]!.end <= offset) namespaces.pop();
     return { path: namespaces.filter((n) => n.name !== undefined).map((n) => n.name).join('::'), anonymous: namespaces.some((n) => n.name === undefined) };
   };
+  /**
+   * A type as written at `at` (see typeName), unless its first part is a template's parameter
+   * there (`template <class Shape> void draw(Shape& s)`): then any type, not the codebase's
+   * class of that name.
+   */
+  const declaredType = <T extends { readonly name: string } | string>(at: number, type: T | undefined): T | undefined => {
+    if (type === undefined) return undefined;
+    const name = typeof type === 'string' ? type : (type as { readonly name: string }).name;
+    return scopes.lookup(at, name.split('.')[0]!)?.binding.kind === 'parameter' ? undefined : type;
+  };
   const bindParameters = (scope: number, declarator: Node | undefined): void => {
     for (const p of declarator?.childForFieldName('parameters')?.namedChildren ?? []) {
       if (p?.type !== 'parameter_declaration' && p?.type !== 'optional_parameter_declaration') continue;
       const found = declaratorName(p.childForFieldName('declarator'));
       if (found?.node.type !== 'identifier') continue;
-      const type = cpp && !found.isFunction ? typeName(p.childForFieldName('type')) : undefined;
+      const type = cpp && !found.isFunction ? declaredType(p.startIndex, typeName(p.childForFieldName('type'))) : undefined;
       scopes.bind(scope, found.node.text, { kind: 'parameter', ...(type ? { type: { name: type } } : {}) });
     }
   };
@@ -328,6 +360,17 @@ function visit(root: Node, output: ReferenceSink, cpp: boolean): void {
       case 'lambda':
         bindParameters(scopes.open(node, 'function'), node.childForFieldName('declarator') ?? undefined);
         break;
+      case 'template': {
+        // A template's parameters name whatever it is instantiated with: a type parameter hides
+        // the codebase's class of that name in the declaration (`template <class Base> class W
+        // : public Base`), a non-type one is a value.
+        const scope = scopes.open(node.parent!, 'block');
+        for (const p of node.namedChildren) {
+          const name = p ? templateParameterName(p) : undefined;
+          if (name) scopes.bind(scope, name, { kind: 'parameter' });
+        }
+        break;
+      }
       case 'namespace': {
         const name = node.childForFieldName('name');
         const text = name ? name.text.replace(/\s+/g, '') : undefined;
@@ -340,7 +383,7 @@ function visit(root: Node, output: ReferenceSink, cpp: boolean): void {
         const fileScope = node.type === 'declaration' && atFileScope(node);
         const isStatic = hasStatic(node);
         const inFunction = fileScope ? -1 : scopes.enclosingFunction(node.startIndex, (k) => k === 'function');
-        const declared = cpp ? typeName(node.childForFieldName('type')) : undefined;
+        const declared = cpp ? declaredType(node.startIndex, typeName(node.childForFieldName('type'))) : undefined;
         for (const declarator of node.childrenForFieldName('declarator')) {
           const found = declaratorName(declarator);
           if (!found || found.node.type !== 'identifier') continue;
@@ -353,7 +396,7 @@ function visit(root: Node, output: ReferenceSink, cpp: boolean): void {
             fileVariables.add(name);
           } else if (inFunction >= 0) {
             const value = declarator?.type === 'init_declarator' ? declarator.childForFieldName('value') : undefined;
-            const type = declared !== undefined ? { name: declared } : cpp ? initializedType(value) : undefined;
+            const type = declared !== undefined ? { name: declared } : cpp ? declaredType(node.startIndex, initializedType(value)) : undefined;
             scopes.bind(inFunction, name, { kind: 'local', ...(type ? { type } : {}) });
           }
         }
@@ -420,6 +463,11 @@ function visit(root: Node, output: ReferenceSink, cpp: boolean): void {
       }
     }
     const path = found.parts.slice(0, -1);
+    // `T::create()`, `new T::Node` with T a template's parameter: whatever T is instantiated with.
+    if (path.length > 0 && declaredType(found.last.startIndex, path[0]!) === undefined) {
+      if (kind === 'call') sink.site(found.last, { kind, name, fixed: 'parameter' });
+      return;
+    }
     sink.site(found.last, { kind, name, ...(path.length > 0 ? { receiver: { kind: 'path', path } } : {}), ...(construct ? { construct } : {}) });
   };
   /** What a C++ member call is made on, or undefined when nothing declares it. */
@@ -431,7 +479,7 @@ function visit(root: Node, output: ReferenceSink, cpp: boolean): void {
       const b = lookup(at, o.text);
       return b?.type && (b.kind === 'local' || b.kind === 'parameter') ? { kind: 'type', type: b.type.name, ...(b.type.constructed ? { constructed: true } : {}) } : undefined;
     }
-    const made = initializedType(o);
+    const made = declaredType(at, initializedType(o));
     return made ? { kind: 'type', type: made.name, constructed: true } : undefined;
   };
   const plainCall = (target: Node): void => {
@@ -512,8 +560,13 @@ function visit(root: Node, output: ReferenceSink, cpp: boolean): void {
       case 'base': {
         const found = nameParts(node);
         if (!found) break;
+        const name = found.parts[found.parts.length - 1]!;
+        if (declaredType(node.startIndex, found.parts[0]!) === undefined) {
+          sink.site(found.last, { kind: 'inherits', name, fixed: 'parameter' });
+          break;
+        }
         const path = found.parts.slice(0, -1);
-        sink.site(found.last, { kind: 'inherits', name: found.parts[found.parts.length - 1]!, ...(path.length > 0 ? { receiver: { kind: 'path', path } } : {}) });
+        sink.site(found.last, { kind: 'inherits', name, ...(path.length > 0 ? { receiver: { kind: 'path', path } } : {}) });
         break;
       }
     }

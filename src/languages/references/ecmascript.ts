@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
-import { typedDescendants, typeSet } from '../common.js';
+import { typedDescendants, typeSet, writtenBase } from '../common.js';
 import { bindingRange, expressionDefinition } from '../ecmascript.js';
 import { LexicalScopes } from './scopes.js';
 
@@ -605,7 +605,11 @@ class EcmascriptReferencePass {
         if (!base) continue;
         const baseType = base.type;
         const path = baseType === 'nested_type_identifier' ? base.text.replace(/\s+/g, '').split('.') : baseType === 'type_identifier' ? [base.text] : memberPath(base);
-        if (!path) continue;
+        if (!path) {
+          // `class A extends mixin(B)`: a class computed there, whose members no declaration names.
+          if (baseType !== 'comment') this.#sink.site(base, { kind, name: writtenBase(base), fixed: 'dynamic' });
+          continue;
+        }
         const name = path[path.length - 1]!;
         // `function mixin(Base) { return class extends Base {…} }`, `<T>(…) => class implements T`:
         // a parameter, local or type parameter, not the codebase's class of that name.

@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
-import { typedDescendants, typeSet } from '../common.js';
+import { typedDescendants, typeSet, writtenBase } from '../common.js';
 import { LexicalScopes, type ScopeBinding } from './scopes.js';
 
 // Python: calls, decorators, bases, imports, value uses, `__all__`.
@@ -189,6 +189,8 @@ class PythonReferencePass {
   readonly #assignedValues: Node[] = [];
   /** Class scopes' class names (for `super(C, self)`). */
   readonly #classNames = new Map<number, string>();
+  /** Class scopes by where their class starts (a class's bases are looked up around its scope). */
+  readonly #classScopes = new Map<number, number>();
   /** Starts of the functions decorated `@staticmethod`. */
   readonly #staticMethods = new Set<number>();
   constructor(sink: ReferenceSink) {
@@ -198,6 +200,7 @@ class PythonReferencePass {
   run(root: Node, share: readonly string[] | undefined): void {
     const { nodes, types } = typedDescendants(root, SEARCHED, share);
     for (let i = 0; i < nodes.length; i++) this.#declare(nodes[i]!, types[i]!);
+    this.#scopes.doneBuilding();
     for (let i = 0; i < nodes.length; i++) this.#report(nodes[i]!, types[i]!);
     for (const value of this.#assignedValues) this.#use('reference', value);
   }
@@ -216,6 +219,7 @@ class PythonReferencePass {
     const enclosing = scopes.innermostAt(node.startIndex);
     const scope = scopes.open(node, type === 'class_definition' ? 'class' : 'function');
     if (type === 'class_definition') {
+      this.#classScopes.set(node.startIndex, scope);
       const bases = node.childForFieldName('superclasses');
       if (bases) this.#baseLists.add(bases.startIndex);
     }
@@ -376,15 +380,35 @@ class PythonReferencePass {
     if (type === 'identifier' || type === 'attribute') this.#use('call', expr, type);
   }
 
+  /**
+   * A class's bases, in order. Every base is a site, the ones no declaration names too: a base
+   * computed by a call (`namedtuple('P', 'x y')`, `Manager.from_queryset(QS)`), a parameter's or
+   * local's value, may define any member, and in the class's order it comes before the bases
+   * after it (`class A(make_mixin(), B)`: `self.m()` may be the mixin's, never surely B's).
+   */
   #bases(node: Node): void {
+    const scope = this.#classScopes.get(node.startIndex);
     for (const base of node.childForFieldName('superclasses')?.namedChildren ?? []) {
-      const expr = base?.type === 'subscript' ? base.childForFieldName('value') : base;
-      if (!expr) continue;
+      if (!base) continue;
+      const baseType = base.type;
+      // `metaclass=M`, `**options`: arguments of the class's creation, not bases.
+      if (baseType === 'keyword_argument' || baseType === 'dictionary_splat' || baseType === 'comment') continue;
+      const expr = baseType === 'subscript' ? base.childForFieldName('value') : base;
       const path = dottedPath(expr);
-      if (!path) continue;
+      if (!expr || !path) {
+        this.#sink.site(base, { kind: 'inherits', name: writtenBase(base), fixed: 'dynamic' });
+        continue;
+      }
       const name = path[path.length - 1]!;
       const at = expr.type === 'attribute' ? (expr.childForFieldName('attribute') ?? expr) : expr;
-      this.#sink.site(at, { kind: 'inherits', name, ...(path.length > 1 ? { receiver: { kind: 'path', path: path.slice(0, -1) } } : {}) });
+      // Bases are evaluated around the class: a parameter or local there is a value, and a
+      // name of an enclosing class's body is one the graph does not look up from here.
+      const found = scope === undefined ? undefined : this.#scopes.lookupAround(scope, path[0]!);
+      const bound = found?.binding.kind;
+      if (bound === 'parameter' || bound === 'self') this.#sink.site(at, { kind: 'inherits', name, fixed: 'parameter' });
+      else if (bound === 'local') this.#sink.site(at, { kind: 'inherits', name, fixed: 'local-variable' });
+      else if (found !== undefined && this.#scopes.kindOf(found.scope) === 'class') this.#sink.site(at, { kind: 'inherits', name, fixed: 'dynamic' });
+      else this.#sink.site(at, { kind: 'inherits', name, ...(path.length > 1 ? { receiver: { kind: 'path', path: path.slice(0, -1) } } : {}) });
     }
   }
 
@@ -476,13 +500,20 @@ class PythonReferencePass {
     const text = target.text;
     // `super()` is part of the `super().m()` construct (a super receiver), not a call of interest.
     if (text === 'super' && kind === 'call' && target.parent?.parent?.type === 'attribute' && this.#free(at, 'super')) return text;
-    const b = this.#scopes.lookup(at, text)?.binding.kind;
+    const found = this.#scopes.lookup(at, text);
+    const b = found?.binding.kind;
     if (b === 'parameter' || b === 'self') {
       if (kind === 'call') this.#sink.site(target, { kind, name: text, fixed: 'parameter' });
       return text;
     }
     if (b === 'local') {
       if (kind === 'call') this.#sink.site(target, { kind, name: text, fixed: 'local-variable' });
+      return text;
+    }
+    // A name the class body around the site defines (`helper(1)` beside `def helper` in the
+    // body, a decorator defined there): the class's own member, not the module's of that name.
+    if (b === 'definition' && this.#scopes.kindOf(found!.scope) === 'class') {
+      this.#sink.site(target, { kind, name: text, receiver: { kind: 'self' } });
       return text;
     }
     this.#sink.site(target, { kind, name: text });

@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
-import { typedDescendants, typeSet } from '../common.js';
+import { typedDescendants, typeSet, writtenBase } from '../common.js';
 
 // Ruby: method calls (implicit `self`, `self.m`, `super`, `Const.m`, `Foo.new`, a local assigned
 // `Foo.new`), bases (the superclass, `include`/`extend`/`prepend` of modules), `require` and
@@ -251,7 +251,7 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
     }
   };
   /** The `include`/`extend`/`prepend` calls of each class or module body, by its start offset, each with its modules. */
-  const mixins = new Map<number, { at: Node; path: string[] }[][]>();
+  const mixins = new Map<number, { at: Node; path: string[] | undefined }[][]>();
 
   for (const [i, node] of nodes.entries()) {
     const type = types[i]!;
@@ -299,12 +299,15 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
       }
       if (MIXINS.has(name)) {
         // `include M` in a class or module body: M's methods are the class's (or, extended, its own).
+        // A module computed there (`include make_mixin(x)`) is mixed in all the same: a base
+        // that may define any method, before the ones included earlier and the superclass.
         const scope = scopes[scopeAt(node.startIndex)]!;
-        const paths = (args?.namedChildren ?? []).map((a) => ({ at: a, path: constantPath(a) }));
-        if (scope.kind === 'class' && paths.length > 0 && paths.every((p) => p.path !== undefined)) {
+        const paths = (args?.namedChildren ?? []).filter((a): a is Node => a !== null && a.type !== 'comment').map((a) => ({ at: a, path: constantPath(a) }));
+        if (scope.kind === 'class' && paths.length > 0) {
           let list = mixins.get(scope.start);
           if (!list) mixins.set(scope.start, (list = []));
-          list.push(paths.map((p) => ({ at: lastConstant(p.at!), path: p.path! })));
+          list.push(paths.map((p) => ({ at: p.path ? lastConstant(p.at) : p.at, path: p.path })));
+          if (paths.some((p) => p.path === undefined)) selfCall(method, name);
           continue;
         }
       }
@@ -332,10 +335,13 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
     const type = types[i]!;
     if (type !== 'class' && type !== 'module') continue;
     // `include A; include B` looks in B first; `include A, B` in A first.
-    for (const call of [...(mixins.get(node.startIndex) ?? [])].reverse()) for (const m of call) sink.site(m.at, { kind: 'implements', ...classSite(m.path) });
+    for (const call of [...(mixins.get(node.startIndex) ?? [])].reverse()) {
+      for (const m of call) sink.site(m.at, m.path ? { kind: 'implements', ...classSite(m.path) } : { kind: 'implements', name: writtenBase(m.at), fixed: 'dynamic' });
+    }
     const superclass = node.childForFieldName('superclass')?.namedChildren[0];
     const path = constantPath(superclass);
     if (superclass && path) sink.site(lastConstant(superclass), { kind: 'inherits', ...classSite(path) });
+    else if (superclass) sink.site(superclass, { kind: 'inherits', name: writtenBase(superclass), fixed: 'dynamic' });
   }
 }
 

@@ -98,7 +98,27 @@ export class LexicalScopes {
    * methods). Undefined when no enclosing scope binds it (a module-level or builtin name).
    */
   lookup(offset: number, name: string): { readonly binding: ScopeBinding; readonly scope: number } | undefined {
-    const innermost = this.#search(offset);
+    return this.#lookupFrom(this.#search(offset), name);
+  }
+
+  /**
+   * The binding `name` has in the scope around `scope`, as {@link LexicalScopes.lookup} would
+   * answer there: where a class's bases are evaluated (Python), which its own body's names do
+   * not reach.
+   */
+  lookupAround(scope: number, name: string): { readonly binding: ScopeBinding; readonly scope: number } | undefined {
+    return this.#lookupFrom(this.#scopes[scope]!.parent, name);
+  }
+
+  /**
+   * Ends the building: lookups after it search every scope (the open stack {@link
+   * LexicalScopes.innermostAt} keeps is exact only while nodes come in document order).
+   */
+  doneBuilding(): void {
+    this.#open.length = 0;
+  }
+
+  #lookupFrom(innermost: number, name: string): { readonly binding: ScopeBinding; readonly scope: number } | undefined {
     for (let s = innermost; s >= 0; s = this.#scopes[s]!.parent) {
       const scope = this.#scopes[s]!;
       if (scope.kind === 'class' && s !== innermost) continue;
