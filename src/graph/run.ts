@@ -464,7 +464,7 @@ export async function resolveGraph(
           if (!fixed) resolveAt(i);
           const toId = fixed || toIds[i]! < 0 ? null : toIds[i]!;
           if (kind === EDGE_KIND_CODES.inherits || kind === EDGE_KIND_CODES.implements) {
-            const decided = fixed ? kind : decidedKind(kind, build.site(i), toId);
+            const decided = decidedKind(kind, build.site(i), toId);
             if (decided !== kind) decidedKinds.set(i, (kind = decided));
             let list = bases.get(build.from(i));
             if (!list) bases.set(build.from(i), (list = []));

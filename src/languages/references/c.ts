@@ -312,14 +312,16 @@ function visit(root: Node, output: ReferenceSink, cpp: boolean): void {
     return { path: namespaces.filter((n) => n.name !== undefined).map((n) => n.name).join('::'), anonymous: namespaces.some((n) => n.name === undefined) };
   };
   /**
-   * A type as written at `at` (see typeName), unless its first part is a template's parameter
-   * there (`template <class Shape> void draw(Shape& s)`): then any type, not the codebase's
-   * class of that name.
+   * A type as written at `at` (typeName's `a.b` parts), unless its first part is a template's
+   * parameter there (`template <class Shape> void draw(Shape& s)`): then any type, not the
+   * codebase's class of that name.
    */
-  const declaredType = <T extends { readonly name: string } | string>(at: number, type: T | undefined): T | undefined => {
-    if (type === undefined) return undefined;
-    const name = typeof type === 'string' ? type : (type as { readonly name: string }).name;
-    return scopes.lookup(at, name.split('.')[0]!)?.binding.kind === 'parameter' ? undefined : type;
+  const declaredType = (at: number, type: string | undefined): string | undefined =>
+    type !== undefined && scopes.lookup(at, type.split('.')[0]!)?.binding.kind === 'parameter' ? undefined : type;
+  /** What an initializer makes (initializedType), unless it names a template's parameter (see declaredType). */
+  const declaredMade = (at: number, value: Node | null | undefined): ReturnType<typeof initializedType> => {
+    const made = initializedType(value);
+    return made !== undefined && declaredType(at, made.name) !== undefined ? made : undefined;
   };
   const bindParameters = (scope: number, declarator: Node | undefined): void => {
     for (const p of declarator?.childForFieldName('parameters')?.namedChildren ?? []) {
@@ -396,7 +398,7 @@ function visit(root: Node, output: ReferenceSink, cpp: boolean): void {
             fileVariables.add(name);
           } else if (inFunction >= 0) {
             const value = declarator?.type === 'init_declarator' ? declarator.childForFieldName('value') : undefined;
-            const type = declared !== undefined ? { name: declared } : cpp ? declaredType(node.startIndex, initializedType(value)) : undefined;
+            const type = declared !== undefined ? { name: declared } : cpp ? declaredMade(node.startIndex, value) : undefined;
             scopes.bind(inFunction, name, { kind: 'local', ...(type ? { type } : {}) });
           }
         }
@@ -479,7 +481,7 @@ function visit(root: Node, output: ReferenceSink, cpp: boolean): void {
       const b = lookup(at, o.text);
       return b?.type && (b.kind === 'local' || b.kind === 'parameter') ? { kind: 'type', type: b.type.name, ...(b.type.constructed ? { constructed: true } : {}) } : undefined;
     }
-    const made = declaredType(at, initializedType(o));
+    const made = declaredMade(at, o);
     return made ? { kind: 'type', type: made.name, constructed: true } : undefined;
   };
   const plainCall = (target: Node): void => {
