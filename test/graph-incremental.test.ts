@@ -57,6 +57,9 @@ const pyDef = fc.oneof(
     // Computed bases too (`f()`, `A, f()`): bases of unknown members in their place of the order.
     base: fc.option(fc.constantFrom(...CLS, 'x', 'm.A', 'f()', 'A, f()', 'f(), B'), { nil: undefined }),
     methods: fc.array(fc.record({ n: fc.constantFrom(...FN), calls: fc.array(pyCall, { maxLength: 3 }) }), { maxLength: 2 }),
+    // Imports and calls in the class body itself: the body's imports are its own, not its methods'.
+    bodyImports: fc.array(pyImport.filter((i) => i.t !== 'star'), { maxLength: 1 }),
+    bodyCalls: fc.array(pyCall, { maxLength: 2 }),
   }),
 );
 type PyDef = typeof pyDef extends fc.Arbitrary<infer T> ? T : never;
@@ -81,19 +84,22 @@ function pyCallLine(c: PyCall, inMethod: boolean): string {
   }
 }
 
+function pyImportLine(i: PyImport): string {
+  if (i.t === 'from') return `from ${PY_MODULES[i.m]} import ${i.n}${i.alias ? ` as ${i.alias}` : ''}`;
+  if (i.t === 'module') return `import ${PY_MODULES[i.m]} as ${i.alias}`;
+  if (i.t === 'star') return `from ${PY_MODULES[i.m]} import *`;
+  return `from .${i.m} import ${i.n}`;
+}
+
 function renderPy(file: PyFile): string {
   const lines: string[] = [];
-  for (const i of file.imports) {
-    if (i.t === 'from') lines.push(`from ${PY_MODULES[i.m]} import ${i.n}${i.alias ? ` as ${i.alias}` : ''}`);
-    else if (i.t === 'module') lines.push(`import ${PY_MODULES[i.m]} as ${i.alias}`);
-    else if (i.t === 'star') lines.push(`from ${PY_MODULES[i.m]} import *`);
-    else lines.push(`from .${i.m} import ${i.n}`);
-  }
+  for (const i of file.imports) lines.push(pyImportLine(i));
   for (const d of file.defs) {
     if (d.t === 'def') {
       lines.push(`def ${d.n}():`, ...d.calls.map((c) => `    ${pyCallLine(c, false).replaceAll('\n        ', '\n    ')}`), '    return 1');
     } else {
-      lines.push(`class ${d.n}${d.base ? `(${d.base})` : ''}:`, '    k = 1');
+      lines.push(`class ${d.n}${d.base ? `(${d.base})` : ''}:`, ...d.bodyImports.map((i) => `    ${pyImportLine(i)}`), '    k = 1');
+      lines.push(...d.bodyCalls.map((c) => `    ${pyCallLine(c, false).replaceAll('\n        ', '\n    ')}`));
       for (const m of d.methods) lines.push(`    def ${m.n}(self):`, ...m.calls.map((c) => `        ${pyCallLine(c, true)}`), '        return 2');
     }
   }

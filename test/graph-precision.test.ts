@@ -1361,6 +1361,7 @@ describe('bases no declaration names', () => {
         '    @helper', // 5: A's helper
         '    def f(self): return helper(2)', // 6: the module's helper
         '    z = [helper(i) for i in range(3)]', // 7: a comprehension does not see the class body
+        '    q = [i for i in helper(4)]', // 8: but its first iterable is evaluated in the body: A's helper
       ].join('\n'),
     });
     expect(lines).toEqual([
@@ -1369,7 +1370,40 @@ describe('bases no declaration names', () => {
       'a.py:6 calls a.A.f -> a.helper [helper] local',
       'a.py:7 calls a.A -> a.helper [helper] local',
       'a.py:7 calls a.A -> ∅ [range] unresolved:builtin',
+      'a.py:8 calls a.A -> a.A.helper [helper] self',
     ]);
+  });
+
+  it('Python: a name an import in the class body binds is the import\'s in that body, the module\'s in its methods and comprehensions', async () => {
+    const files = {
+      'a.py': [
+        'import c as m', // 1
+        'def helper(): return 0', // 2
+        'class A:', // 3
+        '    from b import helper', // 4
+        '    import b as m', // 5
+        '    from ext import widget', // 6
+        '    x = helper()', // 7: b's helper
+        '    y = m.f()', // 8: b's f
+        '    z = [helper() for i in m.f()]', // 9: the comprehension sees the module's helper; its first iterable the body's m
+        '    w = [m.f() for i in ()]', // 10: the module's m (c)
+        '    v = widget()', // 11: outside the codebase
+        '    def g(self): return helper() + m.f()', // 12: the module's helper and m
+      ].join('\n'),
+      'b.py': ['def helper(): return 1', 'def f(): return [1]'].join('\n'),
+      'c.py': ['def f(): return 2', 'def widget(): return 3'].join('\n'),
+    };
+    const expected = [
+      'a.py:10 calls a.A -> c.f [f] import',
+      'a.py:11 calls a.A -> ∅ [widget] unresolved:external',
+      'a.py:12 calls a.A.g -> a.helper [helper] local',
+      'a.py:12 calls a.A.g -> c.f [f] import',
+      'a.py:7 calls a.A -> b.helper [helper] import',
+      'a.py:8 calls a.A -> b.f [f] import',
+      'a.py:9 calls a.A -> a.helper [helper] local',
+      'a.py:9 calls a.A -> b.f [f] import',
+    ];
+    expect(await callLines(files)).toEqual(expected);
   });
 
   it('Python: super(C, self) names the class around the call, not one the file ends in', async () => {

@@ -91,6 +91,14 @@ export interface SiteFact {
    */
   readonly moduleScope?: boolean;
   /**
+   * The name (or the receiver path's head) is bound by an import in the body of the class the
+   * site is directly in (Python `class C: from m import f` then `x = f()` in the body): that
+   * binding, not the module's name, is what the site means. A class body's names are not visible
+   * from its methods or from a comprehension or lambda in it; the visitor, which knows its
+   * scopes, sets this only where they are. Python sets it.
+   */
+  readonly classBody?: boolean;
+  /**
    * The number of arguments of a call, where the language overloads by arity (Java, Kotlin,
    * Scala, C#): of several definitions of the name, only those whose {@link ReferenceSink.signature}
    * admits it are candidates. Undefined when not counted (a spread argument).

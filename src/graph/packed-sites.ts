@@ -104,6 +104,7 @@ export function unpackSite(packed: PackedSites, i: number): SiteFact {
     ...(shape.superConstructor ? { superConstructor: true } : {}),
     ...(fixed !== undefined ? { fixed } : {}),
     ...(shape.moduleScope === true ? { moduleScope: true } : {}),
+    ...(shape.classBody === true ? { classBody: true } : {}),
     ...(shape.arity !== undefined ? { arity: shape.arity } : {}),
     ...(shape.writtenKind !== undefined ? { kindFromTarget: true } : {}),
   };

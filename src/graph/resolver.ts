@@ -352,6 +352,11 @@ export class Resolver {
    * module's `enclosed` definitions (bound inside some other function or block) are no candidates.
    */
   #moduleScopeOnly = false;
+  /**
+   * The name an import in the body of the site's class binds (SiteFact.classBody): the site's
+   * own name or its receiver path's head, looked up among that class body's bindings first.
+   */
+  #classBodyName: string | undefined;
   /** `module:name` lookups in progress (see {@link Resolver.#moduleMember}). */
   readonly #asking = new Set<string>();
   /** Modules by family and name, for one pass (modules do not change during it). */
@@ -456,6 +461,7 @@ export class Resolver {
     this.#use = site.kind === EDGE_KIND_CODES.calls || site.kind === EDGE_KIND_CODES.references ? (site.shape.construct ? 'type' : 'term') : 'type';
     this.#arity = site.kind === EDGE_KIND_CODES.calls ? site.shape.arity : undefined;
     this.#moduleScopeOnly = false;
+    this.#classBodyName = undefined;
     switch (site.kind) {
       case EDGE_KIND_CODES.imports:
         return this.#importedModule(site.name, ctx);
@@ -482,6 +488,7 @@ export class Resolver {
     const moduleScopeOnly = shape.moduleScope === true && (r === undefined || r.kind === 'path');
     if (moduleScopeOnly) ctx = { ...ctx, chain: ctx.chain.slice(-1) };
     this.#moduleScopeOnly = moduleScopeOnly;
+    this.#classBodyName = shape.classBody === true ? (r === undefined ? name : r.kind === 'path' ? r.path[0] : undefined) : undefined;
     let outcome: Outcome;
     if (r === undefined) outcome = this.#plain(name, ctx, call && !shape.construct, shape.construct ? 'type' : 'value');
     else if (r.kind === 'self') {
@@ -560,6 +567,12 @@ export class Resolver {
           // A class with a base outside the codebase may inherit a field of the name, which would
           // hide one further out (an outer class's, a static import's).
           if (member.code === RESOLUTION_CODES.external) this.#fieldsHidden = true;
+        }
+        // Python: a name an import in the class body binds, at a site in that body itself.
+        if (this.#classBodyName === name && scope === ctx.chain[0]) {
+          const imported = reader.bindingsNamed(ctx.file.id, scope.id, name);
+          // The visitor saw the import: never the module's name of the same spelling.
+          return imported.length > 0 ? relabel(combine(imported.map((b) => this.#followBinding(b, ctx.file, 0)))!, RESOLUTION_CODES.import) : unresolved(RESOLUTION_CODES.dynamic);
         }
         // Python: a class body's names are not visible from inside its methods.
         continue;

@@ -13,6 +13,7 @@ import { LexicalScopes, type ScopeBinding } from './scopes.js';
 // are not local. A method's first parameter is its `self` (not for `@staticmethod`).
 
 const SCOPES = typeSet('function_definition', 'lambda', 'list_comprehension', 'dictionary_comprehension', 'set_comprehension', 'generator_expression', 'class_definition');
+const COMPREHENSIONS = typeSet('list_comprehension', 'dictionary_comprehension', 'set_comprehension', 'generator_expression');
 const BINDERS = typeSet('assignment', 'augmented_assignment', 'for_statement', 'for_in_clause', 'as_pattern', 'named_expression', 'global_statement', 'nonlocal_statement', 'import_statement', 'import_from_statement');
 const VALUE_PARENTS = typeSet('argument_list', 'keyword_argument', 'return_statement', 'list', 'tuple', 'set', 'pair', 'expression_list');
 const SEARCHED = [...SCOPES, ...BINDERS, ...VALUE_PARENTS, 'call', 'decorator'];
@@ -217,7 +218,9 @@ class PythonReferencePass {
     const scopes = this.#scopes;
     const definition = type === 'function_definition' || type === 'class_definition';
     const enclosing = scopes.innermostAt(node.startIndex);
-    const scope = scopes.open(node, type === 'class_definition' ? 'class' : 'function');
+    // A comprehension's first iterable is evaluated in the scope around it (where a class body's names are seen).
+    const outside = COMPREHENSIONS.has(type) ? node.namedChildren.find((c) => c?.type === 'for_in_clause')?.childForFieldName('right') : undefined;
+    const scope = scopes.open(node, type === 'class_definition' ? 'class' : 'function', outside);
     if (type === 'class_definition') {
       this.#classScopes.set(node.startIndex, scope);
       const bases = node.childForFieldName('superclasses');
@@ -491,7 +494,8 @@ class PythonReferencePass {
       this.#sink.site(attr, { kind, name: attr.text, fixed: 'dynamic' });
       return undefined;
     }
-    this.#sink.site(attr, { kind, name: attr.text, receiver });
+    const classBody = receiver.kind === 'path' && this.#importedInClassBody(this.#scopes.lookup(target.startIndex, receiver.path[0]!));
+    this.#sink.site(attr, { kind, name: attr.text, receiver, ...(classBody ? { classBody } : {}) });
     return undefined;
   }
 
@@ -516,8 +520,17 @@ class PythonReferencePass {
       this.#sink.site(target, { kind, name: text, receiver: { kind: 'self' } });
       return text;
     }
-    this.#sink.site(target, { kind, name: text });
+    // One an import in that body binds: the import's, not the module's either.
+    this.#sink.site(target, { kind, name: text, ...(this.#importedInClassBody(found) ? { classBody: true } : {}) });
     return text;
+  }
+
+  /**
+   * Whether a lookup found an import of the class body the site is directly in (a lookup sees a
+   * class's own names only there: not from its methods, comprehensions or lambdas).
+   */
+  #importedInClassBody(found: ReturnType<LexicalScopes['lookup']>): boolean {
+    return found !== undefined && found.binding.kind === 'import' && this.#scopes.kindOf(found.scope) === 'class';
   }
 
   /**

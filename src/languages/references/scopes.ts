@@ -18,6 +18,14 @@ interface Scope {
   readonly kind: 'function' | 'class' | 'block';
   readonly parent: number;
   readonly names: Map<string, ScopeBinding>;
+  /** A part of the node evaluated in the scope around it (a Python comprehension's first iterable), else -1, -1. */
+  readonly outsideStart: number;
+  readonly outsideEnd: number;
+}
+
+/** Whether `scope` holds `offset`: inside its node, not in the part evaluated around it. */
+function holds(scope: Scope, offset: number): boolean {
+  return scope.start <= offset && offset < scope.end && !(scope.outsideStart <= offset && offset < scope.outsideEnd);
 }
 
 /** How strongly a binding says "this name is a value, not a definition": the stronger wins when a name is bound twice. */
@@ -35,10 +43,22 @@ export class LexicalScopes {
   /** Open scopes while building, innermost last. */
   readonly #open: number[] = [];
 
-  /** Opens a scope for `node` (nodes must come in document order). Returns its id. */
-  open(node: Node, kind: Scope['kind']): number {
+  /**
+   * Opens a scope for `node` (nodes must come in document order). Returns its id. `outside`: a
+   * part of the node evaluated in the scope around it (a Python comprehension's first iterable,
+   * `[f(x) for x in ITEMS]`), where lookups and scopes opened there see that scope, not this one.
+   */
+  open(node: Node, kind: Scope['kind'], outside?: Node | null): number {
     const parent = this.innermostAt(node.startIndex);
-    this.#scopes.push({ start: node.startIndex, end: node.endIndex, kind, parent, names: new Map() });
+    this.#scopes.push({
+      start: node.startIndex,
+      end: node.endIndex,
+      kind,
+      parent,
+      names: new Map(),
+      outsideStart: outside ? outside.startIndex : -1,
+      outsideEnd: outside ? outside.endIndex : -1,
+    });
     const id = this.#scopes.length - 1;
     this.#open.push(id);
     return id;
@@ -48,7 +68,7 @@ export class LexicalScopes {
   innermostAt(offset: number): number {
     // While building, the open stack is exact for offsets at or after the last opened node.
     while (this.#open.length > 0 && this.#scopes[this.#open[this.#open.length - 1]!]!.end <= offset) this.#open.pop();
-    if (this.#open.length > 0 && this.#scopes[this.#open[this.#open.length - 1]!]!.start <= offset) return this.#open[this.#open.length - 1]!;
+    if (this.#open.length > 0 && holds(this.#scopes[this.#open[this.#open.length - 1]!]!, offset)) return this.#open[this.#open.length - 1]!;
     return this.#search(offset);
   }
 
@@ -141,7 +161,7 @@ export class LexicalScopes {
       else hi = mid;
     }
     // scopes are in start order; the last one starting at or before offset, then out through parents.
-    for (let s = lo - 1; s >= 0; s = scopes[s]!.parent) if (offset < scopes[s]!.end) return s;
+    for (let s = lo - 1; s >= 0; s = scopes[s]!.parent) if (holds(scopes[s]!, offset)) return s;
     return -1;
   }
 }
