@@ -1480,6 +1480,31 @@ describe('bases no declaration names', () => {
     ]);
   });
 
+
+  it('C++: a base the grammar cannot read (decltype) is a base of unknown members, never a global function of the name', async () => {
+    const lines = await callLines({
+      'a.cpp': [
+        'void g() {}', // 1
+        'struct B { void g() {} };', // 2
+        'B b;',
+        'struct A : decltype(b) {', // 4
+        '  void f() { g(); }', // 5: decltype(b)'s g (B's), not ::g
+        '};',
+        'struct C : public B, public decltype(b) {', // 7
+        '  void f() { g(); }', // 8: B's
+        '};',
+        'struct D { void f() { g(); } };', // 10: ::g
+      ].join('\n'),
+    });
+    expect(lines).toEqual([
+      'a.cpp:10 calls D::f -> g [g] local',
+      'a.cpp:4 inherits A -> ∅ [decltype(b)] unresolved:dynamic',
+      'a.cpp:5 calls A::f -> ∅ [g] unresolved:external',
+      'a.cpp:7 inherits C -> B [B] local',
+      'a.cpp:7 inherits C -> ∅ [decltype(b)] unresolved:dynamic',
+      'a.cpp:8 calls C::f -> B::g [g] self',
+    ]);
+  });
   it('Ruby: a module mixed in by a computed expression, and a computed superclass, are bases of unknown members', async () => {
     const lines = await callLines({
       'a.rb': [

@@ -115,7 +115,8 @@ export const CPP = builtin(
     // 7: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     // 8: an object-like macro that renames (`#define hash_64 hash_64_generic`) hides calls of its name where it is visible, as a function-like macro does.
     // 9: a template's parameter hides the class of its name in the template (`template <class Base> class W : public Base`, `template <typename Shape> void draw(Shape& s)`): a base and a type of unknown members.
-    version: '9',
+    // 10: a class header the grammar cannot read (`struct A : decltype(b)`) has a base of unknown members there: a call in the class is no longer a global function of the name.
+    version: '10',
   },
   ['references', 'rewriteSource'],
 );

@@ -1,7 +1,7 @@
 import { Query, type Language, type Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink, ReferenceVisitor } from '../../graph/facts.js';
 import { declaratorName, plainName } from '../c-family.js';
-import { typeSet } from '../common.js';
+import { typeSet, writtenBase } from '../common.js';
 import { LexicalScopes, type ScopeBinding } from './scopes.js';
 
 // C and C++: calls, `#include` lines, prototypes and function-like macros (what an included
@@ -272,6 +272,8 @@ const CPP_PATTERNS = `${C_PATTERNS}
 (new_expression type: (_) @construct)
 (declaration type: (_) @construct declarator: (init_declarator value: [(argument_list) (initializer_list)]))
 (base_class_clause [(type_identifier) (qualified_identifier) (template_type)] @base)
+(struct_specifier (ERROR) @base.unread body: (field_declaration_list))
+(class_specifier (ERROR) @base.unread body: (field_declaration_list))
 (template_declaration parameters: (template_parameter_list) @template)
 (argument_list (qualified_identifier) @value)
 (initializer_list (qualified_identifier) @value)
@@ -571,6 +573,11 @@ function visit(root: Node, output: ReferenceSink, cpp: boolean): void {
         sink.site(found.last, { kind: 'inherits', name, ...(path.length > 0 ? { receiver: { kind: 'path', path } } : {}) });
         break;
       }
+      case 'base.unread':
+        // A class header the grammar could not read (`struct A : decltype(b)`): it may name bases,
+        // whose members a call in the class may mean (never a global function of the name).
+        sink.site(node, { kind: 'inherits', name: writtenBase(node).replace(/^[\s:,]*((public|protected|private|virtual)\s+)*/, '') || '?', fixed: 'dynamic' });
+        break;
     }
   }
 }
