@@ -92,6 +92,33 @@ function resolveRegistry(languages: IndexOptions['languages']): LanguageRegistry
   return languages === undefined ? all : all.subset(languages);
 }
 
+/** What a sync runs on: imported once, when a first sync needs it (see CKGDatabase.#sync). */
+let syncModulesLoading: ReturnType<typeof importSyncModules> | undefined;
+
+function importSyncModules() {
+  return Promise.all([
+    import('../indexer/indexer.js'),
+    // The built-in languages' visitors (parsing in this thread calls them).
+    import('../languages/index.js'),
+    import('../parser/local-processor.js'),
+    import('../parser/adaptive-processor.js'),
+    import('../parser/runtime.js'),
+    import('../graph/manifests.js'),
+  ]);
+}
+
+/**
+ * The modules that parse and resolve, imported on first use: opening a stored index, checking
+ * it and answering from it never loads the parser, the visitors or the graph resolution.
+ */
+function syncModules(): ReturnType<typeof importSyncModules> {
+  syncModulesLoading ??= importSyncModules().catch((error: unknown) => {
+    syncModulesLoading = undefined;
+    throw error;
+  });
+  return syncModulesLoading;
+}
+
 /**
  * A code knowledge graph of one codebase: functions, methods and classes in a SQLite database
  * (sql.js), answered by name.
@@ -308,6 +335,9 @@ export class CKGDatabase {
         rebuildReason = storageError.message;
       }
     }
+    // Nothing stored: a build follows, whose modules load while sql.js compiles (loaded later,
+    // they wait behind the parse workers' start: 150 ms on Django).
+    if (bytes === undefined) syncModules().catch(() => undefined);
     // The checksum of stored bytes is verified while sql.js may still be compiling.
     const seal = bytes === undefined ? undefined : readSeal(bytes);
     const SQL = await sql;
@@ -900,17 +930,7 @@ export class CKGDatabase {
     const fs = this.#fs!;
     const options = { ...this.#options, onProgress: overrides.onProgress ?? this.#options.onProgress, signal: overrides.signal ?? this.#options.signal };
     if (this.#store.closed) throw new CKGError('CLOSED', 'The database is closed');
-    // What parses and resolves is imported only by a sync: opening a stored index, checking it
-    // and answering from it never loads the parser, the visitors or the graph resolution.
-    const [{ syncIndex, WalkFeed }, , { LocalProcessor }, { processorForRun }, { ParserPool }, { ManifestReader, manifestNamesOf }] = await Promise.all([
-      import('../indexer/indexer.js'),
-      // The built-in languages' visitors (parsing in this thread calls them).
-      import('../languages/index.js'),
-      import('../parser/local-processor.js'),
-      import('../parser/adaptive-processor.js'),
-      import('../parser/runtime.js'),
-      import('../graph/manifests.js'),
-    ]);
+    const [{ syncIndex, WalkFeed }, , { LocalProcessor }, { processorForRun }, { ParserPool }, { ManifestReader, manifestNamesOf }] = await syncModules();
     await assertDirectory(fs, this.codebasePath);
     options.onProgress?.({ phase: 'scan', filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0 });
     // A partial update walks only the given paths and leaves the snapshot key alone: the next
