@@ -1007,6 +1007,34 @@ describe('Scala super[T]', () => {
     );
     expect(lines.filter((l) => l.includes(' calls '))).toEqual(['s/A.scala:6 calls s.A.m -> s.T.m [m] super', 's/A.scala:7 calls s.A.m -> s.B.m [m] super']);
   });
+
+  it('a trait mixed in later overrides what an earlier base defines: such a member is no earlier base\'s', async () => {
+    const lines = await callLines(
+      files({
+        's/A.scala': [
+          'package s',
+          'class Base { def m(): Int = 0; def b(): Int = 1 }', // 2
+          'trait V extends Base { override def m(): Int = 3 }', // 3
+          'class D extends Base with V {', // 4
+          '  def k(): Int = m() + super.m() + b()', // 5: V's m (not Base's), Base's b (V inherits it)
+          '}',
+          'class E extends Base with Serializable {', // 7
+          '  def k(): Int = b()', // 8: a trait outside the codebase may override b
+          '}',
+          'class F extends Base {', // 10
+          '  def k(): Int = m()', // 11: Base's
+          '}',
+        ],
+      }),
+    );
+    expect(lines.filter((l) => l.includes(' calls '))).toEqual([
+      's/A.scala:11 calls s.F.k -> s.Base.m [m] self',
+      's/A.scala:5 calls s.D.k -> s.Base.b [b] self',
+      's/A.scala:5 calls s.D.k -> ∅ [m] unresolved:ambiguous',
+      's/A.scala:5 calls s.D.k -> ∅ [m] unresolved:ambiguous',
+      's/A.scala:8 calls s.E.k -> ∅ [b] unresolved:ambiguous',
+    ]);
+  });
 });
 
 describe('PHP parent::', () => {

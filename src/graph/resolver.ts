@@ -1682,7 +1682,7 @@ export class Resolver {
     let ambiguousBase = false;
     // An open class's bases are those of all its definitions, in their order.
     const bases = parts.length === 1 ? this.#reader.bases(parts[0]!.id) : parts.flatMap((p) => this.#reader.bases(p.id));
-    for (const baseId of bases) {
+    for (const [i, baseId] of bases.entries()) {
       if (baseId === null) {
         unknownBase = true;
         continue;
@@ -1694,11 +1694,29 @@ export class Resolver {
       if (base.name === name && this.#namedLikeConstructors(base)) continue;
       // Nor are private members: the base passes the name on to its own bases.
       const found = this.#privateMembersOnly(base, name) ? this.#baseMember(base, name, seen) : this.#classMember(base, name, seen);
-      if (found.toId !== null) return unknownBase || ambiguousBase ? unresolved(RESOLUTION_CODES.ambiguous) : found;
+      if (found.toId !== null) return unknownBase || ambiguousBase || this.#overriddenByLaterBases(cls, bases.slice(i + 1), name, seen, found.toId) ? unresolved(RESOLUTION_CODES.ambiguous) : found;
       if (found.code === RESOLUTION_CODES.ambiguous) ambiguousBase = true;
       else if (found.code === RESOLUTION_CODES.external) unknownBase = true;
     }
     return ambiguousBase ? unresolved(RESOLUTION_CODES.ambiguous) : unknownBase ? unresolved(RESOLUTION_CODES.external) : NOT_FOUND;
+  }
+
+  /**
+   * Whether the bases after the one a member was found in may override it (LanguageGraph.mixinsOverride):
+   * one of them, or one of their bases not searched already (`seen`), defines the name otherwise
+   * than `found` (a later trait extending the base that defines it inherits the same member), or
+   * is outside the codebase (unresolved).
+   */
+  #overriddenByLaterBases(cls: GraphSymbol, later: readonly (number | null)[], name: string, seen: Set<number>, found: number): boolean {
+    if (later.length === 0 || this.#strategyOfSymbol(cls)?.mixinsOverride !== true) return false;
+    for (const baseId of later) {
+      if (baseId === null) return true;
+      const base = this.#reader.symbol(baseId);
+      if (!base || (base.name === name && this.#namedLikeConstructors(base))) continue;
+      const other = this.#privateMembersOnly(base, name) ? this.#baseMember(base, name, seen) : this.#classMember(base, name, seen);
+      if ((other.toId !== null && other.toId !== found) || other.code === RESOLUTION_CODES.ambiguous || other.code === RESOLUTION_CODES.external) return true;
+    }
+    return false;
   }
 
   /**

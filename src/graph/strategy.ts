@@ -173,6 +173,14 @@ export interface LanguageGraph {
    */
   readonly linearisedBases?: boolean;
   /**
+   * Scala: the traits mixed in later (`class B extends A with T with U`) come first in the class's
+   * linearisation and override what an earlier base defines (U's `m`, then T's, then A's). The
+   * bases are still searched in declaration order, depth-first, with the language's overload and
+   * privacy rules; a member found in one is then ambiguous when a later base (or a base of it
+   * not searched already) defines the name too, or is outside the codebase and may.
+   */
+  readonly mixinsOverride?: boolean;
+  /**
    * JavaScript/TypeScript: a class's static and instance members are apart (`static create()`
    * and `create()` may both exist along a hierarchy). `this.m()` in a static method, and
    * `Class.m()`, want a static member; `this.m()` in an instance method and `x.m()` on a typed

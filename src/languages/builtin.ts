@@ -332,7 +332,8 @@ export const SCALA = builtin(
     // 6: a def in a block is local to it: no member of the class or object around (DefinitionFlag `enclosed`).
     // 7: a base's `private` defs (DefinitionFlag `private`) are not inherited; a call only a repeated-parameter def takes is unresolved where a base outside the codebase may declare a fixed-arity overload.
     // 8: `super[T].m()` is looked up in the named parent (a `super` receiver with its type; it was unresolved).
-    version: '8',
+    // 9: a trait mixed in later overrides what an earlier base defines (LanguageGraph.mixinsOverride): a member found in an earlier base is ambiguous when a later one (or a base of it) defines the name otherwise or is outside the codebase (`class D extends Base with V`: `m()` was Base's where V overrides it).
+    version: '9',
   },
   ['references'],
 );

@@ -108,7 +108,7 @@ export const kotlinGraph: LanguageGraph = { ...packageGraph('kotlin', KOTLIN_DEF
  * scalaGraph.qualify('', ['Main', 'run']); // 'Main.run'
  * ```
  */
-export const scalaGraph: LanguageGraph = { ...packageGraph('scala', SCALA_DEFAULTS, () => []), privateNotInherited: true };
+export const scalaGraph: LanguageGraph = { ...packageGraph('scala', SCALA_DEFAULTS, () => []), privateNotInherited: true, mixinsOverride: true };
 
 /**
  * C#'s graph rules: a file's module is its namespace; constructors are methods named like their type.
