@@ -20,6 +20,8 @@ const member = fc.record({
 const typeDecl = fc.record({
   name: fc.constantFrom(...NAMES),
   isInterface: fc.boolean(),
+  // C#: a partial type of a name another file declares partial too is one type with it.
+  partial: fc.boolean(),
   bases: fc.array(fc.record({ name: fc.constantFrom(...BASES), call: fc.boolean() }), { maxLength: 2 }),
   constructor: fc.boolean(),
   members: fc.array(member, { maxLength: 2 }),
@@ -45,7 +47,7 @@ function csharp(types: readonly TypeDecl[]): string {
   const lines = ['namespace N;', ''];
   for (const t of types) {
     const bases = t.bases.map((b) => b.name);
-    const head = `${t.isInterface ? 'public interface' : 'public class'} ${t.name}${bases.length > 0 ? ` : ${bases.join(', ')}` : ''}`;
+    const head = `public ${t.partial ? 'partial ' : ''}${t.isInterface ? 'interface' : 'class'} ${t.name}${bases.length > 0 ? ` : ${bases.join(', ')}` : ''}`;
     lines.push(head, '{');
     if (!t.isInterface && t.constructor) lines.push(`    public ${t.name}() : base() { }`);
     for (const m of t.members) {

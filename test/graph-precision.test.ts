@@ -1037,6 +1037,32 @@ describe('Scala super[T]', () => {
   });
 });
 
+describe('C# partial classes', () => {
+  it('the parts of a partial class, in any file, are one class; classes without the modifier are not merged', async () => {
+    const lines = await callLines({
+      'A.cs': [
+        'namespace N {',
+        '  partial class P { int X() => Y() + this.Z(); }', // 2: P's Y and Z, declared in other parts
+        '  partial class P { int Y() => 1; }', // 3
+        '  class Q { int X() => Y(); }', // 4: another class Q declares Y: not this one's
+        '  class R { int K() => new P().Z(); }', // 5: a part's member through a typed value
+        '}',
+      ].join('\n'),
+      'B.cs': ['namespace N {', '  public partial class P : Base { int Z() => X() + B(); }', '  class Q { int Y() => 2; }', '  class Base { public int B() => 3; }', '}'].join('\n'),
+    });
+    expect(lines).toEqual([
+      'A.cs:2 calls N.P.X -> N.P.Y [Y] self',
+      'A.cs:2 calls N.P.X -> N.P.Z [Z] self',
+      'A.cs:4 calls N.Q.X -> ∅ [Y] unresolved:not-found',
+      'A.cs:5 calls N.R.K -> N.P [P] package',
+      'A.cs:5 calls N.R.K -> N.P.Z [Z] typed',
+      'B.cs:2 calls N.P.Z -> N.Base.B [B] self',
+      'B.cs:2 calls N.P.Z -> N.P.X [X] self',
+      'B.cs:2 inherits N.P -> N.Base [Base] local',
+    ]);
+  });
+});
+
 describe('PHP parent::', () => {
   it('parent::m() is the class extends names (with its traits and bases), never a trait the class uses itself', async () => {
     const lines = await callLines(

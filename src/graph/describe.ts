@@ -21,6 +21,7 @@ export const SYMBOL_FLAGS: Readonly<Record<DefinitionFlag, number>> = {
   enclosed: 1 << 24,
   private: 1 << 25,
   interface: 1 << 26,
+  partial: 1 << 27,
 };
 
 /**

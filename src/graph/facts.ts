@@ -204,7 +204,7 @@ export interface BindingFact {
  * ```
  * @public
  */
-export type DefinitionFlag = 'exported' | 'decorated' | 'static' | 'entry' | 'test' | 'singleton' | 'returns-self' | 'member-value' | 'enclosed' | 'private' | 'interface';
+export type DefinitionFlag = 'exported' | 'decorated' | 'static' | 'entry' | 'test' | 'singleton' | 'returns-self' | 'member-value' | 'enclosed' | 'private' | 'interface' | 'partial';
 
 /**
  * The graph part of an extracted file: where each definition sits, and the file's sites and

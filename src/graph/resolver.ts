@@ -279,6 +279,14 @@ function eraseTypeArguments(type: string): string {
 }
 
 /** Whether a class's field summaries assign `name` (`- m = None`, `- m: Callable = f`). */
+/**
+ * Whether a class is one of several definitions of one class: any class of a language whose
+ * classes are open (Ruby), a class declared `partial` of one whose partial classes are (C#).
+ */
+function isOpen(cls: GraphSymbol, strategy: LanguageGraph | undefined): boolean {
+  return strategy?.openClasses === true || (strategy?.partialClasses === true && (cls.flags & SYMBOL_FLAGS.partial) !== 0);
+}
+
 function assignsAttribute(fields: string | null, name: string): boolean {
   if (fields === null) return false;
   for (const line of fields.split('\n')) {
@@ -454,7 +462,7 @@ export class Resolver {
     const outcome = this.#resolveIn(site, ctx);
     if (outcome.toId !== null && ctx.strategy.compiledTogether !== undefined && !this.#builtWithSite(outcome.toId, ctx)) return unresolved(RESOLUTION_CODES.ambiguous);
     // A reopened class (open classes) is one class: its first definition stands for it.
-    return ctx.strategy.openClasses === true ? this.#canonical(outcome) : outcome;
+    return ctx.strategy.openClasses === true || ctx.strategy.partialClasses === true ? this.#canonical(outcome) : outcome;
   }
 
   #resolveIn(site: StoredSite, ctx: SiteContext): Outcome {
@@ -710,7 +718,7 @@ export class Resolver {
       }
     }
     // Two definitions of an open class in one module (reopened in its file) are one class.
-    const direct = combine(this.#companion(strategy.openClasses === true ? candidates.map((c) => this.#canonical(c)) : candidates));
+    const direct = combine(this.#companion(strategy.openClasses === true || strategy.partialClasses === true ? candidates.map((c) => this.#canonical(c)) : candidates));
     if (direct) return direct;
     // Star imports: each module's public names; one outside the codebase may bind anything. The
     // answer now depends on what this module star-imports (GraphChangeLog's star key), unless
@@ -1607,8 +1615,8 @@ export class Resolver {
    */
   #parts(cls: GraphSymbol): readonly GraphSymbol[] {
     const strategy = this.#strategyOfSymbol(cls);
-    if (strategy?.openClasses !== true) return [cls];
-    const key = `${strategy.family}\u0000${cls.qualifiedName}`;
+    if (!isOpen(cls, strategy)) return [cls];
+    const key = `${strategy!.family}\u0000${cls.qualifiedName}`;
     const known = this.#openParts.get(key);
     // Memoised for the pass, but the answer still depends on the name (incremental updates).
     if (known) {
@@ -1619,11 +1627,17 @@ export class Resolver {
     const pathOf = (s: GraphSymbol): string => reader.file(s.fileId)?.path ?? '';
     const parts = reader
       .named(cls.name)
-      .filter((s) => s.kind === 'class' && s.qualifiedName === cls.qualifiedName && this.#strategyOfSymbol(s)?.family === strategy.family)
+      .filter((s) => s.kind === 'class' && s.qualifiedName === cls.qualifiedName && isOpen(s, this.#strategyOfSymbol(s)) && this.#strategyOfSymbol(s)?.family === strategy!.family)
       .sort((a, b) => (pathOf(a) < pathOf(b) ? -1 : pathOf(a) > pathOf(b) ? 1 : a.id - b.id));
     const out = parts.length > 0 ? parts : [cls];
     this.#openParts.set(key, out);
     return out;
+  }
+
+  /** Whether a member's class is a part of a partial class (its parent flagged `partial`). */
+  #inPart(member: GraphSymbol): boolean {
+    const parent = member.parentId === null ? undefined : this.#reader.symbol(member.parentId);
+    return parent !== undefined && (parent.flags & SYMBOL_FLAGS.partial) !== 0;
   }
 
   /** An outcome whose target is a definition of an open class, as the class's first definition. */
@@ -1642,12 +1656,14 @@ export class Resolver {
    */
   #openMembers(cls: GraphSymbol, name: string): GraphSymbol[] | undefined {
     const strategy = this.#strategyOfSymbol(cls);
-    if (strategy?.openClasses !== true) return undefined;
-    const qualified = strategy.qualify('', [cls.qualifiedName, name]);
+    if (!isOpen(cls, strategy)) return undefined;
+    const qualified = strategy!.qualify('', [cls.qualifiedName, name]);
     const out = new Map<number, GraphSymbol>();
     for (const s of this.#reader.named(name)) {
       if (s.kind === 'function' || s.kind === 'module' || s.qualifiedName !== qualified || !this.#fits(s)) continue;
-      if (this.#strategyOfSymbol(s)?.family !== strategy.family) continue;
+      if (this.#strategyOfSymbol(s)?.family !== strategy!.family) continue;
+      // A member of a part: a member of a class of the name that is no part is not this class's.
+      if (strategy!.partialClasses === true && !this.#inPart(s)) continue;
       const first = s.kind === 'class' ? this.#parts(s)[0]! : s;
       out.set(first.id, first);
     }
@@ -1659,7 +1675,7 @@ export class Resolver {
     const answer: FallbackOutcome | undefined = ctx.strategy.fallback?.(name, this.#fallbackSite(ctx.file), lookup);
     if (!answer) return undefined;
     const outcome: Outcome = answer.toId !== null ? { toId: answer.toId, code: RESOLUTION_CODES[answer.resolution] } : unresolved(RESOLUTION_CODES[answer.reason]);
-    return ctx.strategy.openClasses === true ? this.#canonical(outcome) : outcome;
+    return ctx.strategy.openClasses === true || ctx.strategy.partialClasses === true ? this.#canonical(outcome) : outcome;
   }
 
   /** `name` in the bases of a class (not the class itself), depth-first in declaration order. */

@@ -216,6 +216,12 @@ export interface LanguageGraph {
    */
   readonly openClasses?: boolean;
   /**
+   * C#: a class declared `partial` (DefinitionFlag `partial`) in several places, files included,
+   * is one class, as an open class is ({@link LanguageGraph.openClasses}); one without the
+   * modifier stays the class it declares.
+   */
+  readonly partialClasses?: boolean;
+  /**
    * `self` is implicit (Ruby: `puts` in a method is `self.puts`): a `self` call that the
    * enclosing class and its bases do not answer (not found) is a builtin when the language has
    * one of that name (a method every object has), not a codebase definition found by name.

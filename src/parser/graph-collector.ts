@@ -131,8 +131,8 @@ export class GraphCollector implements ReferenceSink {
       const { offset, fact } = this.#flags[i]!;
       const def = placed[from + i]!;
       if (def < 0) continue;
-      // `enclosed`, `private` and `interface` are said of a definition by where it starts: never of one around it.
-      if ((fact === 'enclosed' || fact === 'private' || fact === 'interface') && starts[def] !== offset) continue;
+      // `enclosed`, `private`, `interface` and `partial` are said of a definition by where it starts: never of one around it.
+      if ((fact === 'enclosed' || fact === 'private' || fact === 'interface' || fact === 'partial') && starts[def] !== offset) continue;
       const list = (flags[def] ??= []);
       if (!list.includes(fact)) list.push(fact);
     }

@@ -122,6 +122,7 @@ export const csharpGraph: LanguageGraph = {
   ...packageGraph('csharp', CSHARP_SYSTEM, (cls) => [cls]),
   superIsSuperclass: true,
   privateNotInherited: true,
+  partialClasses: true,
   // A file with types in several namespaces (declared as '/') is a module of its own, named by
   // its path, which no namespace can be; its types carry their namespaces in their chains.
   moduleName: (relativePath, _context, declaredPackage) => (declaredPackage === '/' ? `/${relativePath}` : (declaredPackage ?? '')),

@@ -2,7 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
 import { typedDescendants, typeSet } from '../common.js';
 import { LexicalScopes } from './scopes.js';
-import { ClassSpans, declaredPrivate, ROOT_MEMBERS } from './typed-scopes.js';
+import { ClassSpans, declaredPartial, declaredPrivate, ROOT_MEMBERS } from './typed-scopes.js';
 
 // C#: method calls (plain, `this.`, `base.`, typed receivers, `Type.Static()`, qualified paths,
 // `x?.M()`), `new Foo(…)`, `: base(…)` / `: this(…)`, bases (the first entry of a class's base
@@ -164,6 +164,8 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
       const span = classes.add(node, node.childForFieldName('name')?.text ?? null);
       // The first entry of a base list may name an interface: it is no superclass (see LanguageGraph.superIsSuperclass).
       if (type === 'interface_declaration') sink.flag(node, 'interface');
+      // `partial class P` in several places (files too) is one class (LanguageGraph.partialClasses).
+      if (declaredPartial(node)) sink.flag(node, 'partial');
       if (type === 'record_declaration') {
         for (const p of node.namedChildren.find((c) => c?.type === 'parameter_list')?.namedChildren ?? []) {
           const name = p?.childForFieldName('name');

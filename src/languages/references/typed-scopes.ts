@@ -83,6 +83,12 @@ export function declaredPrivate(member: Node): boolean {
   return /(?:^|\s)private(?:\s|$)/.test(words) && !/(?:^|\s)protected(?:\s|$)/.test(words);
 }
 
+/** Whether a declaration's modifiers say `partial` (C#: one of several parts of one class). */
+export function declaredPartial(declaration: Node): boolean {
+  for (const child of declaration.namedChildren) if (child?.type === 'modifier' && child.text === 'partial') return true;
+  return false;
+}
+
 /** Names every class has from the language's root class (`Object`, `Any`, `object`): a plain call of one in a class means the class's own. */
 export const ROOT_MEMBERS = {
   java: new Set(['toString', 'equals', 'hashCode', 'getClass', 'clone', 'finalize', 'notify', 'notifyAll', 'wait']),
