@@ -6,7 +6,7 @@
 // resolution and dependencies, and what `base.M()`, `super.m()`, `: base()` and `super(…)` reach.
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { checkRandomEdits } from './helpers/edit-sequence.js';
+import { checkEditSequence, checkRandomEdits } from './helpers/edit-sequence.js';
 
 const NAMES = ['A', 'B', 'C'];
 const BASES = [...NAMES, 'Ext'];
@@ -92,6 +92,14 @@ function kotlin(types: readonly TypeDecl[]): string {
 }
 
 describe('the C# and Kotlin code graphs after updates equal a fresh build', () => {
+  it('c_sharp: a class that stops being partial re-resolves the calls another part made of its members', async () => {
+    // Found by the property below: `this.F()` in the other part of B stayed ambiguous (three F's of one class).
+    const partial = 'namespace N;\n\npublic partial class B\n{\n    public void F()\n    {\n    }\n    public void F()\n    {\n    }\n}\n';
+    const other = 'namespace N;\n\npublic partial class B\n{\n    public void F()\n    {\n        this.F();\n    }\n}\n';
+    await checkEditSequence('c_sharp', ['n/B.cs', 'n/C.cs'], [partial, other], [{ type: 'write', file: 0, content: partial.replace('partial ', '') }], 'stored');
+    await checkEditSequence('c_sharp', ['n/B.cs', 'n/C.cs'], [partial.replace('partial ', ''), other], [{ type: 'write', file: 0, content: partial }], 'stored');
+  });
+
   for (const [language, files, render] of [
     ['c_sharp', ['n/A.cs', 'n/B.cs', 'n/C.cs'], csharp],
     ['kotlin', ['n/A.kt', 'n/B.kt', 'n/C.kt'], kotlin],

@@ -1657,6 +1657,9 @@ export class Resolver {
   #openMembers(cls: GraphSymbol, name: string): GraphSymbol[] | undefined {
     const strategy = this.#strategyOfSymbol(cls);
     if (!isOpen(cls, strategy)) return undefined;
+    // Which classes of the name are parts (open, or flagged `partial`) is read from their files:
+    // a change to one must re-resolve the site.
+    this.#reader.depend(cls.name);
     const qualified = strategy!.qualify('', [cls.qualifiedName, name]);
     const out = new Map<number, GraphSymbol>();
     for (const s of this.#reader.named(name)) {
