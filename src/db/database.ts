@@ -95,6 +95,7 @@ function resolveRegistry(languages: IndexOptions['languages']): LanguageRegistry
 /** What a sync runs on: imported once, when a first sync needs it (see CKGDatabase.#sync). */
 let syncModulesLoading: ReturnType<typeof importSyncModules> | undefined;
 
+/** The indexer, the visitors, the processors and the manifest reader, in one import. */
 function importSyncModules() {
   return Promise.all([
     import('../indexer/indexer.js'),
@@ -335,8 +336,8 @@ export class CKGDatabase {
         rebuildReason = storageError.message;
       }
     }
-    // Nothing stored: a build follows, whose modules load while sql.js compiles (loaded later,
-    // they wait behind the parse workers' start: 150 ms on Django).
+    // Nothing stored: a build follows, whose modules load while sql.js compiles (imported after
+    // it, they waited behind the parse workers' start: 50 ms more before Django's walk began).
     if (bytes === undefined) syncModules().catch(() => undefined);
     // The checksum of stored bytes is verified while sql.js may still be compiling.
     const seal = bytes === undefined ? undefined : readSeal(bytes);

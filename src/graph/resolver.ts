@@ -278,15 +278,20 @@ function eraseTypeArguments(type: string): string {
   return out;
 }
 
-/** Whether a class's field summaries assign `name` (`- m = None`, `- m: Callable = f`). */
 /**
- * Whether a class is one of several definitions of one class: any class of a language whose
+ * Whether a class may be one of several definitions of one class: any class of a language whose
  * classes are open (Ruby), a class declared `partial` of one whose partial classes are (C#).
  */
-function isOpen(cls: GraphSymbol, strategy: LanguageGraph | undefined): boolean {
+function isOpen(cls: GraphSymbol, strategy: LanguageGraph | undefined): strategy is LanguageGraph {
   return strategy?.openClasses === true || (strategy?.partialClasses === true && (cls.flags & SYMBOL_FLAGS.partial) !== 0);
 }
 
+/** Whether a language's classes may have several definitions (see {@link isOpen}): an outcome names their first. */
+function classesReopen(strategy: LanguageGraph): boolean {
+  return strategy.openClasses === true || strategy.partialClasses === true;
+}
+
+/** Whether a class's field summaries assign `name` (`- m = None`, `- m: Callable = f`). */
 function assignsAttribute(fields: string | null, name: string): boolean {
   if (fields === null) return false;
   for (const line of fields.split('\n')) {
@@ -462,7 +467,7 @@ export class Resolver {
     const outcome = this.#resolveIn(site, ctx);
     if (outcome.toId !== null && ctx.strategy.compiledTogether !== undefined && !this.#builtWithSite(outcome.toId, ctx)) return unresolved(RESOLUTION_CODES.ambiguous);
     // A reopened class (open classes) is one class: its first definition stands for it.
-    return ctx.strategy.openClasses === true || ctx.strategy.partialClasses === true ? this.#canonical(outcome) : outcome;
+    return classesReopen(ctx.strategy) ? this.#canonical(outcome) : outcome;
   }
 
   #resolveIn(site: StoredSite, ctx: SiteContext): Outcome {
@@ -718,7 +723,7 @@ export class Resolver {
       }
     }
     // Two definitions of an open class in one module (reopened in its file) are one class.
-    const direct = combine(this.#companion(strategy.openClasses === true || strategy.partialClasses === true ? candidates.map((c) => this.#canonical(c)) : candidates));
+    const direct = combine(this.#companion(classesReopen(strategy) ? candidates.map((c) => this.#canonical(c)) : candidates));
     if (direct) return direct;
     // Star imports: each module's public names; one outside the codebase may bind anything. The
     // answer now depends on what this module star-imports (GraphChangeLog's star key), unless
@@ -1616,7 +1621,7 @@ export class Resolver {
   #parts(cls: GraphSymbol): readonly GraphSymbol[] {
     const strategy = this.#strategyOfSymbol(cls);
     if (!isOpen(cls, strategy)) return [cls];
-    const key = `${strategy!.family}\u0000${cls.qualifiedName}`;
+    const key = `${strategy.family}\u0000${cls.qualifiedName}`;
     const known = this.#openParts.get(key);
     // Memoised for the pass, but the answer still depends on the name (incremental updates).
     if (known) {
@@ -1627,7 +1632,7 @@ export class Resolver {
     const pathOf = (s: GraphSymbol): string => reader.file(s.fileId)?.path ?? '';
     const parts = reader
       .named(cls.name)
-      .filter((s) => s.kind === 'class' && s.qualifiedName === cls.qualifiedName && isOpen(s, this.#strategyOfSymbol(s)) && this.#strategyOfSymbol(s)?.family === strategy!.family)
+      .filter((s) => s.kind === 'class' && s.qualifiedName === cls.qualifiedName && isOpen(s, this.#strategyOfSymbol(s)) && this.#strategyOfSymbol(s)?.family === strategy.family)
       .sort((a, b) => (pathOf(a) < pathOf(b) ? -1 : pathOf(a) > pathOf(b) ? 1 : a.id - b.id));
     const out = parts.length > 0 ? parts : [cls];
     this.#openParts.set(key, out);
@@ -1660,13 +1665,13 @@ export class Resolver {
     // Which classes of the name are parts (open, or flagged `partial`) is read from their files:
     // a change to one must re-resolve the site.
     this.#reader.depend(cls.name);
-    const qualified = strategy!.qualify('', [cls.qualifiedName, name]);
+    const qualified = strategy.qualify('', [cls.qualifiedName, name]);
     const out = new Map<number, GraphSymbol>();
     for (const s of this.#reader.named(name)) {
       if (s.kind === 'function' || s.kind === 'module' || s.qualifiedName !== qualified || !this.#fits(s)) continue;
-      if (this.#strategyOfSymbol(s)?.family !== strategy!.family) continue;
+      if (this.#strategyOfSymbol(s)?.family !== strategy.family) continue;
       // A member of a part: a member of a class of the name that is no part is not this class's.
-      if (strategy!.partialClasses === true && !this.#inPart(s)) continue;
+      if (strategy.partialClasses === true && !this.#inPart(s)) continue;
       const first = s.kind === 'class' ? this.#parts(s)[0]! : s;
       out.set(first.id, first);
     }
@@ -1678,7 +1683,7 @@ export class Resolver {
     const answer: FallbackOutcome | undefined = ctx.strategy.fallback?.(name, this.#fallbackSite(ctx.file), lookup);
     if (!answer) return undefined;
     const outcome: Outcome = answer.toId !== null ? { toId: answer.toId, code: RESOLUTION_CODES[answer.resolution] } : unresolved(RESOLUTION_CODES[answer.reason]);
-    return ctx.strategy.openClasses === true || ctx.strategy.partialClasses === true ? this.#canonical(outcome) : outcome;
+    return classesReopen(ctx.strategy) ? this.#canonical(outcome) : outcome;
   }
 
   /** `name` in the bases of a class (not the class itself), depth-first in declaration order. */
