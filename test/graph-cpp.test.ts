@@ -134,6 +134,9 @@ describe('c++ code graph: updates keep it exact', () => {
     'using T = n::A;',
     'int user() { A a; B b; T t; return a.m() + b.k() + b.m() + t.m() + n::f(); }',
     'int ctor() { B* p = new B(); return p->k() + A().m(); }',
+    // Bases no declaration names: a template's type parameter, a header the grammar cannot read.
+    'template <class Base> class W : public Base { public: int w() { return this->m() + f(); } };',
+    'B b0; class D : public decltype(b0) { public: int d() { return m() + f(); } };',
   ];
   type Op = { type: 'write'; path: number; lines: number[] } | { type: 'delete'; path: number } | { type: 'move'; path: number; to: number };
   const opArb: fc.Arbitrary<Op> = fc.oneof(
