@@ -35,6 +35,8 @@ const CORPORA = {
     edit: 'utils/text.py',
     runs: 5,
     repeats: 7,
+    // Each build is timed twice more: again in the same process (warm), with and without the graph.
+    warm: true,
   },
   linux: {
     label: 'Linux 6.1 (linux-source-6.1)',
@@ -85,7 +87,7 @@ function globDir(dir, pattern) {
 }
 
 function parseArgs(argv) {
-  const args = { graphBaseline: true, tokens: true, search: true, searchOnly: false, reportOnly: false, transfer: false, bodies: undefined, corpus: undefined, runs: undefined, workers: undefined, pipeline: undefined, ctags: true, snapshot: true, reliability: true, out: join(repoRoot, 'docs/benchmarks.md'), write: true, child: undefined };
+  const args = { warm: true, graphBaseline: true, tokens: true, search: true, searchOnly: false, reportOnly: false, transfer: false, bodies: undefined, corpus: undefined, runs: undefined, workers: undefined, pipeline: undefined, ctags: true, snapshot: true, reliability: true, out: join(repoRoot, 'docs/benchmarks.md'), write: true, child: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -101,6 +103,7 @@ function parseArgs(argv) {
     else if (a === '--no-ctags') args.ctags = false;
     else if (a === '--no-snapshot') args.snapshot = false;
     else if (a === '--no-graph-baseline') args.graphBaseline = false;
+    else if (a === '--no-warm') args.warm = false;
     else if (a === '--no-tokens') args.tokens = false;
     else if (a === '--no-search') args.search = false;
     else if (a === '--search-only') args.searchOnly = true;
@@ -111,7 +114,7 @@ function parseArgs(argv) {
     else if (a === '--no-write') args.write = false;
     else if (a === '--child') args.child = JSON.parse(value());
     else if (a === '--help' || a === '-h') {
-      console.log('usage: node scripts/bench.mjs [--corpus django,linux,go,rust] [--runs N] [--workers N] [--pipeline N] [--bodies lazy|compressed|stored] [--transfer] [--no-ctags] [--no-snapshot] [--no-search | --search-only] [--no-reliability] [--out FILE] [--no-write] [--report-only]');
+      console.log('usage: node scripts/bench.mjs [--corpus django,linux,go,rust] [--runs N] [--workers N] [--pipeline N] [--bodies lazy|compressed|stored] [--transfer] [--no-ctags] [--no-snapshot] [--no-search | --search-only] [--no-graph-baseline] [--no-warm] [--no-reliability] [--out FILE] [--no-write] [--report-only]');
       process.exit(0);
     } else throw new Error(`unknown argument ${a}`);
   }
@@ -208,7 +211,7 @@ async function child(spec) {
     const t0 = performance.now();
     // The overlay only swaps one file's content; folders are node:fs's own, whose mtimes move
     // with their listings, so they may be trusted as CKGDatabase does for node:fs itself.
-    const db = await CKGDatabase.open({
+    const openOptions = {
       codebasePath: spec.root,
       fs,
       processor: pool,
@@ -216,7 +219,8 @@ async function child(spec) {
       trustFolderMtimes: true,
       ...(spec.bodies ? { bodies: spec.bodies } : {}),
       ...(spec.graph === false ? { graph: false } : {}),
-    });
+    };
+    const db = await CKGDatabase.open(openOptions);
     out.fullMs = performance.now() - t0;
     out.graph = spec.graph !== false;
     // Share of the build the main thread was busy (walk, reads, hashing, messages, SQLite):
@@ -227,6 +231,14 @@ async function child(spec) {
     // CPU seconds the rest of the machine used during this build (other agents' tests...).
     out.othersCpuS = machineBusySeconds() - busy0 - out.cpuS;
     out.peakRssMB = process.resourceUsage().maxRSS / 1024;
+    if (spec.warm) {
+      // The same build again in this process: its workers and the code V8 compiled the first
+      // time are reused, as a daemon or an MCP server rebuilding finds them (no storage: a build).
+      const tw = performance.now();
+      const again = await CKGDatabase.open(openOptions);
+      out.warmFullMs = performance.now() - tw;
+      again.close();
+    }
     const r = db.report;
     out.files = r.filesIndexed;
     out.bodies = spec.bodies ?? api.DEFAULT_BODY_MODE ?? 'stored';
@@ -710,6 +722,7 @@ function summarise(name, corpus, root, runs, ctagsRuns, notes) {
     peakRssAfterExportMB: median(runs.map((r) => r.peakRssAfterExportMB)),
     mainBusy: median(runs.map((r) => r.mainBusy)),
     cpuS: median(runs.map((r) => r.cpuS)),
+    ...(runs.every((r) => r.warmFullMs !== undefined) ? { warmFullMs: median(runs.map((r) => r.warmFullMs)) } : {}),
     dbBytes: first.dbBytes,
     exportMs: median(runs.map((r) => r.exportMs)),
     queryMedianMs: median(withExtras.map((r) => r.queryMedianMs)),
@@ -795,6 +808,11 @@ function report(results, info) {
       const how = Object.entries(r.graphStats.how).map(([c, n]) => `${c} ${fmt.n(n)}`).join(', ');
       lines.push(`- ${r.name}: resolved calls by rule: ${how || '–'}; unresolved calls (${fmt.n(unresolved)}) by cause: ${causes || '–'}.`);
       if (r.noGraph) lines.push(`- ${r.name}: CPU (all threads) ${r.cpuS.toFixed(1)} s with the graph, ${r.noGraph.cpuS.toFixed(1)} s without; without-graph runs ${r.noGraph.runs}, ${fmt.s(r.noGraph.fullRange[0])}–${fmt.s(r.noGraph.fullRange[1])}.`);
+      if (r.warmFullMs !== undefined && r.noGraph?.warmFullMs !== undefined) {
+        lines.push(
+          `- ${r.name}: the same build again in the same process (its workers and compiled code reused, as a daemon or an MCP server rebuilding finds them): ${fmt.s(r.warmFullMs)} with the graph, ${fmt.s(r.noGraph.warmFullMs)} without (${(r.warmFullMs / r.noGraph.warmFullMs).toFixed(2)}×).`,
+        );
+      }
     }
     lines.push('');
   }
@@ -965,13 +983,13 @@ async function main() {
     const withoutGraph = [];
     for (let i = 0; i < runs; i++) {
       // Queries, re-checks and edits on the first build only: they do not depend on the run.
-      const r = await runChild({ ...spec, extras: i === 0 });
+      const r = await runChild({ ...spec, extras: i === 0, warm: args.warm && corpus.warm === true });
       done.push(r);
       console.log(`${name} run ${i + 1}/${runs}: full ${fmt.s(r.fullMs)}, cpu ${r.cpuS.toFixed(1)} s, main busy ${(r.mainBusy * 100).toFixed(0)} %, ${fmt.n(r.files)} files, peak ${r.peakRssMB.toFixed(0)} MB, others' CPU ${r.othersCpuS.toFixed(1)} s, load ${loadavg()}`);
       if (i === 0 && r.graphQueries) console.log(`${name} graph queries: ${JSON.stringify(r.graphQueries)}`);
       if (args.graphBaseline) {
         // The same build without the code graph, alternating with the graph builds (the machine drifts).
-        const o = await runChild({ ...spec, graph: false, extras: false });
+        const o = await runChild({ ...spec, graph: false, extras: false, warm: args.warm && corpus.warm === true });
         withoutGraph.push(o);
         console.log(`${name} run ${i + 1}/${runs} without the graph: full ${fmt.s(o.fullMs)}, cpu ${o.cpuS.toFixed(1)} s, peak ${o.peakRssMB.toFixed(0)} MB, DB ${fmt.mb(o.dbBytes)} MB`);
       }
@@ -999,6 +1017,7 @@ async function main() {
         cpuS: median(withoutGraph.map((r) => r.cpuS)),
         peakRssMB: median(withoutGraph.map((r) => r.peakRssMB)),
         dbBytes: withoutGraph[0].dbBytes,
+        ...(withoutGraph.every((r) => r.warmFullMs !== undefined) ? { warmFullMs: median(withoutGraph.map((r) => r.warmFullMs)) } : {}),
       };
     }
     s.calibration = calibration;
