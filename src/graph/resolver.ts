@@ -1690,7 +1690,8 @@ export class Resolver {
   #baseMember(cls: GraphSymbol, name: string, seen: Set<number>): Outcome {
     if (this.#strategyOfSymbol(cls)?.linearisedBases === true) return this.#alongOrder(cls, name, true);
     const file = this.#reader.file(cls.fileId);
-    if (file && this.#strategyOf(file.language).basesByDepth === true) return this.#baseMemberByDepth(cls, name);
+    const strategy = file ? this.#strategyOf(file.language) : undefined;
+    if (strategy?.basesByDepth === true) return this.#baseMemberByDepth(cls, name);
     const parts = this.#parts(cls);
     // A class met again was searched already, with its bases (an interface two others extend),
     // or is its own base (code that does not compile): it adds nothing. A search cut short may
@@ -1706,7 +1707,9 @@ export class Resolver {
     let ambiguousBase = false;
     // An open class's bases are those of all its definitions, in their order.
     const bases = parts.length === 1 ? this.#reader.bases(parts[0]!.id) : parts.flatMap((p) => this.#reader.bases(p.id));
-    for (const [i, baseId] of bases.entries()) {
+    const mixinsOverride = strategy?.mixinsOverride === true;
+    for (let i = 0; i < bases.length; i++) {
+      const baseId = bases[i]!;
       if (baseId === null) {
         unknownBase = true;
         continue;
@@ -1717,8 +1720,8 @@ export class Resolver {
       // constructors (methods named like it, in Java, C#, Kotlin, C++).
       if (base.name === name && this.#namedLikeConstructors(base)) continue;
       // Nor are private members: the base passes the name on to its own bases.
-      const found = this.#privateMembersOnly(base, name) ? this.#baseMember(base, name, seen) : this.#classMember(base, name, seen);
-      if (found.toId !== null) return unknownBase || ambiguousBase || this.#overriddenByLaterBases(cls, bases.slice(i + 1), name, seen, found.toId) ? unresolved(RESOLUTION_CODES.ambiguous) : found;
+      const found = this.#inheritedThrough(base, name, seen);
+      if (found.toId !== null) return unknownBase || ambiguousBase || (mixinsOverride && this.#overriddenByLaterBases(bases, i + 1, name, seen, found.toId)) ? unresolved(RESOLUTION_CODES.ambiguous) : found;
       if (found.code === RESOLUTION_CODES.ambiguous) ambiguousBase = true;
       else if (found.code === RESOLUTION_CODES.external) unknownBase = true;
     }
@@ -1726,18 +1729,26 @@ export class Resolver {
   }
 
   /**
-   * Whether the bases after the one a member was found in may override it (LanguageGraph.mixinsOverride):
-   * one of them, or one of their bases not searched already (`seen`), defines the name otherwise
-   * than `found` (a later trait extending the base that defines it inherits the same member), or
-   * is outside the codebase (unresolved).
+   * `name` as a class inherits it through one of its bases: the base's own member, unless the
+   * base's are all private (not inherited: the base passes the name on to its own bases).
    */
-  #overriddenByLaterBases(cls: GraphSymbol, later: readonly (number | null)[], name: string, seen: Set<number>, found: number): boolean {
-    if (later.length === 0 || this.#strategyOfSymbol(cls)?.mixinsOverride !== true) return false;
-    for (const baseId of later) {
+  #inheritedThrough(base: GraphSymbol, name: string, seen: Set<number>): Outcome {
+    return this.#privateMembersOnly(base, name) ? this.#baseMember(base, name, seen) : this.#classMember(base, name, seen);
+  }
+
+  /**
+   * Whether the bases from `from` on, after the one a member was found in, may override it
+   * (LanguageGraph.mixinsOverride): one of them, or one of their bases not searched already
+   * (`seen`), defines the name otherwise than `found` (a later trait extending the base that
+   * defines it inherits the same member), or is outside the codebase (unresolved).
+   */
+  #overriddenByLaterBases(bases: readonly (number | null)[], from: number, name: string, seen: Set<number>, found: number): boolean {
+    for (let i = from; i < bases.length; i++) {
+      const baseId = bases[i]!;
       if (baseId === null) return true;
       const base = this.#reader.symbol(baseId);
       if (!base || (base.name === name && this.#namedLikeConstructors(base))) continue;
-      const other = this.#privateMembersOnly(base, name) ? this.#baseMember(base, name, seen) : this.#classMember(base, name, seen);
+      const other = this.#inheritedThrough(base, name, seen);
       if ((other.toId !== null && other.toId !== found) || other.code === RESOLUTION_CODES.ambiguous || other.code === RESOLUTION_CODES.external) return true;
     }
     return false;
@@ -1884,7 +1895,7 @@ export class Resolver {
     const base = this.#reader.symbol(first);
     if (!base || (base.name === name && this.#namedLikeConstructors(base))) return NOT_FOUND;
     const seen = new Set([cls.id]);
-    return this.#privateMembersOnly(base, name) ? this.#baseMember(base, name, seen) : this.#classMember(base, name, seen);
+    return this.#inheritedThrough(base, name, seen);
   }
 
   /** `super(...)`: the constructor of the enclosing class's base (or that base itself). */

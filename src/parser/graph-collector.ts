@@ -8,6 +8,9 @@ interface Pending<T> {
   readonly fact: T;
 }
 
+/** Flags said of a definition by where it starts: never of one around it. */
+const SAID_WHERE_IT_STARTS: ReadonlySet<DefinitionFlag> = new Set<DefinitionFlag>(['enclosed', 'private', 'interface', 'partial']);
+
 /**
  * Collects a reference visitor's reports, then places them: each site and binding gets its
  * innermost enclosing definition (by offset, so anonymous functions are transparent: their
@@ -131,8 +134,7 @@ export class GraphCollector implements ReferenceSink {
       const { offset, fact } = this.#flags[i]!;
       const def = placed[from + i]!;
       if (def < 0) continue;
-      // `enclosed`, `private`, `interface` and `partial` are said of a definition by where it starts: never of one around it.
-      if ((fact === 'enclosed' || fact === 'private' || fact === 'interface' || fact === 'partial') && starts[def] !== offset) continue;
+      if (SAID_WHERE_IT_STARTS.has(fact) && starts[def] !== offset) continue;
       const list = (flags[def] ??= []);
       if (!list.includes(fact)) list.push(fact);
     }

@@ -75,18 +75,23 @@ export class ClassSpans {
  * visibility modifier, C#'s `modifier` nodes.
  */
 export function declaredPrivate(member: Node): boolean {
-  let words = '';
-  for (const child of member.namedChildren) {
-    const type = child?.type;
-    if (type === 'modifiers' || type === 'modifier') words += ` ${child!.text}`;
-  }
+  const words = modifierWords(member);
   return /(?:^|\s)private(?:\s|$)/.test(words) && !/(?:^|\s)protected(?:\s|$)/.test(words);
 }
 
 /** Whether a declaration's modifiers say `partial` (C#: one of several parts of one class). */
 export function declaredPartial(declaration: Node): boolean {
-  for (const child of declaration.namedChildren) if (child?.type === 'modifier' && child.text === 'partial') return true;
-  return false;
+  return /(?:^|\s)partial(?:\s|$)/.test(modifierWords(declaration));
+}
+
+/** A declaration's modifiers (`modifiers` or `modifier` children), as one space-separated text. */
+function modifierWords(declaration: Node): string {
+  let words = '';
+  for (const child of declaration.namedChildren) {
+    const type = child?.type;
+    if (type === 'modifiers' || type === 'modifier') words += ` ${child!.text}`;
+  }
+  return words;
 }
 
 /** Names every class has from the language's root class (`Object`, `Any`, `object`): a plain call of one in a class means the class's own. */
