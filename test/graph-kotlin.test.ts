@@ -14,8 +14,10 @@
 // `i ->`), a call of a function-typed parameter (`action(…)`), a library import whose simple name
 // the codebase also has (`org.apache.commons.lang3.StringUtils`), plain calls in a class with a base
 // outside the codebase (`cap` in `Watcher`), in an anonymous `object :` body (`flush`), in a lambda
-// that may have a receiver of its own (`apply { describe() }`) and in an extension function
-// (`uppercase()`), a companion object's member through its class (`Item.free`), `hashCode()`.
+// that may have a receiver of its own (`apply { describe() }`), in an extension of a type outside the
+// codebase (`uppercase()` in `String.shout`: one of String's members, `external`), a companion
+// object's member through its class (`Item.free`), `hashCode()`. (Extension functions of the
+// codebase's classes: graph-kotlin-extensions.test.ts.)
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from './helpers/fixtures.js';
 import { graphFixture, openGraph } from './helpers/graph.js';
@@ -146,7 +148,7 @@ const EXPECTED = [
   'src/main/kotlin/com/acme/util/Strings.kt:6 calls com.acme.util.Strings.capitalize -> ∅ [take] unresolved:builtin',
   'src/main/kotlin/com/acme/util/Strings.kt:6 contains com.acme.util.Strings -> com.acme.util.Strings.capitalize [capitalize] local',
   'src/main/kotlin/com/acme/util/Strings.kt:9 calls com.acme.util.factorial -> com.acme.util.factorial [factorial] local',
-  'src/main/kotlin/com/acme/util/Strings.kt:11 calls com.acme.util.shout -> ∅ [uppercase] unresolved:dynamic',
+  'src/main/kotlin/com/acme/util/Strings.kt:11 calls com.acme.util.shout -> ∅ [uppercase] unresolved:external',
 ];
 
 /** Resolved calls of overloaded names with the line of the definition they picked (overloads share a qualified name). */

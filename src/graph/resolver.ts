@@ -39,6 +39,9 @@ const CAUSE_ORDER: readonly Code[] = [
 
 const unresolved = (code: Code): Outcome => ({ toId: null, code });
 const NOT_FOUND = unresolved(RESOLUTION_CODES['not-found']);
+
+/** Types every class is below (Kotlin's `Any`): an extension of one applies to every receiver. */
+const ROOT_TYPES: ReadonlySet<string> = new Set(['Any', 'kotlin.Any']);
 const notClass = (s: GraphSymbol): boolean => s.kind !== 'class';
 const isClass = (s: GraphSymbol): boolean => s.kind === 'class';
 
@@ -506,7 +509,9 @@ export class Resolver {
     if (r === undefined) outcome = this.#plain(name, ctx, call && !shape.construct, shape.construct ? 'type' : 'value');
     else if (r.kind === 'self') {
       const cls = this.#enclosingClass(ctx);
-      outcome = cls ? relabel(this.#classMember(cls, name, new Set()), RESOLUTION_CODES.self) : NOT_FOUND;
+      // null: an extension function's receiver type outside the codebase, whose members are unknown.
+      outcome = cls ? relabel(this.#classMember(cls, name, new Set()), RESOLUTION_CODES.self) : cls === null ? unresolved(RESOLUTION_CODES.external) : NOT_FOUND;
+      if (cls && outcome.code === RESOLUTION_CODES['not-found'] && ctx.strategy.extensionReceivers === true) outcome = relabel(this.#extensionFor(cls, name, ctx), RESOLUTION_CODES.self);
       // Ruby's `puts` in a method is `self.puts`: what the class and its bases do not define may be the language's (Kernel's).
       if (ctx.strategy.implicitSelf === true && outcome.code === RESOLUTION_CODES['not-found'] && ctx.strategy.builtins.has(name)) outcome = unresolved(RESOLUTION_CODES.builtin);
     } else if (r.kind === 'super' && r.type === undefined) {
@@ -522,6 +527,9 @@ export class Resolver {
       this.#arity = arity;
       const label = r.kind === 'super' ? RESOLUTION_CODES.super : RESOLUTION_CODES.typed;
       outcome = cls.toId === null ? cls : relabel(this.#classMember(this.#reader.symbol(cls.toId)!, name, new Set()), label);
+      if (r.kind === 'type' && cls.toId !== null && outcome.code === RESOLUTION_CODES['not-found'] && ctx.strategy.extensionReceivers === true) {
+        outcome = relabel(this.#extensionFor(this.#reader.symbol(cls.toId)!, name, ctx), label);
+      }
     } else {
       outcome = this.#qualified(r.path, name, ctx);
     }
@@ -605,6 +613,11 @@ export class Resolver {
           if (member.toId !== null || member.code === RESOLUTION_CODES.ambiguous) return relabel(member, RESOLUTION_CODES.self);
           if (memberCall && member.code === RESOLUTION_CODES.external) return member;
         }
+      }
+      // An extension function's body: its receiver's methods come before any name further out.
+      if (ctx.strategy.extensionReceivers === true && want === 'value') {
+        const receiver = this.#implicitReceiver(scope, name);
+        if (receiver !== undefined) return receiver;
       }
     }
     return this.#moduleLevel(name, ctx, want, accept);
@@ -1981,16 +1994,122 @@ export class Resolver {
     return owner === null ? undefined : this.#reader.symbol(owner);
   }
 
-  /** The class a site's `self` means: the nearest enclosing class, or the class a method was joined to. */
-  #enclosingClass(ctx: SiteContext): GraphSymbol | undefined {
+  /**
+   * The class a site's `self` means: the nearest enclosing class, the class a method was joined
+   * to, or the class an extension function extends (null when that type is no class of the
+   * codebase: its members are unknown).
+   */
+  #enclosingClass(ctx: SiteContext): GraphSymbol | null | undefined {
+    const extensions = ctx.strategy.extensionReceivers === true;
     for (const s of ctx.chain) {
       if (s.kind === 'class') return s;
       if (s.kind === 'method') {
         const owner = this.#reader.memberOf(s.id);
         if (owner !== null) return this.#reader.symbol(owner);
       }
+      const extended = extensions && s.kind !== 'module' ? this.#extension(s) : undefined;
+      if (extended !== undefined) return extended.cls.toId === null ? null : this.#reader.symbol(extended.cls.toId);
     }
     return undefined;
+  }
+
+  /**
+   * What an extension function extends (LanguageGraph.extensionReceivers): the type as written
+   * (null when it names no class: a type parameter, a function type) and the class it names,
+   * looked up from the function in its own file; undefined for a function that extends nothing.
+   */
+  #extension(fn: GraphSymbol): { readonly written: string | null; readonly cls: Outcome } | undefined {
+    const receiver = this.#reader.bindingOf(fn, 'receiver');
+    if (receiver === undefined) return undefined;
+    const file = this.#reader.file(fn.fileId);
+    if (!file || !receiver.module) return { written: null, cls: unresolved(RESOLUTION_CODES.dynamic) };
+    return { written: receiver.module, cls: this.#classDeclaredIn(fn, file, this.#strategyOf(file.language), receiver.module) };
+  }
+
+  /**
+   * A plain call `name()` in an extension function `scope`'s body, where the extended class is
+   * the implicit receiver: its method (or an inherited one); unresolved when the class may have
+   * one the codebase does not show (a base outside it, a receiver type outside it); undefined
+   * when `scope` extends nothing or the class has no such method (names further out are next).
+   * Its nested classes and its companion's members are no names of the body.
+   */
+  #implicitReceiver(scope: GraphSymbol, name: string): Outcome | undefined {
+    const extended = this.#extension(scope);
+    if (extended === undefined) return undefined;
+    const { toId, code } = extended.cls;
+    if (toId === null) return unresolved(code === RESOLUTION_CODES.external || code === RESOLUTION_CODES.builtin ? RESOLUTION_CODES.external : RESOLUTION_CODES.dynamic);
+    const cls = this.#reader.symbol(toId);
+    if (cls?.kind !== 'class' || cls.name === name) return undefined;
+    const member = this.#classMember(cls, name, new Set());
+    if (member.code === RESOLUTION_CODES.ambiguous || member.code === RESOLUTION_CODES.external) return member;
+    if (member.toId === null) return undefined;
+    return this.#reader.symbol(member.toId)?.kind === 'method' ? relabel(member, RESOLUTION_CODES.self) : undefined;
+  }
+
+  /**
+   * `recv.name()` where `recv` is a value of `cls`, which has no member `name`: an extension
+   * function (LanguageGraph.extensionReceivers). Kotlin looks for one in levels, and the first
+   * level holding one that applies decides: declarations nearer the site (a local function, a
+   * member extension of an enclosing class: any of the name leaves the call unresolved), then the
+   * top-level extensions the file imports by name, those of its package, those it imports with
+   * `.*`. An extension applies when it extends `cls` or a class above it; of several, the one
+   * whose class is below all the others'. One whose type is unknown (a type parameter, `Any`, a
+   * type outside the codebase while `cls` has a base outside it) may apply: its level stays
+   * unresolved.
+   */
+  #extensionFor(cls: GraphSymbol, name: string, ctx: SiteContext): Outcome {
+    const reader = this.#reader;
+    for (const scope of ctx.chain) {
+      if (scope.kind === 'module') break;
+      if (scope.kind === 'class') {
+        const member = this.#classMember(scope, name, new Set());
+        if (member.toId !== null || member.code === RESOLUTION_CODES.ambiguous) return unresolved(RESOLUTION_CODES.ambiguous);
+        if (member.code === RESOLUTION_CODES.external) return member;
+      } else if (reader.children(scope.id, name).length > 0) return unresolved(RESOLUTION_CODES.ambiguous);
+    }
+    const { bases, outside } = this.#ancestry(cls);
+    const order = new Set<number>([cls.id, ...bases.map((b) => b.id)]);
+    const file = ctx.file;
+    /** The top-level functions `member` of package `pkg` that take the call's arguments. */
+    const topLevel = (pkg: string | null, member: string): GraphSymbol[] => {
+      if (pkg === null) return [];
+      return reader.named(member).filter((s) => {
+        if (s.kind !== 'function' || s.parentId === null || !this.#fits(s)) return false;
+        const module = reader.symbol(s.parentId);
+        return module?.kind === 'module' && module.name === pkg;
+      });
+    };
+    const levels = [
+      () => reader.bindingsNamed(file.id, null, name).flatMap((b) => (b.kind === 'member' ? topLevel(b.module, b.member ?? name) : [])),
+      () => topLevel(reader.symbol(file.moduleId)?.name ?? null, name),
+      () => reader.bindingsOfKind(file.id, 'star').flatMap((b) => topLevel(b.module, name)),
+    ];
+    for (const level of levels) {
+      const applicable: { readonly fn: GraphSymbol; readonly cls: number }[] = [];
+      let unknown = false;
+      for (const fn of level()) {
+        const extended = this.#extension(fn);
+        // A function that extends nothing takes no receiver.
+        if (extended === undefined) continue;
+        const { toId, code } = extended.cls;
+        if (toId !== null) {
+          if (order.has(toId)) applicable.push({ fn, cls: toId });
+          continue;
+        }
+        // A type outside the codebase is above `cls` only through a base outside it, or as the root type.
+        if (code !== RESOLUTION_CODES.external && code !== RESOLUTION_CODES.builtin) unknown = true;
+        else if (outside || ROOT_TYPES.has(extended.written ?? '')) unknown = true;
+      }
+      // Every candidate of the level is read before deciding, whatever order they come in: the
+      // names an answer depends on must not hang on symbol ids (an update renumbers a file's).
+      if (unknown) return unresolved(RESOLUTION_CODES.ambiguous);
+      if (applicable.length === 0) continue;
+      const above = new Map<number, ReadonlySet<number>>();
+      for (const a of applicable) if (!above.has(a.cls)) above.set(a.cls, new Set(this.#ancestry(reader.symbol(a.cls)!).bases.map((x) => x.id)));
+      const best = applicable.filter((a) => applicable.every((b) => b === a || (b.cls !== a.cls && above.get(a.cls)!.has(b.cls))));
+      return best.length === 1 ? { toId: best[0]!.fn.id, code: RESOLUTION_CODES.typed } : unresolved(RESOLUTION_CODES.ambiguous);
+    }
+    return NOT_FOUND;
   }
 
   /** The lookup scope of a site's caller (C++: the namespaces and classes around it), '' without one. */

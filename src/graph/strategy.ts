@@ -147,6 +147,14 @@ export interface LanguageGraph {
    */
   readonly returnTypes?: boolean;
   /**
+   * Functions may extend a class declared elsewhere (`receiver` bindings: Kotlin's `fun Foo.ext()`).
+   * In such a function's body the extended class is the implicit receiver (`this.m()` and `m()` are
+   * its members first); `f.ext()` on a value of a class that has no member `ext` is the one
+   * extension visible at the site that applies to the class, found in the language's order
+   * (explicit imports, the same package, star imports).
+   */
+  readonly extensionReceivers?: boolean;
+  /**
    * Classes declare their fields' types (`field` bindings): a member lookup that finds no method
    * or class where a receiver is being named (`UNSAFE.get()`, `System.err.println()`) takes the
    * field's declared class, read in the declaring class's file. A field declared without a

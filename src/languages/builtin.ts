@@ -315,7 +315,8 @@ export const KOTLIN = builtin(
     // 7: a base's `private` functions (DefinitionFlag `private`) are not inherited; a call only a `vararg` function takes is unresolved where a base outside the codebase may declare a fixed-arity overload; a qualified name whose head names nothing in scope starts at a package.
     // 8: `super<Named>.m()` is looked up in the named supertype (a `super` receiver with its type).
     // 9: interfaces are flagged (DefinitionFlag `interface`); a supertype written without a call is `inherits` or `implements` by the declaration it resolves to (unresolved: implements as written), so a class without a primary constructor has its superclass for `super(…)`; `super(…)` depends on its class's name, so a superclass added later in another file re-resolves it; a class with no superclass in the codebase leaves it unresolved as external (it was not-found when the class named none).
-    version: '9',
+    // 10: extension functions (`fun Foo.ext()`: a `receiver` binding): `f.ext()` on a class without a member `ext` is the extension that applies, in Kotlin's order; in an extension's body the extended class is the implicit receiver (`this.m()`, `m()` were dynamic).
+    version: '10',
   },
   ['references'],
 );

@@ -14,8 +14,10 @@ import { ClassSpans, declaredPrivate, ROOT_MEMBERS, type ClassSpan } from './typ
 // have a receiver of their own (`apply { m() }`, `with(x) { m() }`, builder DSLs), which the file
 // does not declare: a plain or `this.` call inside a lambda stays unresolved unless the lambda is
 // passed to a standard function known to give it none (`forEach`, `map`, `let`, …), where it is
-// transparent. The same holds for an extension function's body (its receiver's members come
-// first) and an anonymous `object :` body (its base's members come first). Types come from
+// transparent. The same holds for an anonymous `object :` body (its base's members come first)
+// and a member extension's (`fun Foo.ext()` in a class body: two implicit receivers). A top-level
+// or local extension function says what it extends (a `receiver` binding): in its body the
+// extended class is the implicit receiver (`this.m()`, `m()`), which resolution reads. Types come from
 // parameters, locals and properties with a declared type or a constructor-looking initializer
 // (`val x = Foo()`: Foo when Foo is a class), `for (x: Foo in …)`, catch parameters.
 
@@ -118,6 +120,19 @@ function argumentCount(call: Node): number | undefined {
   return n;
 }
 
+/** What may stand before an extension function's name: the type it extends. */
+const RECEIVER_TYPES = typeSet('user_type', 'nullable_type', 'function_type', 'parenthesized_type');
+
+/** The names of a declaration's own type parameters (`fun <T> T.ext()`). */
+function typeParameters(node: Node): Set<string> {
+  const out = new Set<string>();
+  for (const p of node.namedChildren.find((c) => c?.type === 'type_parameters')?.namedChildren ?? []) {
+    const id = p?.type === 'type_parameter' ? p.namedChildren.find((c) => c?.type === 'identifier') : undefined;
+    if (id) out.add(id.text);
+  }
+  return out;
+}
+
 function declaredType(node: Node): Node | undefined {
   return node.namedChildren.find((c): c is Node => c !== null && (c.type === 'user_type' || c.type === 'nullable_type' || c.type === 'function_type' || c.type === 'parenthesized_type'));
 }
@@ -128,9 +143,11 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
   const { nodes, types } = typedDescendants(root, SEARCHED, share);
   const scopes = new LexicalScopes();
   const classes = new ClassSpans();
-  /** Bodies where the implicit receiver is not the enclosing class: receiver lambdas, extension functions, anonymous objects. */
+  /** Bodies where the implicit receiver is not the enclosing class: receiver lambdas, member extensions and extensions of no class, anonymous objects. */
   const opaque: { start: number; end: number; anonymous?: ClassSpan }[] = [];
   const namedFunctions: { start: number; end: number }[] = [];
+  /** Bodies of top-level and local extension functions, whose `this` is the extended type. */
+  const extensions: { start: number; end: number }[] = [];
 
   const declared = (type: Node | null | undefined, at: number): string | undefined => {
     const path = typeName(type);
@@ -192,8 +209,16 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
           sink.flag(node, 'enclosed');
         }
         // `fun Foo.ext()`: the receiver type before the name makes this an extension function.
-        const receiverType = node.namedChildren.find((c) => c !== null && (c.type === 'user_type' || c.type === 'nullable_type') && name !== null && c.endIndex <= name.startIndex);
-        if (receiverType) opaque.push({ start: node.startIndex, end: node.endIndex });
+        const receiverType = name ? node.namedChildren.find((c) => c !== null && c.endIndex <= name.startIndex && RECEIVER_TYPES.has(c.type)) : undefined;
+        if (receiverType && name) {
+          const path = inBody && owner ? undefined : typeName(receiverType);
+          // A type parameter of the function's or of a class around it names no class.
+          const own = path?.length === 1 && (typeParameters(node).has(path[0]!) || classes.isTypeParameter(node.startIndex, path[0]!));
+          const extended = path && !own ? path.join('.') : undefined;
+          if (!(inBody && owner)) sink.binding(receiverType, { kind: 'receiver', name: unquote(name.text), ...(extended !== undefined ? { module: extended } : {}) });
+          if (extended !== undefined) extensions.push({ start: node.startIndex, end: node.endIndex });
+          else opaque.push({ start: node.startIndex, end: node.endIndex });
+        }
       } else if (type === 'lambda_literal') {
         const params = node.namedChildren.find((c) => c?.type === 'lambda_parameters');
         if (params) {
@@ -278,6 +303,11 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
 
   // Pass 2: sites.
   const isOpaque = (at: number): boolean => opaque.some((o) => o.start <= at && at < o.end);
+  const inExtension = (at: number): boolean => extensions.some((e) => e.start <= at && at < e.end);
+  /** `this` is a class's or an extended type's, outside any body with a receiver of its own. */
+  const hasThis = (at: number): boolean => (namedClass(at) !== undefined || inExtension(at)) && !isOpaque(at);
+  /** Where the class's fields are not surely what a name means (an extended type's properties come first). */
+  const fieldsUnsure = (at: number): boolean => isOpaque(at) || inExtension(at);
   /** The innermost opaque body holding `at`. */
   const opaqueAt = (at: number) => {
     let best: (typeof opaque)[number] | undefined;
@@ -304,10 +334,10 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
       case 'this_expression': {
         const label = object.namedChildren.find((c) => c?.type === 'identifier');
         if (label) return classes.enclosing(at).some((c) => c.name === label.text) ? typed(label.text) : 'dynamic';
-        return namedClass(at) && !isOpaque(at) ? { kind: 'self' } : 'dynamic';
+        return hasThis(at) ? { kind: 'self' } : 'dynamic';
       }
       case 'super_expression': {
-        if (!namedClass(at) || isOpaque(at)) return 'dynamic';
+        if (!namedClass(at) || fieldsUnsure(at)) return 'dynamic';
         // `super<Named>.m()`: that supertype's m, whichever comes first among the bases.
         const named = typeName(object.namedChildren.find((c) => c?.type === 'user_type'));
         return named ? { kind: 'super', type: named.join('.') } : { kind: 'super' };
@@ -319,7 +349,7 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
         if (b) return b.type && !(b.type.constructed === true && isValue(at, b.type.name.split('.')[0]!)) ? typed(b.type.name, b.type.constructed === true) : 'dynamic';
         const cls = classes.innermost(at);
         const field = cls?.fields.get(name);
-        if (field !== undefined) return field === null || isOpaque(at) ? 'dynamic' : typed(field);
+        if (field !== undefined) return field === null || fieldsUnsure(at) ? 'dynamic' : typed(field);
         if (isOpaque(at) && cls?.name === null) return 'dynamic';
         return { kind: 'path', path: [name] };
       }
@@ -327,7 +357,7 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
         const parts = object.namedChildren.filter((c): c is Node => c !== null);
         if (parts.length === 2 && parts[0]!.type === 'this_expression' && parts[0]!.namedChildren.length === 0 && parts[1]!.type === 'identifier') {
           // `this.catalog`: a property the class declares.
-          const field = !isOpaque(at) ? namedClass(at)?.fields.get(unquote(parts[1]!.text)) : undefined;
+          const field = !fieldsUnsure(at) ? namedClass(at)?.fields.get(unquote(parts[1]!.text)) : undefined;
           return field ? typed(field) : 'dynamic';
         }
         const path = navigationPath(object);
@@ -368,7 +398,7 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
           // An anonymous object's own method is a nested definition of the function around it.
           if (opaqueAt(at)?.anonymous?.methods.has(name) === true) sink.site(callee, { kind: 'call', name, ...counted });
           else sink.site(callee, { kind: 'call', name, fixed: 'dynamic' });
-        } else if (namedClass(at) && (ROOT_MEMBERS.kotlin.has(name) || shadowedByAnonymous(at, name))) {
+        } else if (hasThis(at) && (ROOT_MEMBERS.kotlin.has(name) || shadowedByAnonymous(at, name))) {
           sink.site(callee, { kind: 'call', name, receiver: { kind: 'self' }, ...counted });
         } else if (shadowedByAnonymous(at, name)) {
           sink.site(callee, { kind: 'call', name, fixed: 'dynamic' });
