@@ -4,9 +4,10 @@
 // that turn from interfaces into classes and back between steps, `update()` leaves exactly the
 // graph a fresh build gives: every edge's kind (decided by the base's declaration), target,
 // resolution and dependencies, and what `base.M()`, `super.m()`, `: base()` and `super(…)` reach.
-// Kotlin files also declare extension functions of those types (named like their members or not)
-// and call them, in extension bodies and on typed parameters: a type that gains a member of the
-// name, a base, or an extension of another type changes what those calls reach.
+// Files also declare extensions of those types (Kotlin extension functions, C# extension methods,
+// named like the types' members or not) and call them, in extension bodies and on typed
+// parameters: a type that gains a member of the name, a base, or an extension of another type
+// changes what those calls reach.
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { checkEditSequence, checkRandomEdits } from './helpers/edit-sequence.js';
@@ -100,16 +101,34 @@ const extension = fc.record({
   name: fc.constantFrom(...EXTENDED),
   calls: fc.array(fc.record({ self: fc.boolean(), target: fc.constantFrom(...EXTENDED) }), { maxLength: 2 }),
 });
-const kotlinFileArb = fc.record({
+const extendedFileArb = fc.record({
   types: fileArb,
   extensions: fc.array(extension, { maxLength: 2 }),
   uses: fc.array(fc.record({ type: fc.constantFrom(...NAMES), target: fc.constantFrom(...EXTENDED) }), { maxLength: 2 }),
 });
 
-function kotlinWithExtensions(file: typeof kotlinFileArb extends fc.Arbitrary<infer T> ? T : never): string {
+function kotlinWithExtensions(file: typeof extendedFileArb extends fc.Arbitrary<infer T> ? T : never): string {
   const lines = [kotlin(file.types)];
   for (const e of file.extensions) lines.push(`fun ${e.receiver}.${e.name}() {`, ...e.calls.map((c) => `    ${c.self ? 'this.' : ''}${c.target}()`), '}', '');
   file.uses.forEach((u, i) => lines.push(`fun use${i}(x: ${u.type}) {`, `    x.${u.target}()`, '}', ''));
+  return lines.join('\n');
+}
+
+function csharpWithExtensions(file: typeof extendedFileArb extends fc.Arbitrary<infer T> ? T : never): string {
+  const lines = [csharp(file.types)];
+  const name = (n: string): string => n.toUpperCase();
+  if (file.extensions.length > 0) {
+    lines.push('public static class Extensions', '{');
+    for (const e of file.extensions) {
+      lines.push(`    public static void ${name(e.name)}(this ${e.receiver} x)`, '    {', ...e.calls.map((c) => `        x.${name(c.target)}();`), '    }');
+    }
+    lines.push('}', '');
+  }
+  if (file.uses.length > 0) {
+    lines.push('public class Uses', '{');
+    file.uses.forEach((u, i) => lines.push(`    public void Use${i}(${u.type} x)`, '    {', `        x.${name(u.target)}();`, '    }'));
+    lines.push('}', '');
+  }
   return lines.join('\n');
 }
 
@@ -122,11 +141,11 @@ describe('the C# and Kotlin code graphs after updates equal a fresh build', () =
     await checkEditSequence('c_sharp', ['n/B.cs', 'n/C.cs'], [partial.replace('partial ', ''), other], [{ type: 'write', file: 0, content: partial }], 'stored');
   });
 
-  it('c_sharp: random interfaces and classes over colliding names, bases written either way', async () => {
-    await checkRandomEdits('c_sharp', ['n/A.cs', 'n/B.cs', 'n/C.cs'], fileArb.map(csharp), 30);
+  it('c_sharp: random interfaces and classes over colliding names, bases written either way, and their extension methods', async () => {
+    await checkRandomEdits('c_sharp', ['n/A.cs', 'n/B.cs', 'n/C.cs'], extendedFileArb.map(csharpWithExtensions), 30);
   });
 
   it('kotlin: random interfaces and classes over colliding names, bases written either way, and their extensions', async () => {
-    await checkRandomEdits('kotlin', ['n/A.kt', 'n/B.kt', 'n/C.kt'], kotlinFileArb.map(kotlinWithExtensions), 30);
+    await checkRandomEdits('kotlin', ['n/A.kt', 'n/B.kt', 'n/C.kt'], extendedFileArb.map(kotlinWithExtensions), 30);
   });
 });

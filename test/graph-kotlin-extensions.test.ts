@@ -4,9 +4,10 @@
 // apply, the one of the class lowest in the hierarchy); in an extension's body the extended class
 // is the implicit receiver (`this.m()`, `m()`). Every call that Kotlin could resolve otherwise
 // stays unresolved: a member of the name wins, a local function or a member of an enclosing
-// class comes first, an extension of `Any`, of a type parameter or of a type outside the codebase
-// (for a class with a base outside it) may apply too, and a member extension (declared in a class
-// body, with two implicit receivers) keeps its body unresolved.
+// class comes first, an extension of a type parameter or of a type outside the codebase (for a
+// class with a base outside it) may apply too, and a member extension (declared in a class body,
+// with two implicit receivers) keeps its body unresolved. An extension of `Any` applies to every
+// class, below all others.
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from './helpers/fixtures.js';
 import { expectExactThrough, openGraph } from './helpers/graph.js';
@@ -90,6 +91,7 @@ fun use(item: Item, base: Base, other: Other, w: Watcher) {
     w.tag()
     fun local() {}
     other.local()
+    other.anything()
 }
 `,
   'lib/Deep.kt': `package lib
@@ -174,8 +176,8 @@ const EXPECTED = [
   'shop/Use.kt:17 calls shop.use -> shop.total [total] typed',
   'shop/Use.kt:18 calls shop.use -> shop.tag [tag] typed',
   'shop/Use.kt:19 calls shop.use -> shop.Item.dup [dup] typed',
-  // `Any.anything` applies too.
-  'shop/Use.kt:20 calls shop.use -> ∅ [anything] unresolved:ambiguous',
+  // `Item.anything` is below `Any.anything` (which applies to every class: see line 25).
+  'shop/Use.kt:20 calls shop.use -> shop.anything [anything] typed',
   'shop/Use.kt:21 calls shop.use -> shop.Item [Item] package',
   'shop/Use.kt:21 calls shop.use -> shop.total [total] typed',
   // Watcher's base is outside the codebase: a member of it may be named tag.
@@ -183,10 +185,17 @@ const EXPECTED = [
   'shop/Use.kt:23 contains shop.use -> shop.use.local [local] local',
   // A local function of the name comes first.
   'shop/Use.kt:24 calls shop.use -> ∅ [local] unresolved:ambiguous',
+  'shop/Use.kt:25 calls shop.use -> shop.anything [anything] typed',
 ];
 
 /** Resolved calls of names several extensions share, with the line of the one picked. */
-const PICKED = ['shop/Use.kt:15 [label] -> line 5', 'shop/Use.kt:16 [label] -> line 3', 'shop/Use.kt:18 [tag] -> line 20'];
+const PICKED = [
+  'shop/Use.kt:15 [label] -> line 5',
+  'shop/Use.kt:16 [label] -> line 3',
+  'shop/Use.kt:18 [tag] -> line 20',
+  'shop/Use.kt:20 [anything] -> line 36',
+  'shop/Use.kt:25 [anything] -> line 34',
+];
 
 describe.each(BACKENDS)('kotlin extension functions on %s', (backend) => {
   it('resolves calls of extensions and in their bodies exactly', async () => {
@@ -195,7 +204,7 @@ describe.each(BACKENDS)('kotlin extension functions on %s', (backend) => {
       const lines = await graph.lines({ kind: ['calls', 'imports', 'inherits', 'implements', 'contains'] });
       expect(lines).toEqual(EXPECTED);
       const picked = (await graph.db.edges({ kind: 'calls' }))
-        .filter((e) => e.to !== null && (e.toName === 'label' || e.toName === 'tag'))
+        .filter((e) => e.to !== null && ['label', 'tag', 'anything'].includes(e.toName))
         .map((e) => `${e.filePath.slice(graph.tree.root.length + 1)}:${e.line} [${e.toName}] -> line ${e.to!.startLine}`);
       expect(picked).toEqual(PICKED);
     } finally {

@@ -154,11 +154,11 @@ export interface SiteFact {
  * the type `module` as written (`func Open() (*File, error)` → `File`); it binds no name either:
  * `f := os.Open(…)` then `f.Read()`, `x := s.Get()` then `x.M()`, read it to type f and x.
  *
- * `receiver` (Kotlin): the function `name` (the binding's scope) is an extension of the type
- * `module` as written (`fun Foo.ext()` → `Foo`); without `module` when the type names no class
- * (a type parameter, a function type). It binds no name either: in the function's body the type
- * is the implicit receiver, and `f.ext()` on a value of a class without a member `ext` may be
- * this function.
+ * `receiver` (Kotlin, C#): the function `name` (the binding's scope) is an extension of the type
+ * `module` as written (`fun Foo.ext()`, `static int Ext(this Foo f)` → `Foo`; C#'s `this object`
+ * → `object`); without `module` when the type names no class (a type parameter, a function
+ * type). It binds no name either: `f.ext()` on a value of a class without a member `ext` may be
+ * this function, and in a Kotlin extension's body the type is the implicit receiver.
  *
  * `module` is written as in the source (`.models`, `./util`, `java.util`); the language's
  * module rules resolve it. `scope` is the enclosing definition for an import inside a

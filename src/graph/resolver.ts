@@ -40,8 +40,17 @@ const CAUSE_ORDER: readonly Code[] = [
 const unresolved = (code: Code): Outcome => ({ toId: null, code });
 const NOT_FOUND = unresolved(RESOLUTION_CODES['not-found']);
 
-/** Types every class is below (Kotlin's `Any`): an extension of one applies to every receiver. */
-const ROOT_TYPES: ReadonlySet<string> = new Set(['Any', 'kotlin.Any']);
+/** Types every class is below (Kotlin's `Any`, C#'s `object`): an extension of one applies to every receiver. */
+const ROOT_TYPES: ReadonlySet<string> = new Set(['Any', 'kotlin.Any', 'object', 'Object', 'System.Object']);
+
+/** What an extension of a root type extends, among class ids (no symbol has it). */
+const ROOT = -1;
+
+/** The namespace part of a top-level type's qualified name (`N.Ext` → `N`; '' for the global namespace). */
+function namespaceOf(qualifiedName: string): string {
+  const dot = qualifiedName.lastIndexOf('.');
+  return dot < 0 ? '' : qualifiedName.slice(0, dot);
+}
 const notClass = (s: GraphSymbol): boolean => s.kind !== 'class';
 const isClass = (s: GraphSymbol): boolean => s.kind === 'class';
 
@@ -511,7 +520,7 @@ export class Resolver {
       const cls = this.#enclosingClass(ctx);
       // null: an extension function's receiver type outside the codebase, whose members are unknown.
       outcome = cls ? relabel(this.#classMember(cls, name, new Set()), RESOLUTION_CODES.self) : cls === null ? unresolved(RESOLUTION_CODES.external) : NOT_FOUND;
-      if (cls && outcome.code === RESOLUTION_CODES['not-found'] && ctx.strategy.extensionReceivers === true) outcome = relabel(this.#extensionFor(cls, name, ctx), RESOLUTION_CODES.self);
+      if (cls && outcome.code === RESOLUTION_CODES['not-found'] && ctx.strategy.extensionReceivers !== undefined) outcome = relabel(this.#extensionFor(cls, name, ctx), RESOLUTION_CODES.self);
       // Ruby's `puts` in a method is `self.puts`: what the class and its bases do not define may be the language's (Kernel's).
       if (ctx.strategy.implicitSelf === true && outcome.code === RESOLUTION_CODES['not-found'] && ctx.strategy.builtins.has(name)) outcome = unresolved(RESOLUTION_CODES.builtin);
     } else if (r.kind === 'super' && r.type === undefined) {
@@ -527,7 +536,7 @@ export class Resolver {
       this.#arity = arity;
       const label = r.kind === 'super' ? RESOLUTION_CODES.super : RESOLUTION_CODES.typed;
       outcome = cls.toId === null ? cls : relabel(this.#classMember(this.#reader.symbol(cls.toId)!, name, new Set()), label);
-      if (r.kind === 'type' && cls.toId !== null && outcome.code === RESOLUTION_CODES['not-found'] && ctx.strategy.extensionReceivers === true) {
+      if (r.kind === 'type' && cls.toId !== null && outcome.code === RESOLUTION_CODES['not-found'] && ctx.strategy.extensionReceivers !== undefined) {
         outcome = relabel(this.#extensionFor(this.#reader.symbol(cls.toId)!, name, ctx), label);
       }
     } else {
@@ -615,7 +624,7 @@ export class Resolver {
         }
       }
       // An extension function's body: its receiver's methods come before any name further out.
-      if (ctx.strategy.extensionReceivers === true && want === 'value') {
+      if (ctx.strategy.extensionReceivers === 'top-level' && want === 'value') {
         const receiver = this.#implicitReceiver(scope, name);
         if (receiver !== undefined) return receiver;
       }
@@ -2000,7 +2009,7 @@ export class Resolver {
    * codebase: its members are unknown).
    */
   #enclosingClass(ctx: SiteContext): GraphSymbol | null | undefined {
-    const extensions = ctx.strategy.extensionReceivers === true;
+    const extensions = ctx.strategy.extensionReceivers === 'top-level';
     for (const s of ctx.chain) {
       if (s.kind === 'class') return s;
       if (s.kind === 'method') {
@@ -2048,42 +2057,75 @@ export class Resolver {
 
   /**
    * `recv.name()` where `recv` is a value of `cls`, which has no member `name`: an extension
-   * function (LanguageGraph.extensionReceivers). Kotlin looks for one in levels, and the first
-   * level holding one that applies decides: declarations nearer the site (a local function, a
-   * member extension of an enclosing class: any of the name leaves the call unresolved), then the
-   * top-level extensions the file imports by name, those of its package, those it imports with
-   * `.*`. An extension applies when it extends `cls` or a class above it; of several, the one
-   * whose class is below all the others'. One whose type is unknown (a type parameter, `Any`, a
-   * type outside the codebase while `cls` has a base outside it) may apply: its level stays
-   * unresolved.
+   * (LanguageGraph.extensionReceivers), looked for in levels as the language does, the first
+   * level holding one that applies deciding. Kotlin: declarations nearer the site (a local
+   * function, a member extension of an enclosing class: any of the name leaves the call
+   * unresolved), then the top-level extensions the file imports by name, those of its package,
+   * those it imports with `.*`. C#: the static classes' extension methods of the file's namespace,
+   * then of the namespaces around it and those its `using` directives name (several of those
+   * levels as one: candidates that apply from two namespaces leave the call unresolved). An
+   * extension applies when it extends `cls` or a class above it; of several, the one whose class
+   * is below all the others' (the root type, `Any` or `object`, is above every class). One whose
+   * type is unknown (a type parameter, a type outside the codebase while `cls` has a base outside
+   * it) may apply: its level stays unresolved.
    */
   #extensionFor(cls: GraphSymbol, name: string, ctx: SiteContext): Outcome {
     const reader = this.#reader;
-    for (const scope of ctx.chain) {
-      if (scope.kind === 'module') break;
-      if (scope.kind === 'class') {
-        const member = this.#classMember(scope, name, new Set());
-        if (member.toId !== null || member.code === RESOLUTION_CODES.ambiguous) return unresolved(RESOLUTION_CODES.ambiguous);
-        if (member.code === RESOLUTION_CODES.external) return member;
-      } else if (reader.children(scope.id, name).length > 0) return unresolved(RESOLUTION_CODES.ambiguous);
+    const kotlin = ctx.strategy.extensionReceivers === 'top-level';
+    if (kotlin) {
+      for (const scope of ctx.chain) {
+        if (scope.kind === 'module') break;
+        if (scope.kind === 'class') {
+          const member = this.#classMember(scope, name, new Set());
+          if (member.toId !== null || member.code === RESOLUTION_CODES.ambiguous) return unresolved(RESOLUTION_CODES.ambiguous);
+          if (member.code === RESOLUTION_CODES.external) return member;
+        } else if (reader.children(scope.id, name).length > 0) return unresolved(RESOLUTION_CODES.ambiguous);
+      }
     }
-    const { bases, outside } = this.#ancestry(cls);
-    const order = new Set<number>([cls.id, ...bases.map((b) => b.id)]);
+    // Read once, and only when some extension of the name is there to compare with.
+    let known: { readonly bases: GraphSymbol[]; readonly outside: boolean; readonly order: ReadonlySet<number> } | undefined;
+    const ancestry = () => {
+      if (known === undefined) {
+        const { bases, outside } = this.#ancestry(cls);
+        known = { bases, outside, order: new Set<number>([cls.id, ...bases.map((b) => b.id)]) };
+      }
+      return known;
+    };
+    const order = (): ReadonlySet<number> => ancestry().order;
     const file = ctx.file;
-    /** The top-level functions `member` of package `pkg` that take the call's arguments. */
-    const topLevel = (pkg: string | null, member: string): GraphSymbol[] => {
-      if (pkg === null) return [];
-      return reader.named(member).filter((s) => {
-        if (s.kind !== 'function' || s.parentId === null || !this.#fits(s)) return false;
-        const module = reader.symbol(s.parentId);
-        return module?.kind === 'module' && module.name === pkg;
+    const here = reader.symbol(file.moduleId)?.name ?? null;
+    const stars = reader.bindingsOfKind(file.id, 'star').flatMap((b) => (b.module === null ? [] : [b.module]));
+    // A C# method's first parameter is the receiver: the call passes one argument fewer.
+    const arity = this.#arity;
+    const fits = (s: GraphSymbol): boolean => admitsArity(s.flags, arity === undefined || kotlin ? arity : arity + 1);
+    /** Kotlin: the top-level functions `member` of package `pkg`. */
+    const topLevel = (pkg: string | null, member: string): GraphSymbol[] =>
+      pkg === null
+        ? []
+        : reader.named(member).filter((s) => {
+            if (s.kind !== 'function' || s.parentId === null || !fits(s)) return false;
+            const module = reader.symbol(s.parentId);
+            return module?.kind === 'module' && module.name === pkg;
+          });
+    /** C#: the methods `name` of top-level classes in one of `spaces` (namespaces, or a class a `using static` names). */
+    const staticIn = (spaces: readonly string[]): GraphSymbol[] => {
+      const wanted = new Set(spaces);
+      return reader.named(name).filter((s) => {
+        const holder = s.kind === 'method' && s.parentId !== null && fits(s) ? reader.symbol(s.parentId) : undefined;
+        if (holder?.kind !== 'class' || holder.parentId === null || reader.symbol(holder.parentId)?.kind !== 'module') return false;
+        return wanted.has(namespaceOf(holder.qualifiedName)) || wanted.has(holder.qualifiedName);
       });
     };
-    const levels = [
-      () => reader.bindingsNamed(file.id, null, name).flatMap((b) => (b.kind === 'member' ? topLevel(b.module, b.member ?? name) : [])),
-      () => topLevel(reader.symbol(file.moduleId)?.name ?? null, name),
-      () => reader.bindingsOfKind(file.id, 'star').flatMap((b) => topLevel(b.module, name)),
-    ];
+    const levels = kotlin
+      ? [
+          () => reader.bindingsNamed(file.id, null, name).flatMap((b) => (b.kind === 'member' ? topLevel(b.module, b.member ?? name) : [])),
+          () => topLevel(here, name),
+          () => stars.flatMap((m) => topLevel(m, name)),
+        ]
+      : // A file of several namespaces is a module of its own ('/'): which namespace a site is in is not kept.
+        here === null || here === '/'
+        ? []
+        : [() => staticIn([here]), () => staticIn([...stars, ''])];
     for (const level of levels) {
       const applicable: { readonly fn: GraphSymbol; readonly cls: number }[] = [];
       let unknown = false;
@@ -2093,19 +2135,22 @@ export class Resolver {
         if (extended === undefined) continue;
         const { toId, code } = extended.cls;
         if (toId !== null) {
-          if (order.has(toId)) applicable.push({ fn, cls: toId });
-          continue;
+          if (order().has(toId)) applicable.push({ fn, cls: toId });
+        } else if (ROOT_TYPES.has(extended.written ?? '')) {
+          // The root type is above every class (and below none).
+          applicable.push({ fn, cls: ROOT });
+        } else if ((code !== RESOLUTION_CODES.external && code !== RESOLUTION_CODES.builtin) || ancestry().outside) {
+          // A type outside the codebase is above `cls` only through a base outside it.
+          unknown = true;
         }
-        // A type outside the codebase is above `cls` only through a base outside it, or as the root type.
-        if (code !== RESOLUTION_CODES.external && code !== RESOLUTION_CODES.builtin) unknown = true;
-        else if (outside || ROOT_TYPES.has(extended.written ?? '')) unknown = true;
       }
       // Every candidate of the level is read before deciding, whatever order they come in: the
       // names an answer depends on must not hang on symbol ids (an update renumbers a file's).
       if (unknown) return unresolved(RESOLUTION_CODES.ambiguous);
       if (applicable.length === 0) continue;
+      if (!kotlin && new Set(applicable.map((a) => namespaceOf(reader.symbol(a.fn.parentId!)!.qualifiedName))).size > 1) return unresolved(RESOLUTION_CODES.ambiguous);
       const above = new Map<number, ReadonlySet<number>>();
-      for (const a of applicable) if (!above.has(a.cls)) above.set(a.cls, new Set(this.#ancestry(reader.symbol(a.cls)!).bases.map((x) => x.id)));
+      for (const a of applicable) if (!above.has(a.cls)) above.set(a.cls, a.cls === ROOT ? new Set() : new Set([ROOT, ...this.#ancestry(reader.symbol(a.cls)!).bases.map((x) => x.id)]));
       const best = applicable.filter((a) => applicable.every((b) => b === a || (b.cls !== a.cls && above.get(a.cls)!.has(b.cls))));
       return best.length === 1 ? { toId: best[0]!.fn.id, code: RESOLUTION_CODES.typed } : unresolved(RESOLUTION_CODES.ambiguous);
     }

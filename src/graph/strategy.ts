@@ -147,13 +147,16 @@ export interface LanguageGraph {
    */
   readonly returnTypes?: boolean;
   /**
-   * Functions may extend a class declared elsewhere (`receiver` bindings: Kotlin's `fun Foo.ext()`).
-   * In such a function's body the extended class is the implicit receiver (`this.m()` and `m()` are
-   * its members first); `f.ext()` on a value of a class that has no member `ext` is the one
-   * extension visible at the site that applies to the class, found in the language's order
-   * (explicit imports, the same package, star imports).
+   * Functions may extend a class declared elsewhere (`receiver` bindings): `f.ext()` on a value of
+   * a class that has no member `ext` is the one extension visible at the site that applies to the
+   * class, found in the language's order. `top-level` (Kotlin's `fun Foo.ext()`): extensions are
+   * top-level functions, imported by name or with `.*` or in the package, and in such a
+   * function's body the extended class is the implicit receiver (`this.m()` and `m()` are its
+   * members first). `static-classes` (C#'s `static int Twice(this Foo x)`): extensions are the
+   * methods of top-level static classes in the file's namespace, the namespaces around it and
+   * those it `using`s; their bodies name the receiver as a parameter.
    */
-  readonly extensionReceivers?: boolean;
+  readonly extensionReceivers?: 'top-level' | 'static-classes';
   /**
    * Classes declare their fields' types (`field` bindings): a member lookup that finds no method
    * or class where a receiver is being named (`UNSAFE.get()`, `System.err.println()`) takes the

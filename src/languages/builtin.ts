@@ -295,7 +295,8 @@ export const CSHARP = builtin(
     // 7: interfaces are flagged (DefinitionFlag `interface`): a class whose base list names one first has `object` as its superclass, so its `base.M()` and `: base(…)` stay unresolved (they targeted the interface).
     // 8: the first entry of a base list is `inherits` or `implements` by the declaration it resolves to (an interface: implements; unresolved: inherits as written); `super(…)` depends on its class's name, so a superclass added later in another file re-resolves it; a class with no superclass in the codebase leaves it unresolved as external (it was not-found when the class named none).
     // 9: the parts of a `partial` class (DefinitionFlag `partial`), in any file, are one class: a call of a member another part declares resolves (it was not-found), a part's bases are the class's.
-    version: '9',
+    // 10: extension methods (`static int Twice(this Foo x)`: a `receiver` binding): `f.Twice()` on a class without a member `Twice` is the extension method that applies, from the file's namespace, then the namespaces around it and its `using`s.
+    version: '10',
   },
   ['references'],
 );

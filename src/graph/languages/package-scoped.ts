@@ -97,7 +97,7 @@ export const javaGraph: LanguageGraph = {
  * kotlinGraph.qualify('com.acme', ['Shop', 'add']); // 'com.acme.Shop.add'
  * ```
  */
-export const kotlinGraph: LanguageGraph = { ...packageGraph('kotlin', KOTLIN_DEFAULTS, () => []), constructorsNamedLikeClass: true, privateNotInherited: true, absolutePackagePaths: true, extensionReceivers: true };
+export const kotlinGraph: LanguageGraph = { ...packageGraph('kotlin', KOTLIN_DEFAULTS, () => []), constructorsNamedLikeClass: true, privateNotInherited: true, absolutePackagePaths: true, extensionReceivers: 'top-level' };
 
 /**
  * Scala's graph rules: a class has no constructor method of its own (auxiliary constructors are
@@ -121,6 +121,7 @@ export const scalaGraph: LanguageGraph = { ...packageGraph('scala', SCALA_DEFAUL
 export const csharpGraph: LanguageGraph = {
   ...packageGraph('csharp', CSHARP_SYSTEM, (cls) => [cls]),
   superIsSuperclass: true,
+  extensionReceivers: 'static-classes',
   privateNotInherited: true,
   partialClasses: true,
   // A file with types in several namespaces (declared as '/') is a module of its own, named by

@@ -208,7 +208,17 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
       case 'parameter': {
         if (node.parent?.parent?.type === 'record_declaration') break;
         // `params Item[] xs` has an array type.
-        bind(node.childForFieldName('name'), 'parameter', declared(node.childForFieldName('type'), node.startIndex));
+        const written = declared(node.childForFieldName('type'), node.startIndex);
+        bind(node.childForFieldName('name'), 'parameter', written);
+        // `static int Twice(this Foo x)`: an extension method of Foo (see LanguageGraph.extensionReceivers).
+        const method = node.parent?.parent;
+        const typeNode = node.childForFieldName('type');
+        if (method?.type === 'method_declaration' && typeNode && node.namedChildren.some((c) => c?.type === 'modifier' && c.text === 'this')) {
+          const name = method.childForFieldName('name');
+          // `this object o` extends every class; `this int x`, `this string s` none of the codebase's.
+          const builtIn = typeNode.type === 'predefined_type';
+          if (name && (!builtIn || typeNode.text === 'object')) sink.binding(typeNode, { kind: 'receiver', name: name.text, ...(builtIn ? { module: 'object' } : written !== undefined ? { module: written } : {}) });
+        }
         break;
       }
       case 'implicit_parameter':
