@@ -3,7 +3,8 @@
 // graph a fresh build gives, in every body mode. The edits move what Rust's rules read across
 // files: a module declared or not (`mod a;` in lib.rs), a `use` of a function, a type, a module or
 // a glob changed, a function moved between modules, an `impl` or a trait impl added or removed
-// (typed receivers and trait default methods), an inline `mod`, a file moved or deleted.
+// (typed receivers and trait default methods), an inline `mod` (whose functions call names it
+// and the file may both define), a file moved or deleted.
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { checkRandomEdits } from './helpers/edit-sequence.js';
@@ -25,7 +26,7 @@ const item = fc.oneof(
   fc.record({ t: fc.constant('impl' as const), n: fc.constantFrom(...TYPES), calls: fc.array(fc.constantFrom('self.m()', 'self.d()', 'Self::new()', 'f()'), { maxLength: 2 }) }),
   fc.record({ t: fc.constant('trait' as const) }),
   fc.record({ t: fc.constant('implTrait' as const), n: fc.constantFrom(...TYPES) }),
-  fc.record({ t: fc.constant('inline' as const), n: fc.constantFrom(...FN) }),
+  fc.record({ t: fc.constant('inline' as const), n: fc.constantFrom(...FN), calls: fc.array(fc.constantFrom('super::f()', 'f()', 'g()', 'self::g()'), { minLength: 1, maxLength: 2 }) }),
 );
 type Item = typeof item extends fc.Arbitrary<infer T> ? T : never;
 
@@ -46,7 +47,7 @@ function render(i: Item): string {
     case 'implTrait':
       return `impl D for ${i.n} {}`;
     case 'inline':
-      return `mod inner {\n    pub fn ${i.n}() -> i32 {\n        super::f()\n    }\n}`;
+      return `mod inner {\n    pub fn ${i.n}() -> i32 {\n${i.calls.map((c) => `        ${c};\n`).join('')}        1\n    }\n}`;
   }
 }
 

@@ -12,7 +12,8 @@
 // `impl Trait for X` as X implements Trait, supertraits, a trait's default method reached
 // from its implementor (`g.describe()` → `Describe::describe`) unless an external trait X also
 // implements could hold one of that name (`p.describe()` on Product, which implements
-// `std::fmt::Display`: ambiguous), inline `mod` blocks counted in the file module
+// `std::fmt::Display`: ambiguous), inline `mod` blocks counted in the file module (see also
+// graph-rust-inline-mods.test.ts)
 // (`helpers::log`, `super::countdown` inside `mod helpers`), calls in standard macros
 // (`println!("{}", countdown(3))`), closures transparent, recursion; unresolved: a crate
 // outside the codebase even where the codebase has a function of that name (`left_pad::pad`),
@@ -38,7 +39,7 @@ const EXPECTED = [
   'shop/src/lib.rs:17 calls shop::run -> ∅ [name] unresolved:dynamic',
   'shop/src/lib.rs:17 calls shop::run -> ∅ [unwrap] unresolved:dynamic',
   'shop/src/lib.rs:18 calls shop::run -> ∅ [shout] unresolved:external',
-  'shop/src/lib.rs:19 calls shop::run -> shop::helpers::log [log] local',
+  'shop/src/lib.rs:19 calls shop::run -> shop::helpers::log [log] import',
   'shop/src/lib.rs:20 calls shop::run -> shop::store::catalog::Catalog::each [each] typed',
   'shop/src/lib.rs:20 calls shop::run -> shop::report [report] local',
   'shop/src/lib.rs:21 calls shop::run -> shop::countdown [countdown] local',
@@ -48,7 +49,7 @@ const EXPECTED = [
   'shop/src/lib.rs:40 calls shop::helpers::log -> shop::helpers::trace [trace] local',
   'shop/src/lib.rs:41 calls shop::helpers::log -> shop::countdown [countdown] import',
   'shop/src/lib.rs:53 calls shop::tests::runs -> shop::run [run] local',
-  'shop/src/lib.rs:54 calls shop::tests::runs -> shop::helpers::log [log] local',
+  'shop/src/lib.rs:54 calls shop::tests::runs -> shop::helpers::log [log] import',
   'shop/src/models.rs:2 contains shop::models::Named -> shop::models::Named::id [id] local',
   'shop/src/models.rs:7 inherits shop::models::Describe -> shop::models::Named [Named] local',
   'shop/src/models.rs:8 contains shop::models::Describe -> shop::models::Describe::name [name] local',

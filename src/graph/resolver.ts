@@ -642,7 +642,9 @@ export class Resolver {
     const scope = this.#scopeOf(ctx);
     // Where fields type receivers, a name naming one may answer otherwise (LanguageGraph.fieldTypes).
     const fields = ctx.strategy.fieldTypes === true && this.#naming ? (this.#fieldsHidden ? 2 : 1) : 0;
-    const key = `${scope}\u0000${want}\u0000${this.#use}\u0000${this.#arity ?? ''}\u0000${this.#moduleScopeOnly ? 1 : 0}\u0000${fields}\u0000${name}`;
+    // Where inline modules share the file's module, the mod a function sits in (see #ownItems).
+    const mod = ctx.strategy.inlineModules === true ? this.#modOf(ctx) : undefined;
+    const key = `${scope}\u0000${want}\u0000${this.#use}\u0000${this.#arity ?? ''}\u0000${this.#moduleScopeOnly ? 1 : 0}\u0000${fields}\u0000${mod ?? ''}\u0000${name}`;
     if (this.#memoModule !== ctx.file.moduleId) {
       this.#memo.clear();
       this.#memoModule = ctx.file.moduleId;
@@ -653,6 +655,8 @@ export class Resolver {
       return hit.outcome;
     }
     const { value, names } = this.#reader.capture((): Outcome => {
+      const own = mod === undefined ? undefined : this.#ownItems(ctx.file.moduleId, mod, name, accept);
+      if (own) return own;
       const inModule = ctx.strategy.fallbackFirst === true ? undefined : this.#moduleMember(ctx.file.moduleId, name, 0, true, accept);
       if (inModule) return inModule;
       const fallback = this.#askFallback(name, ctx, want === 'type' ? { want, scope } : { scope });
@@ -662,6 +666,28 @@ export class Resolver {
     });
     this.#memo.set(key, { outcome: value, deps: names });
     return value;
+  }
+
+  /**
+   * The inline mod a site's function sits in, as its qualified path (`shop::inner` for a call in
+   * `shop::inner::go`), where the language's file modules hold inline mods
+   * (LanguageGraph.inlineModules); undefined for a site outside functions (its caller is the
+   * file's module, whichever mod holds it) or in a method (its qualified name leads with the
+   * type the method belongs to).
+   */
+  #modOf(ctx: SiteContext): string | undefined {
+    const chain = ctx.chain;
+    const outermost = chain.length >= 2 && chain[chain.length - 1]!.kind === 'module' ? chain[chain.length - 2]! : undefined;
+    if (outermost?.kind !== 'function') return undefined;
+    const q = outermost.qualifiedName;
+    return q.endsWith(`::${outermost.name}`) ? q.slice(0, q.length - outermost.name.length - 2) : undefined;
+  }
+
+  /** The file module's items `name` that inline mod `mod` itself defines, as an answer; undefined without one. */
+  #ownItems(moduleId: number, mod: string, name: string, accept: ((s: GraphSymbol) => boolean) | undefined): Outcome | undefined {
+    const qualified = `${mod}::${name}`;
+    const own = accepted(moduleLevel(this.#reader.children(moduleId, name)), accept).filter((s) => s.qualifiedName === qualified && this.#fits(s));
+    return combine(own.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.local })));
   }
 
   /**

@@ -158,6 +158,14 @@ export interface LanguageGraph {
    */
   readonly extensionReceivers?: 'top-level' | 'static-classes';
   /**
+   * A file's module holds nested modules that the file's symbols share (Rust's inline
+   * `mod inner { … }`: its items are the file module's, their qualified names say which mod
+   * holds them). A plain name in a function of such a mod means that mod's own item of the name
+   * when it has one (an item shadows glob imports, and importing a name the mod defines does not
+   * compile); otherwise the file module's names as ever.
+   */
+  readonly inlineModules?: boolean;
+  /**
    * Classes declare their fields' types (`field` bindings): a member lookup that finds no method
    * or class where a receiver is being named (`UNSAFE.get()`, `System.err.println()`) takes the
    * field's declared class, read in the declaring class's file. A field declared without a

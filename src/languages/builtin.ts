@@ -243,7 +243,8 @@ export const RUST = builtin(
     // 3: code graph references (calls, `use`, `impl Trait for X`, macros' calls).
     // 4: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped.
     // 5: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
-    version: '5',
+    // 6: inline mods: a plain call in a function of an inline `mod` is the mod's own item of the name when it has one (it was ambiguous beside a file-level item of the name); a path into an inline mod (`inner::helper()`) stays a path into the file module.
+    version: '6',
   },
   ['references'],
 );

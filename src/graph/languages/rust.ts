@@ -160,6 +160,7 @@ function pickRoot<T extends { readonly path: string }>(roots: readonly T[]): T |
  */
 export const rustGraph: LanguageGraph = {
   family: 'rust',
+  inlineModules: true,
   moduleName,
   namingKey: (context, relativePath) => {
     const pkg = packageOf(relativePath, context);

@@ -492,10 +492,9 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
       head = [...bound, ...head.slice(1)];
     }
     head = bindHead(flatten(normalise(head, at), at), target);
-    if (head.length === 0) {
-      use(kind, nameNode);
-      return;
-    }
+    // `inner::helper()` of an inline `mod inner`: an item of this file's module as a path
+    // (`self::helper`), never a plain name, which means the caller's own mod's item first.
+    if (head.length === 0) head = bindHead(['self'], target);
     if (!free(at, head[0]!) && head[0] !== 'self') {
       if (kind === 'call') sink.site(nameNode, { kind, name, fixed: 'dynamic' });
       return;
