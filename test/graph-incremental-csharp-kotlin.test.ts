@@ -7,7 +7,8 @@
 // Files also declare extensions of those types (Kotlin extension functions, C# extension methods,
 // named like the types' members or not) and call them, in extension bodies and on typed
 // parameters: a type that gains a member of the name, a base, or an extension of another type
-// changes what those calls reach.
+// changes what those calls reach. Kotlin classes may hold a companion object, whose function the
+// class's and its subclasses' plain calls may mean.
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { checkEditSequence, checkRandomEdits } from './helpers/edit-sequence.js';
@@ -77,7 +78,7 @@ function kotlinCall(kind: string, m: Member): string {
   }
 }
 
-function kotlin(types: readonly TypeDecl[]): string {
+function kotlin(types: readonly TypeDecl[], companions: readonly { readonly owner: string; readonly name: string }[] = []): string {
   const lines = ['package n', ''];
   for (const t of types) {
     // A class with a secondary constructor has no primary one: its superclass is written without a call.
@@ -85,6 +86,7 @@ function kotlin(types: readonly TypeDecl[]): string {
     const bases = t.bases.map((b) => (b.call && !t.isInterface && !secondary ? `${b.name}()` : b.name));
     lines.push(`${t.isInterface ? 'interface' : 'open class'} ${t.name}${bases.length > 0 ? ` : ${bases.join(', ')}` : ''} {`);
     if (secondary) lines.push('    constructor() : super()');
+    for (const c of companions) if (!t.isInterface && c.owner === t.name) lines.push('    companion object {', `        fun ${c.name}() {}`, '    }');
     for (const m of t.members) {
       const name = m.name.toLowerCase();
       if (t.isInterface) lines.push(`    fun ${name}()`);
@@ -105,10 +107,12 @@ const extendedFileArb = fc.record({
   types: fileArb,
   extensions: fc.array(extension, { maxLength: 2 }),
   uses: fc.array(fc.record({ type: fc.constantFrom(...NAMES), target: fc.constantFrom(...EXTENDED) }), { maxLength: 2 }),
+  // Kotlin: a companion object's function, which calls in the class's and its subclasses' bodies may mean.
+  companions: fc.array(fc.record({ owner: fc.constantFrom(...NAMES), name: fc.constantFrom(...EXTENDED) }), { maxLength: 1 }),
 });
 
 function kotlinWithExtensions(file: typeof extendedFileArb extends fc.Arbitrary<infer T> ? T : never): string {
-  const lines = [kotlin(file.types)];
+  const lines = [kotlin(file.types, file.companions)];
   for (const e of file.extensions) lines.push(`fun ${e.receiver}.${e.name}() {`, ...e.calls.map((c) => `    ${c.self ? 'this.' : ''}${c.target}()`), '}', '');
   file.uses.forEach((u, i) => lines.push(`fun use${i}(x: ${u.type}) {`, `    x.${u.target}()`, '}', ''));
   return lines.join('\n');

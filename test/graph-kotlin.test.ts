@@ -15,8 +15,8 @@
 // the codebase also has (`org.apache.commons.lang3.StringUtils`), plain calls in a class with a base
 // outside the codebase (`cap` in `Watcher`), in an anonymous `object :` body (`flush`), in a lambda
 // that may have a receiver of its own (`apply { describe() }`), in an extension of a type outside the
-// codebase (`uppercase()` in `String.shout`: one of String's members, `external`), a companion
-// object's member through its class (`Item.free`), `hashCode()`. (Extension functions of the
+// codebase (`uppercase()` in `String.shout`: one of String's members, `external`), `hashCode()`.
+// A companion object's member through its class (`Item.free`) is the companion's. (Extension functions of the
 // codebase's classes: graph-kotlin-extensions.test.ts.)
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from './helpers/fixtures.js';
@@ -51,7 +51,7 @@ const EXPECTED = [
   'src/main/kotlin/com/acme/App.kt:25 calls com.acme.main -> com.acme.util.factorial [factorial] import',
   'src/main/kotlin/com/acme/App.kt:26 calls com.acme.main -> com.acme.run [run] local',
   'src/main/kotlin/com/acme/App.kt:27 calls com.acme.main -> ∅ [shout] unresolved:dynamic',
-  'src/main/kotlin/com/acme/App.kt:28 calls com.acme.main -> ∅ [free] unresolved:not-found',
+  'src/main/kotlin/com/acme/App.kt:28 calls com.acme.main -> com.acme.model.Item.Companion.free [free] import',
   'src/main/kotlin/com/acme/App.kt:32 calls com.acme.run -> ∅ [describe] unresolved:dynamic',
   'src/main/kotlin/com/acme/App.kt:32 calls com.acme.run -> com.acme.shop.Catalog.find [find] typed',
   'src/main/kotlin/com/acme/App.kt:33 calls com.acme.run -> com.acme.shop.Catalog.each [each] typed',

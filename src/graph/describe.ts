@@ -22,6 +22,7 @@ export const SYMBOL_FLAGS: Readonly<Record<DefinitionFlag, number>> = {
   private: 1 << 25,
   interface: 1 << 26,
   partial: 1 << 27,
+  companion: 1 << 28,
 };
 
 /**

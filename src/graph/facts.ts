@@ -203,6 +203,9 @@ export interface BindingFact {
  * could stand (C# `class C : I`, Kotlin `class C : I`): a base site marked
  * {@link SiteFact.kindFromTarget} that resolves to it is an `implements` edge, never the class's
  * superclass, so `base.M()` and `: base(…)` there reach `object`, outside the codebase.
+ * `partial`: a C# type declared `partial` (its parts, in any file, are one class).
+ * `companion`: a Kotlin `companion object` (named or not), whose members the class's body and
+ * its subclasses' call without a qualifier, and others through the class's name (`Foo.create()`).
  *
  * @example
  * ```ts
@@ -210,7 +213,7 @@ export interface BindingFact {
  * ```
  * @public
  */
-export type DefinitionFlag = 'exported' | 'decorated' | 'static' | 'entry' | 'test' | 'singleton' | 'returns-self' | 'member-value' | 'enclosed' | 'private' | 'interface' | 'partial';
+export type DefinitionFlag = 'exported' | 'decorated' | 'static' | 'entry' | 'test' | 'singleton' | 'returns-self' | 'member-value' | 'enclosed' | 'private' | 'interface' | 'partial' | 'companion';
 
 /**
  * The graph part of an extracted file: where each definition sits, and the file's sites and

@@ -1,7 +1,7 @@
 import type { Database, SqlValue, Statement } from 'sql.js';
 import { allRows } from '../db/rows.js';
 import { DECLARATION_KINDS_SQL, EDGE_KIND_CODES, MODULE_FILE_NAME_INDEX_SQL, MODULE_FILE_NAME_SQL, NAME_OF_EDGE } from '../db/schema.js';
-import type { StoredSymbolKind } from './describe.js';
+import { SYMBOL_FLAGS, type StoredSymbolKind } from './describe.js';
 
 /** A symbol as resolution sees it. */
 export interface GraphSymbol {
@@ -123,6 +123,7 @@ export class GraphReader {
    */
   knowSymbols(symbols: Iterable<GraphSymbol>): void {
     this.#byName.clear();
+    this.#companions = undefined;
     for (const s of symbols) {
       this.#byId.set(s.id, s);
       let list = this.#byName.get(s.name) as GraphSymbol[] | undefined;
@@ -374,6 +375,24 @@ export class GraphReader {
     return out;
   }
 
+  /** A class's companion object (DefinitionFlag `companion`), if it has one. */
+  companionOf(classId: number): GraphSymbol | undefined {
+    if (this.#companions === undefined) {
+      if (this.#preloaded) {
+        // Every symbol is in memory: one pass finds them all.
+        this.#companions = new Map();
+        for (const s of this.#byId.values()) if (s !== undefined && s.parentId !== null && (s.flags & COMPANION_FLAG) !== 0) this.#companions.set(s.parentId, s);
+      } else this.#companions = new Map();
+    }
+    if (!this.#companions.has(classId) && !this.#preloaded) {
+      this.#companions.set(classId, this.#readSymbols(`SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols WHERE parent_id = ? AND (flags & ${COMPANION_FLAG}) <> 0 ORDER BY id LIMIT 1`, [classId])[0]);
+    }
+    return this.#companions.get(classId);
+  }
+
+  /** Companion objects by class id (see companionOf); undefined: none for that class. */
+  #companions: Map<number, GraphSymbol | undefined> | undefined;
+
   /** Members of `containerId` named `name`: lexical children, and methods joined to it by member_of. */
   children(containerId: number, name: string): readonly GraphSymbol[] {
     if (this.narrowLookups && !this.#preloaded && !this.#byName.has(name)) return this.#childrenOf(containerId, name);
@@ -443,6 +462,7 @@ export class GraphReader {
     if (size < limit) return;
     this.#byName.clear();
     this.#byId.clear();
+    this.#companions = undefined;
     this.#files.clear();
     this.#bindings.clear();
     this.#bindingIndex.clear();
@@ -507,6 +527,8 @@ export class GraphReader {
     return allRows(stmt, params);
   }
 }
+
+const COMPANION_FLAG = SYMBOL_FLAGS.companion;
 
 /** A container's symbols of a name, by id. */
 const LEXICAL_CHILDREN_SQL = 'SELECT id, kind, name, qualified_name, file_id, parent_id, flags FROM symbols WHERE parent_id = ? AND name = ? ORDER BY id';

@@ -597,6 +597,9 @@ export class Resolver {
           // A class with a base outside the codebase may inherit a field of the name, which would
           // hide one further out (an outer class's, a static import's).
           if (member.code === RESOLUTION_CODES.external) this.#fieldsHidden = true;
+          // Kotlin: the companion objects' members come next (the class's own, then its bases').
+          const companion = ctx.strategy.companionObjects === true ? this.#companionMember(scope, name) : undefined;
+          if (companion !== undefined) return companion;
         }
         // Python: a name an import in the class body binds, at a site in that body itself.
         if (this.#classBodyName === name && scope === ctx.chain[0]) {
@@ -1360,6 +1363,11 @@ export class Resolver {
         current = member ?? NOT_FOUND;
       } else if (container.kind === 'class') {
         current = this.#classMember(container, part, new Set());
+        // Kotlin's `Foo.create()`: a member of Foo's companion object (never of a base's).
+        if (byName && current.code === RESOLUTION_CODES['not-found'] && ctx.strategy.companionObjects === true) {
+          const companion = this.#reader.companionOf(container.id);
+          if (companion !== undefined) current = this.#classMember(companion, part, new Set());
+        }
         byName = false;
       }
       else return unresolved(RESOLUTION_CODES.dynamic); // an attribute of a function's value
@@ -1382,6 +1390,23 @@ export class Resolver {
     if (objects.length === 0 || objects.length === candidates.length) return candidates;
     const wanted = this.#use === 'term' ? objects : candidates.filter((_, i) => !singleton(symbols[i]));
     return wanted;
+  }
+
+  /**
+   * `name` in the companion objects a class's body sees (LanguageGraph.companionObjects): its
+   * own, then its bases' in the class's order; undefined when none of those has a member of the
+   * name. The answer depends on the class's bases and on the companions' members (their names).
+   */
+  #companionMember(cls: GraphSymbol, name: string): Outcome | undefined {
+    for (const c of [cls, ...this.#ancestry(cls).bases]) {
+      const companion = this.#reader.companionOf(c.id);
+      if (companion === undefined) continue;
+      const member = this.#classMember(companion, name, new Set());
+      if (member.toId !== null || member.code === RESOLUTION_CODES.ambiguous) return relabel(member, RESOLUTION_CODES.self);
+      // A companion with a base outside the codebase may inherit a member of the name.
+      if (member.code === RESOLUTION_CODES.external) return member;
+    }
+    return undefined;
   }
 
   /** `name` in a class or, depth-first in declaration order, its bases. */

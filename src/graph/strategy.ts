@@ -166,6 +166,12 @@ export interface LanguageGraph {
    */
   readonly inlineModules?: boolean;
   /**
+   * Classes hold companion objects (Kotlin; DefinitionFlag `companion`): a plain name in a class's
+   * body that the class and its bases do not define is a member of its companion or of a base's;
+   * `Foo.create()` is a member of Foo's companion when Foo itself has none.
+   */
+  readonly companionObjects?: boolean;
+  /**
    * Classes declare their fields' types (`field` bindings): a member lookup that finds no method
    * or class where a receiver is being named (`UNSAFE.get()`, `System.err.println()`) takes the
    * field's declared class, read in the declaring class's file. A field declared without a

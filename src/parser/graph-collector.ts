@@ -9,7 +9,7 @@ interface Pending<T> {
 }
 
 /** Flags said of a definition by where it starts: never of one around it. */
-const SAID_WHERE_IT_STARTS: ReadonlySet<DefinitionFlag> = new Set<DefinitionFlag>(['enclosed', 'private', 'interface', 'partial']);
+const SAID_WHERE_IT_STARTS: ReadonlySet<DefinitionFlag> = new Set<DefinitionFlag>(['enclosed', 'private', 'interface', 'partial', 'companion']);
 
 /**
  * Collects a reference visitor's reports, then places them: each site and binding gets its

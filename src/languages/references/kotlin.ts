@@ -175,6 +175,7 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
       const name = node.childForFieldName('name')?.text;
       const span = classes.add(node, name ? unquote(name) : type === 'companion_object' ? 'Companion' : null);
       if (type !== 'class_declaration') sink.flag(node, 'singleton');
+      if (type === 'companion_object') sink.flag(node, 'companion');
       // A supertype written without a constructor call may name an interface or a class (see the bases below).
       else if (node.children.some((c) => c?.type === 'interface')) sink.flag(node, 'interface');
       for (const ctor of node.namedChildren) {
