@@ -1,7 +1,8 @@
 // Kotlin companion objects in the code graph: in a class's body, a plain name that the class and
 // its bases do not define is a member of its companion object, or of a base's (a subclass calls
 // its superclass's companion members without a qualifier), before any top-level function of the
-// name; `Foo.create()` is a member of Foo's companion (named or not), never of a base's.
+// name; `Foo.create()` is a member of Foo's companion (named or not), never of a base's. An
+// interface's companion member of the name leaves a call in an implementing class unresolved.
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from './helpers/fixtures.js';
 import { expectExactThrough, openGraph } from './helpers/graph.js';
@@ -24,6 +25,18 @@ class Sub : Base() {
     }
 }
 
+interface Named {
+    companion object {
+        fun label(): String = "n"
+    }
+}
+
+class Impl : Named {
+    fun m() {
+        label()
+    }
+}
+
 class Own {
     fun m() {
         make()
@@ -41,6 +54,8 @@ fun make(): Int = 2
 
 fun create(): Int = 3
 
+fun label(): String = "top"
+
 fun top() {
     make()
     Own.create()
@@ -57,13 +72,15 @@ const EXPECTED = [
   'shop/Model.kt:12 calls shop.Sub.m -> ∅ [make] unresolved:not-found',
   'shop/Model.kt:13 calls shop.Sub.m -> shop.Base.Companion.make [make] local',
   'shop/Model.kt:14 calls shop.Sub.m -> shop.create [create] package',
-  'shop/Model.kt:20 calls shop.Own.m -> shop.make [make] package',
+  // Named's companion may be what Impl's body sees, or the package's label.
+  'shop/Model.kt:26 calls shop.Impl.m -> ∅ [label] unresolved:ambiguous',
+  'shop/Model.kt:32 calls shop.Own.m -> shop.make [make] package',
   // A named companion is the class's companion too.
-  'shop/Model.kt:21 calls shop.Own.m -> shop.Own.Factory.create [create] self',
-  'shop/Model.kt:25 calls shop.Own.Factory.create -> shop.Own [Own] local',
-  'shop/Top.kt:8 calls shop.top -> shop.make [make] local',
-  'shop/Top.kt:9 calls shop.top -> shop.Own.Factory.create [create] package',
-  'shop/Top.kt:10 calls shop.top -> shop.Base.Companion.make [make] package',
+  'shop/Model.kt:33 calls shop.Own.m -> shop.Own.Factory.create [create] self',
+  'shop/Model.kt:37 calls shop.Own.Factory.create -> shop.Own [Own] local',
+  'shop/Top.kt:10 calls shop.top -> shop.make [make] local',
+  'shop/Top.kt:11 calls shop.top -> shop.Own.Factory.create [create] package',
+  'shop/Top.kt:12 calls shop.top -> shop.Base.Companion.make [make] package',
 ];
 
 describe.each(BACKENDS)('kotlin companion objects on %s', (backend) => {

@@ -51,6 +51,7 @@ function namespaceOf(qualifiedName: string): string {
   const dot = qualifiedName.lastIndexOf('.');
   return dot < 0 ? '' : qualifiedName.slice(0, dot);
 }
+
 const notClass = (s: GraphSymbol): boolean => s.kind !== 'class';
 const isClass = (s: GraphSymbol): boolean => s.kind === 'class';
 
@@ -1402,6 +1403,9 @@ export class Resolver {
       const companion = this.#reader.companionOf(c.id);
       if (companion === undefined) continue;
       const member = this.#classMember(companion, name, new Set());
+      // An interface's companion: whether its implementors see its members unqualified is not a
+      // rule this pass relies on (a function further out may be the one called).
+      if (member.toId !== null && c !== cls && (c.flags & SYMBOL_FLAGS.interface) !== 0) return unresolved(RESOLUTION_CODES.ambiguous);
       if (member.toId !== null || member.code === RESOLUTION_CODES.ambiguous) return relabel(member, RESOLUTION_CODES.self);
       // A companion with a base outside the codebase may inherit a member of the name.
       if (member.code === RESOLUTION_CODES.external) return member;

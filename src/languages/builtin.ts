@@ -319,7 +319,8 @@ export const KOTLIN = builtin(
     // 9: interfaces are flagged (DefinitionFlag `interface`); a supertype written without a call is `inherits` or `implements` by the declaration it resolves to (unresolved: implements as written), so a class without a primary constructor has its superclass for `super(…)`; `super(…)` depends on its class's name, so a superclass added later in another file re-resolves it; a class with no superclass in the codebase leaves it unresolved as external (it was not-found when the class named none).
     // 10: extension functions (`fun Foo.ext()`: a `receiver` binding): `f.ext()` on a class without a member `ext` is the extension that applies, in Kotlin's order; in an extension's body the extended class is the implicit receiver (`this.m()`, `m()` were dynamic).
     // 11: companion objects (DefinitionFlag `companion`): a plain name a class and its bases do not define is a member of its companion or of a base's (it was the package's function of the name); `Foo.create()` is Foo's companion's.
-    version: '11',
+    // 12: a member of an interface's companion object leaves a plain call of the name in an implementing class ambiguous (it was the companion's).
+    version: '12',
   },
   ['references'],
 );
