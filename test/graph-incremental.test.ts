@@ -56,7 +56,8 @@ const pyDef = fc.oneof(
     n: fc.constantFrom(...CLS),
     // Computed bases too (`f()`, `A, f()`): bases of unknown members in their place of the order.
     base: fc.option(fc.constantFrom(...CLS, 'x', 'm.A', 'f()', 'A, f()', 'f(), B'), { nil: undefined }),
-    methods: fc.array(fc.record({ n: fc.constantFrom(...FN), calls: fc.array(pyCall, { maxLength: 3 }) }), { maxLength: 2 }),
+    // `self.f = …` in a method: an instance attribute that hides a method f of the class's order.
+    methods: fc.array(fc.record({ n: fc.constantFrom(...FN), calls: fc.array(pyCall, { maxLength: 3 }), stores: fc.array(fc.constantFrom(...FN), { maxLength: 1 }) }), { maxLength: 2 }),
     // Imports and calls in the class body itself: the body's imports are its own, not its methods'.
     bodyImports: fc.array(pyImport.filter((i) => i.t !== 'star'), { maxLength: 1 }),
     bodyCalls: fc.array(pyCall, { maxLength: 2 }),
@@ -100,7 +101,7 @@ function renderPy(file: PyFile): string {
     } else {
       lines.push(`class ${d.n}${d.base ? `(${d.base})` : ''}:`, ...d.bodyImports.map((i) => `    ${pyImportLine(i)}`), '    k = 1');
       lines.push(...d.bodyCalls.map((c) => `    ${pyCallLine(c, false).replaceAll('\n        ', '\n    ')}`));
-      for (const m of d.methods) lines.push(`    def ${m.n}(self):`, ...m.calls.map((c) => `        ${pyCallLine(c, true)}`), '        return 2');
+      for (const m of d.methods) lines.push(`    def ${m.n}(self):`, ...m.stores.map((n) => `        self.${n} = None`), ...m.calls.map((c) => `        ${pyCallLine(c, true)}`), '        return 2');
     }
   }
   return `${lines.join('\n')}\n`;

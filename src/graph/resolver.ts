@@ -417,6 +417,7 @@ export class Resolver {
   /** Linearisations of classes (#orderOf) and the attributes their bodies assign (#assignedIn), for this pass. */
   readonly #orders = new Map<number, { readonly order: readonly number[] | undefined; readonly deps: readonly string[] }>();
   readonly #assigned = new Map<number, ReadonlySet<string>>();
+  readonly #instanceAttributes = new Map<number, ReadonlySet<string>>();
   /** Answers of #alongOrder, for this pass. */
   readonly #alongOrders = new Map<string, { readonly outcome: Outcome; readonly deps: readonly string[] }>();
 
@@ -447,6 +448,7 @@ export class Resolver {
     this.#orders.clear();
     this.#alongOrders.clear();
     this.#assigned.clear();
+    this.#instanceAttributes.clear();
     this.#memoModule = -1;
     this.#compiledFiles.clear();
     this.#builtTogether.clear();
@@ -1618,6 +1620,9 @@ export class Resolver {
       const own = this.#companion(this.#reader.children(id, name).filter((s) => s.kind !== 'function' && this.#fits(s)));
       if (own.length === 0) continue;
       if (external) return unresolved(RESOLUTION_CODES.ambiguous);
+      // A method the instance may hide: some class of the order stores an attribute of the name
+      // on its instances (`self.handler = h`), which a call then reaches instead, wherever it is set.
+      if (order.some((k) => k >= 0 && this.#instanceAttributesOf(k).has(name))) return unresolved(RESOLUTION_CODES.ambiguous);
       return combine(own.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.self })))!;
     }
     return unresolved(external ? RESOLUTION_CODES.external : RESOLUTION_CODES['not-found']);
@@ -1637,6 +1642,18 @@ export class Resolver {
     const { value, names } = this.#reader.capture(() => this.#linearisation(cls, 0));
     this.#orders.set(cls.id, { order: value, deps: names });
     return value;
+  }
+
+  /** The attributes a class's methods store on its instances (`field` bindings of the class), kept for the pass. */
+  #instanceAttributesOf(classId: number): ReadonlySet<string> {
+    let names = this.#instanceAttributes.get(classId);
+    if (names === undefined) {
+      const cls = this.#reader.symbol(classId);
+      const found = new Set<string>();
+      if (cls) for (const b of this.#reader.bindings(cls.fileId)) if (b.kind === 'field' && b.scopeId === classId) found.add(b.name);
+      this.#instanceAttributes.set(classId, (names = found));
+    }
+    return names;
   }
 
   /** The attributes a class's field summary assigns ({@link assignedAttributes}), kept for the pass. */

@@ -58,7 +58,8 @@ export const PYTHON = builtin(
     // 5: `super(Other, self)` is no `super()`; `global`/`nonlocal` next to a binding, and a name bound again without a type, are values the file cannot know; members follow the C3 order, and a class attribute hides an inherited method.
     // 6: every base is a base: a computed one (`namedtuple(…)`, `make_mixin()`), a parameter's or local's value, a name of an enclosing class body, are bases of unknown members in their place of the class's order (`class A(make_mixin(), B)`: `self.m()` is no longer B's); a name the class body defines is the class's own in that body (`helper(1)` beside `def helper`).
     // 7: a name an import in a class body binds is the import's in that body (`class C: from b import helper; x = helper()` is b's helper, never the module's); a comprehension's first iterable is evaluated in the scope around it (`[i for i in helper()]` in a class body sees the body's names).
-    version: '7',
+    // 8: attributes a method stores on its instance (`self.x = …`, `cls.x = …` in a class method: `field` bindings of the class) hide a method x of the class's order: `self.x()` and typed `c.x()` are ambiguous there (they were the method).
+    version: '8',
   },
   ['references'],
 );

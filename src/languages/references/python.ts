@@ -188,8 +188,11 @@ class PythonReferencePass {
   readonly #baseLists = new Set<number>();
   /** Right-hand sides of assignments that are names: value uses, once every scope is known. */
   readonly #assignedValues: Node[] = [];
-  /** Class scopes' class names (for `super(C, self)`). */
+  /** Class scopes' class names (for `super(C, self)`), and their name nodes (where a class's own bindings are placed). */
   readonly #classNames = new Map<number, string>();
+  readonly #classNameNodes = new Map<number, Node>();
+  /** The attributes each class's methods assign on their instance (`self.x = …`), by class scope, each reported once. */
+  readonly #instanceAttributes = new Map<number, Set<string>>();
   /** Class scopes by where their class starts (a class's bases are looked up around its scope). */
   readonly #classScopes = new Map<number, number>();
   /** Starts of the functions decorated `@staticmethod`. */
@@ -228,7 +231,10 @@ class PythonReferencePass {
     }
     if (definition) {
       const name = node.childForFieldName('name');
-      if (name && type === 'class_definition') this.#classNames.set(scope, name.text);
+      if (name && type === 'class_definition') {
+        this.#classNames.set(scope, name.text);
+        this.#classNameNodes.set(scope, name);
+      }
       if (name && enclosing >= 0) scopes.bind(enclosing, name.text, { kind: 'definition' });
     }
     if (type === 'function_definition') {
@@ -288,8 +294,10 @@ class PythonReferencePass {
     const right = node.childForFieldName('right');
     // A value stored under a name: a use of the function it may be (resolved in pass 2).
     valueOperands(right, this.#assignedValues);
-    // `self.x = …`, `a[i] = …` bind no name (most assignments in methods): nothing more to read.
+    // `self.x = …`, `a[i] = …` bind no name (most assignments in methods): nothing more to read,
+    // but what a method stores on its instance, which hides a method of the name.
     const leftType = left?.type;
+    if (leftType === 'attribute') this.#instanceAttribute(left!);
     if (leftType === 'attribute' || leftType === 'subscript') return;
     const declared = leftType === 'identifier' ? annotatedClass(node.childForFieldName('type')) : undefined;
     const inferred = declared ? { name: declared } : leftType === 'identifier' ? assignedType(right) : undefined;
@@ -298,6 +306,27 @@ class PythonReferencePass {
       else this.#sink.binding(name, { kind: 'assign', name: name.text });
     }
     if (scope < 0 && leftType === 'identifier' && left!.text === '__all__') this.#exports(right);
+  }
+
+  /**
+   * `self.x = …` in a method (or `cls.x = …` in a class method): an attribute of the instance
+   * (or class) named x, which hides a method x of the class and its bases wherever it is set. A
+   * `field` binding of the class (scope: the class) says so, once per class and name.
+   */
+  #instanceAttribute(target: Node): void {
+    const object = target.childForFieldName('object');
+    if (object?.type !== 'identifier') return;
+    const found = this.#scopes.lookup(object.startIndex, object.text);
+    if (found?.binding.kind !== 'self') return;
+    const cls = this.#scopes.parentOf(found.scope);
+    const at = cls >= 0 ? this.#classNameNodes.get(cls) : undefined;
+    const attribute = target.childForFieldName('attribute');
+    if (at === undefined || !attribute) return;
+    let names = this.#instanceAttributes.get(cls);
+    if (!names) this.#instanceAttributes.set(cls, (names = new Set()));
+    if (names.has(attribute.text)) return;
+    names.add(attribute.text);
+    this.#sink.binding(at, { kind: 'field', name: attribute.text });
   }
 
   /** `__all__ = ['a', 'b']`: the module exports those names. */

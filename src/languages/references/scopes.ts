@@ -76,6 +76,11 @@ export class LexicalScopes {
     return this.#scopes[scope]!.kind;
   }
 
+  /** The scope around `scope` (-1: module level). */
+  parentOf(scope: number): number {
+    return this.#scopes[scope]!.parent;
+  }
+
   /** The nearest scope holding `offset` whose kind passes `accept` (-1: none). */
   enclosingFunction(offset: number, accept: (kind: Scope['kind']) => boolean): number {
     for (let s = this.innermostAt(offset); s >= 0; s = this.#scopes[s]!.parent) if (accept(this.#scopes[s]!.kind)) return s;
