@@ -135,7 +135,8 @@ const tsDef = fc.oneof(
     n: fc.constantFrom(...CLS),
     exported: fc.boolean(),
     base: fc.option(fc.constantFrom(...CLS, 'x', 'f()'), { nil: undefined }),
-    methods: fc.array(fc.record({ n: fc.constantFrom(...FN), calls: fc.array(pyCall, { maxLength: 3 }) }), { maxLength: 2 }),
+    // `this.f = …` (or the method bound again, `this.f = this.f.bind(this)`): a stored attribute hides a method f.
+    methods: fc.array(fc.record({ n: fc.constantFrom(...FN), calls: fc.array(pyCall, { maxLength: 3 }), stores: fc.array(fc.record({ n: fc.constantFrom(...FN), bound: fc.boolean() }), { maxLength: 1 }) }), { maxLength: 2 }),
   }),
 );
 type TsDef = typeof tsDef extends fc.Arbitrary<infer T> ? T : never;
@@ -182,7 +183,10 @@ function renderTs(path: string, file: TsFile): string {
       lines.push(`${prefix}function ${d.n}()${js ? '' : ': number'} {`, ...d.calls.map((c) => `  ${tsCallLine(c, false)}`), '  return 1;', '}');
     } else {
       lines.push(`${prefix}class ${d.n}${d.base ? ` extends ${d.base}` : ''} {`);
-      for (const m of d.methods) lines.push(`  ${m.n}()${js ? '' : ': number'} {`, ...m.calls.map((c) => `    ${tsCallLine(c, true)}`), '    return 2;', '  }');
+      for (const m of d.methods) {
+        const stores = m.stores.map((st) => `    this.${st.n} = ${st.bound ? `this.${st.n}.bind(this)` : 'null'};`);
+        lines.push(`  ${m.n}()${js ? '' : ': number'} {`, ...stores, ...m.calls.map((c) => `    ${tsCallLine(c, true)}`), '    return 2;', '  }');
+      }
       lines.push('}');
     }
   }

@@ -139,7 +139,7 @@ export interface SiteFact {
  * (Go): the file's `//go:build` expression in `member`, named `go:build`; it binds no name
  * either, and says which files of the package a build compiles with it.
  *
- * `field` (Java, Go, Python): the class (the binding's scope) has a field `name` whose declared type is
+ * `field` (Java, Go, Python, JavaScript, TypeScript): the class (the binding's scope) has a field `name` whose declared type is
  * the class `module` as written (Java: fields of class types only; Go: every field, without
  * `module` when its type is no named type, each embedded struct under its type's name, and a
  * container of named element types (`items []*Item`) as its shape: NUL, then
@@ -148,8 +148,9 @@ export interface SiteFact {
  * `member` `'private'` for a private one. It binds no name either: a member lookup that finds no
  * method or class of the name reads it to type a receiver (`UNSAFE.get()` through a static
  * import, `System.err.println()`, a base's `stringBuilder.append()`, Go's `s.db.Query()` in a
- * method whose struct is declared in another file). Python: an attribute a method stores on the
- * instance (`self.name = …`, without `module`), which may hide a method `name` of the class's order.
+ * method whose struct is declared in another file). Python, JavaScript, TypeScript: an attribute a
+ * method stores on the instance (`self.name = …`, `this.name = …`, without `module`), which may
+ * hide a method `name` for calls through an instance.
  *
  * `returns` (Go): the function or method `name` (the binding's scope) returns first a value of
  * the type `module` as written (`func Open() (*File, error)` → `File`); it binds no name either:

@@ -524,6 +524,7 @@ export class Resolver {
       // null: an extension function's receiver type outside the codebase, whose members are unknown.
       outcome = cls ? relabel(this.#classMember(cls, name, new Set()), RESOLUTION_CODES.self) : cls === null ? unresolved(RESOLUTION_CODES.external) : NOT_FOUND;
       if (cls && outcome.code === RESOLUTION_CODES['not-found'] && ctx.strategy.extensionReceivers !== undefined) outcome = relabel(this.#extensionFor(cls, name, ctx), RESOLUTION_CODES.self);
+      if (cls && outcome.toId !== null && ctx.strategy.instanceAttributes === true && this.#storedOnInstances(cls, name)) outcome = unresolved(RESOLUTION_CODES.ambiguous);
       // Ruby's `puts` in a method is `self.puts`: what the class and its bases do not define may be the language's (Kernel's).
       if (ctx.strategy.implicitSelf === true && outcome.code === RESOLUTION_CODES['not-found'] && ctx.strategy.builtins.has(name)) outcome = unresolved(RESOLUTION_CODES.builtin);
     } else if (r.kind === 'super' && r.type === undefined) {
@@ -541,6 +542,9 @@ export class Resolver {
       outcome = cls.toId === null ? cls : relabel(this.#classMember(this.#reader.symbol(cls.toId)!, name, new Set()), label);
       if (r.kind === 'type' && cls.toId !== null && outcome.code === RESOLUTION_CODES['not-found'] && ctx.strategy.extensionReceivers !== undefined) {
         outcome = relabel(this.#extensionFor(this.#reader.symbol(cls.toId)!, name, ctx), label);
+      }
+      if (r.kind === 'type' && cls.toId !== null && outcome.toId !== null && ctx.strategy.instanceAttributes === true && this.#storedOnInstances(this.#reader.symbol(cls.toId)!, name)) {
+        outcome = unresolved(RESOLUTION_CODES.ambiguous);
       }
     } else {
       outcome = this.#qualified(r.path, name, ctx);
@@ -1620,9 +1624,6 @@ export class Resolver {
       const own = this.#companion(this.#reader.children(id, name).filter((s) => s.kind !== 'function' && this.#fits(s)));
       if (own.length === 0) continue;
       if (external) return unresolved(RESOLUTION_CODES.ambiguous);
-      // A method the instance may hide: some class of the order stores an attribute of the name
-      // on its instances (`self.handler = h`), which a call then reaches instead, wherever it is set.
-      if (order.some((k) => k >= 0 && this.#instanceAttributesOf(k).has(name))) return unresolved(RESOLUTION_CODES.ambiguous);
       return combine(own.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.self })))!;
     }
     return unresolved(external ? RESOLUTION_CODES.external : RESOLUTION_CODES['not-found']);
@@ -1642,6 +1643,17 @@ export class Resolver {
     const { value, names } = this.#reader.capture(() => this.#linearisation(cls, 0));
     this.#orders.set(cls.id, { order: value, deps: names });
     return value;
+  }
+
+  /**
+   * Whether `cls` or a class above it stores an attribute `name` on its instances
+   * (LanguageGraph.instanceAttributes): then `self.name()` / `x.name()` may call the stored value,
+   * which hides the class's member wherever it is set. (A subclass that stores one is no more
+   * seen here than a subclass's override.)
+   */
+  #storedOnInstances(cls: GraphSymbol, name: string): boolean {
+    if (this.#instanceAttributesOf(cls.id).has(name)) return true;
+    return this.#ancestry(cls).bases.some((b) => this.#instanceAttributesOf(b.id).has(name));
   }
 
   /** The attributes a class's methods store on its instances (`field` bindings of the class), kept for the pass. */

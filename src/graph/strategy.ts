@@ -172,6 +172,12 @@ export interface LanguageGraph {
    */
   readonly companionObjects?: boolean;
   /**
+   * Methods store attributes on their instance (`self.x = …`, `this.x = …`: `field` bindings of
+   * the class, without a type), which hide a member of that name for calls through an instance:
+   * `self.x()` / `c.x()` stay unresolved when the class or a class above it stores one.
+   */
+  readonly instanceAttributes?: boolean;
+  /**
    * Classes declare their fields' types (`field` bindings): a member lookup that finds no method
    * or class where a receiver is being named (`UNSAFE.get()`, `System.err.println()`) takes the
    * field's declared class, read in the declaring class's file. A field declared without a

@@ -59,7 +59,8 @@ export const PYTHON = builtin(
     // 6: every base is a base: a computed one (`namedtuple(…)`, `make_mixin()`), a parameter's or local's value, a name of an enclosing class body, are bases of unknown members in their place of the class's order (`class A(make_mixin(), B)`: `self.m()` is no longer B's); a name the class body defines is the class's own in that body (`helper(1)` beside `def helper`).
     // 7: a name an import in a class body binds is the import's in that body (`class C: from b import helper; x = helper()` is b's helper, never the module's); a comprehension's first iterable is evaluated in the scope around it (`[i for i in helper()]` in a class body sees the body's names).
     // 8: attributes a method stores on its instance (`self.x = …`, `cls.x = …` in a class method: `field` bindings of the class) hide a method x of the class's order: `self.x()` and typed `c.x()` are ambiguous there (they were the method).
-    version: '8',
+    // 9: the stored-attribute rule of 8 applies to calls through the instance only: `super().x()` reads the classes, and is the method again.
+    version: '9',
   },
   ['references'],
 );
@@ -142,7 +143,8 @@ export const TYPESCRIPT = builtin(
     // 12: a call that wraps a function literal, bound inside a function (`const h = wrap(function () {…})`), is a local value: no definition is made of it there.
     // 13: `super(…)` depends on its class's name, so a superclass added later in another file re-resolves it; a class with no superclass in the codebase leaves it unresolved as external (it was not-found when the class named none).
     // 14: a computed base (`class A extends mixin(B)`) is a base of unknown members; a build counts a base named by a parameter or local as one, as an update did (`this.m()` in such a class: external, not not-found).
-    version: '14',
+    // 15: attributes a method stores on its instance (`this.x = …`, not `this.x = this.x.bind(this)`: `field` bindings of the class) hide a method x of the class and its bases: `this.x()` and typed `c.x()` are ambiguous there (they were the method).
+    version: '15',
   },
   ['references', 'rewriteSource'],
 );
@@ -166,7 +168,8 @@ export const TSX = builtin(
     // 12: a call that wraps a function literal, bound inside a function (`const h = wrap(function () {…})`), is a local value: no definition is made of it there.
     // 13: `super(…)` depends on its class's name, so a superclass added later in another file re-resolves it; a class with no superclass in the codebase leaves it unresolved as external (it was not-found when the class named none).
     // 14: a computed base (`class A extends mixin(B)`) is a base of unknown members; a build counts a base named by a parameter or local as one, as an update did (`this.m()` in such a class: external, not not-found).
-    version: '14',
+    // 15: attributes a method stores on its instance (`this.x = …`, not `this.x = this.x.bind(this)`: `field` bindings of the class) hide a method x of the class and its bases: `this.x()` and typed `c.x()` are ambiguous there (they were the method).
+    version: '15',
   },
   ['references', 'rewriteSource'],
 );
@@ -191,7 +194,8 @@ export const JAVASCRIPT = builtin(
     // 12: a call that wraps a function literal, bound inside a function (`const h = wrap(function () {…})`), is a local value: no definition is made of it there.
     // 13: `super(…)` depends on its class's name, so a superclass added later in another file re-resolves it; a class with no superclass in the codebase leaves it unresolved as external (it was not-found when the class named none).
     // 14: a computed base (`class A extends mixin(B)`) is a base of unknown members; a build counts a base named by a parameter or local as one, as an update did (`this.m()` in such a class: external, not not-found).
-    version: '14',
+    // 15: attributes a method stores on its instance (`this.x = …`, not `this.x = this.x.bind(this)`: `field` bindings of the class) hide a method x of the class and its bases: `this.x()` and typed `c.x()` are ambiguous there (they were the method).
+    version: '15',
   },
   ['references'],
 );

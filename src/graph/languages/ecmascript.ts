@@ -59,6 +59,7 @@ function rank(path: string): number {
  * ```
  */
 export const ecmascriptGraph: LanguageGraph = {
+  instanceAttributes: true,
   family: 'ecmascript',
   moduleName: (relativePath) => relativePath.replace(EXTENSIONS, ''),
   qualify: (module, chain) => [module, ...chain].join('.'),

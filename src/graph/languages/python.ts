@@ -59,6 +59,7 @@ function importTargets(specifier: string, fromModule: string, fromRelativePath: 
  * ```
  */
 export const pythonGraph: LanguageGraph = {
+  instanceAttributes: true,
   family: 'python',
   moduleName,
   namingKey: (context) => (context.rootIsPythonPackage ? `package-root=${context.rootName}` : ''),

@@ -176,6 +176,17 @@ function madeFunction(value: Node | null | undefined): boolean {
   return false;
 }
 
+/** `this.name` or `this.name.bind(…)`: the method `name` itself, as a value. */
+function rebindsMethod(value: Node | null | undefined, name: string): boolean {
+  let v = value;
+  if (v?.type === 'call_expression') {
+    const fn = v.childForFieldName('function');
+    if (fn?.type !== 'member_expression' || fn.childForFieldName('property')?.text !== 'bind') return false;
+    v = fn.childForFieldName('object');
+  }
+  return v?.type === 'member_expression' && v.childForFieldName('object')?.type === 'this' && v.childForFieldName('property')?.text === name;
+}
+
 /**
  * The names and member accesses an expression may evaluate to, through parentheses, `a || b`,
  * `a ?? b`, `a && b` and `c ? a : b` (`handler || defaultHandler` uses both functions).
@@ -225,6 +236,10 @@ class EcmascriptReferencePass {
   #varStatement: { readonly end: number; readonly fn: number } | undefined;
   /** Module-level names assigned somewhere (`hook = fn`) or hoisted out of a block: values nothing declares. */
   readonly #reassignedModuleNames = new Set<string>();
+  /** Class scopes' name nodes (where a class's own bindings are placed). */
+  readonly #classNameNodes = new Map<number, Node>();
+  /** The attributes each class's methods store on its instances (`this.x = …`), by class scope, each reported once. */
+  readonly #instanceAttributes = new Map<number, Set<string>>();
 
   constructor(sink: ReferenceSink) {
     this.#sink = sink;
@@ -330,6 +345,7 @@ class EcmascriptReferencePass {
     }
     const scope = scopes.open(node, 'class');
     this.#classThis.set(scope, true);
+    if (name) this.#classNameNodes.set(scope, name);
     if (name && type !== 'class') {
       this.#bindDeclared(enclosing, -1, name.text, false);
       if (enclosing >= 0) this.#sink.flag(node, 'enclosed');
@@ -569,12 +585,37 @@ class EcmascriptReferencePass {
     } else if (type === 'assignment_expression') {
       const right = node.childForFieldName('right');
       for (const operand of valueOperands(right)) this.#use('reference', operand);
+      this.#instanceAttribute(node);
       // `o.handler = function () {…}`: stored in an object, reached through it (not `X.prototype.m = …`, a method).
       if (functionLiteral(right)) {
         const left = node.childForFieldName('left');
         if (left?.type === 'member_expression' && left.childForFieldName('object')?.childForFieldName('property')?.text !== 'prototype') this.#sink.flag(right!, 'member-value');
       }
     }
+  }
+
+  /**
+   * `this.x = …` in a method (or an arrow function in one): an attribute of the instance, which
+   * hides a method x of the class and its bases wherever it is set; a `field` binding of the
+   * class says so, once per class and name. Binding the method itself again
+   * (`this.x = this.x.bind(this)`) hides nothing.
+   */
+  #instanceAttribute(node: Node): void {
+    const left = node.childForFieldName('left');
+    if (left?.type !== 'member_expression' || left.childForFieldName('object')?.type !== 'this') return;
+    const name = left.childForFieldName('property')?.text;
+    if (name === undefined || rebindsMethod(node.childForFieldName('right'), name)) return;
+    const scopes = this.#scopes;
+    let scope = scopes.enclosingFunction(left.startIndex, isFunctionOrClassScope);
+    if (scope < 0 || this.#classThis.get(scope) !== true) return;
+    while (scope >= 0 && scopes.kindOf(scope) !== 'class') scope = scopes.parentOf(scope);
+    const at = scope >= 0 ? this.#classNameNodes.get(scope) : undefined;
+    if (at === undefined) return;
+    let names = this.#instanceAttributes.get(scope);
+    if (!names) this.#instanceAttributes.set(scope, (names = new Set()));
+    if (names.has(name)) return;
+    names.add(name);
+    this.#sink.binding(at, { kind: 'field', name });
   }
 
   #call(node: Node): void {

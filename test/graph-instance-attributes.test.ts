@@ -1,0 +1,161 @@
+// Python, JavaScript, TypeScript: an attribute a method stores on its instance (`self.handler = h`,
+// `this.handler = h`) hides a method of the same name for every call through an instance,
+// wherever it is set: `self.handler()` and `c.handler()` (c: C) may reach the stored value rather
+// than the method, so they stay unresolved (ambiguous) when the class or one of its bases stores
+// such an attribute. A subclass storing it changes nothing for calls through its bases (as a
+// subclass's override does not), nor for `super()` calls, which read the classes. Python's
+// `cls.x = …` in a class method stores on the class, with the same effect; JavaScript's
+// `this.x = this.x.bind(this)` stores the method itself and hides nothing.
+import { describe, expect, it } from 'vitest';
+import { BACKENDS } from './helpers/fixtures.js';
+import { expectExactThrough, openGraph } from './helpers/graph.js';
+
+const FILES: Record<string, string> = {
+  'shop/base.py': `class Base:
+    def handler(self):
+        pass
+
+    def keep(self):
+        pass
+
+    def swap(self):
+        pass
+
+    @classmethod
+    def configure(cls, f):
+        cls.swap = f
+`,
+  'shop/sub.py': `from shop.base import Base
+
+
+class Sub(Base):
+    def __init__(self, h):
+        self.handler = h
+        self.count = 0
+
+    def run(self):
+        self.handler()
+        self.keep()
+        self.swap()
+        helper = self.keep
+        helper()
+        super().handler()
+
+
+def use(s: Sub, b: Base):
+    s.handler()
+    b.handler()
+    s.keep()
+`,
+};
+
+const EXPECTED = [
+  'shop/base.py:11 calls shop.base.Base -> ∅ [classmethod] unresolved:builtin',
+  'shop/sub.py:1 imports shop.sub -> shop.base [shop.base] import',
+  'shop/sub.py:4 inherits shop.sub.Sub -> shop.base.Base [Base] import',
+  // Sub stores a handler on its instances: the method may be hidden.
+  'shop/sub.py:10 calls shop.sub.Sub.run -> ∅ [handler] unresolved:ambiguous',
+  'shop/sub.py:11 calls shop.sub.Sub.run -> shop.base.Base.keep [keep] self',
+  // Base's class method stores swap on the class.
+  'shop/sub.py:12 calls shop.sub.Sub.run -> ∅ [swap] unresolved:ambiguous',
+  'shop/sub.py:14 calls shop.sub.Sub.run -> ∅ [helper] unresolved:local-variable',
+  // super() reads Base, not the instance.
+  'shop/sub.py:15 calls shop.sub.Sub.run -> shop.base.Base.handler [handler] super',
+  'shop/sub.py:19 calls shop.sub.use -> ∅ [handler] unresolved:ambiguous',
+  // Through Base, which does not store it: its method.
+  'shop/sub.py:20 calls shop.sub.use -> shop.base.Base.handler [handler] typed',
+  'shop/sub.py:21 calls shop.sub.use -> shop.base.Base.keep [keep] typed',
+];
+
+const TS_FILES: Record<string, string> = {
+  'src/base.ts': `export class Base {
+  handler(): void {}
+  keep(): void {}
+}
+`,
+  'src/sub.ts': `import { Base } from './base';
+
+export class Sub extends Base {
+  constructor(private readonly h: () => void) {
+    super();
+    this.handler = h;
+    this.keep = this.keep.bind(this);
+    const later = () => {
+      this.late = () => {};
+    };
+  }
+
+  late(): void {}
+
+  run(): void {
+    this.handler();
+    this.keep();
+    this.late();
+    super.handler();
+  }
+}
+
+export function use(s: Sub, b: Base): void {
+  s.handler();
+  b.handler();
+  new Sub(() => {}).keep();
+}
+`,
+};
+
+const TS_EXPECTED = [
+  'src/sub.ts:1 imports src/sub -> src/base [./base] import',
+  'src/sub.ts:3 inherits src/sub.Sub -> src/base.Base [Base] import',
+  'src/sub.ts:5 calls src/sub.Sub.constructor -> src/base.Base [super] super',
+  'src/sub.ts:7 calls src/sub.Sub.constructor -> ∅ [bind] unresolved:dynamic',
+  // `this.keep.bind(this)` stores the method itself: line 17 is still Base's keep.
+  'src/sub.ts:16 calls src/sub.Sub.run -> ∅ [handler] unresolved:ambiguous',
+  'src/sub.ts:17 calls src/sub.Sub.run -> src/base.Base.keep [keep] self',
+  // Stored in an arrow function of the constructor, where `this` is the instance.
+  'src/sub.ts:18 calls src/sub.Sub.run -> ∅ [late] unresolved:ambiguous',
+  'src/sub.ts:19 calls src/sub.Sub.run -> src/base.Base.handler [handler] super',
+  'src/sub.ts:24 calls src/sub.use -> ∅ [handler] unresolved:ambiguous',
+  'src/sub.ts:25 calls src/sub.use -> src/base.Base.handler [handler] typed',
+  'src/sub.ts:26 calls src/sub.use -> src/sub.Sub.constructor [Sub] local',
+  'src/sub.ts:26 calls src/sub.use -> src/base.Base.keep [keep] typed',
+];
+
+describe.each(BACKENDS)('typescript instance attributes on %s', (backend) => {
+  it('leaves calls of methods an instance attribute may hide unresolved', async () => {
+    const graph = await openGraph(TS_FILES, backend);
+    try {
+      expect(await graph.lines({ kind: ['calls', 'imports', 'inherits'] })).toEqual(TS_EXPECTED);
+    } finally {
+      graph.close();
+    }
+  });
+
+  it('keeps those calls exact when a class starts or stops storing the attribute', async () => {
+    await expectExactThrough(TS_FILES, backend, [
+      (f) => void (f['src/sub.ts'] = f['src/sub.ts']!.replace('    this.handler = h;\n', '')),
+      (f) => void (f['src/base.ts'] = f['src/base.ts']!.replace('  keep(): void {}\n', '  keep(): void {\n    this.keep = () => {};\n  }\n')),
+    ]);
+  });
+});
+
+describe.each(BACKENDS)('python instance attributes on %s', (backend) => {
+  it('leaves calls of methods an instance attribute may hide unresolved', async () => {
+    const graph = await openGraph(FILES, backend);
+    try {
+      expect(await graph.lines({ kind: ['calls', 'imports', 'inherits'] })).toEqual(EXPECTED);
+    } finally {
+      graph.close();
+    }
+  });
+
+  it('keeps those calls exact when a class starts or stops storing the attribute', async () => {
+    await expectExactThrough(FILES, backend, [
+      // Sub stops storing handler: its calls reach Base.handler.
+      (f) => void (f['shop/sub.py'] = f['shop/sub.py']!.replace('        self.handler = h\n', '        self.h = h\n')),
+      // Base starts storing keep on its instances.
+      (f) => void (f['shop/base.py'] = f['shop/base.py']!.replace('    def keep(self):\n        pass\n', '    def keep(self):\n        self.keep = None\n')),
+      // Base's class method goes.
+      (f) => void (f['shop/base.py'] = f['shop/base.py']!.replace('        cls.swap = f\n', '        pass\n')),
+    ]);
+  });
+});
