@@ -5,7 +5,9 @@
 // such an attribute. A subclass storing it changes nothing for calls through its bases (as a
 // subclass's override does not), nor for `super()` calls, which read the classes. Python's
 // `cls.x = …` in a class method stores on the class, with the same effect; JavaScript's
-// `this.x = this.x.bind(this)` stores the method itself and hides nothing.
+// `this.x = this.x.bind(this)` stores the method itself and hides nothing. Lua: a field stored on
+// an instance of a table (`self.handler = cb` in `function T:m()`, or on a local made with
+// `setmetatable({}, T)`) makes `self:handler()` in T's methods unresolved (`dynamic`).
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from './helpers/fixtures.js';
 import { expectExactThrough, openGraph } from './helpers/graph.js';
@@ -135,6 +137,63 @@ describe.each(BACKENDS)('typescript instance attributes on %s', (backend) => {
       (f) => void (f['src/sub.ts'] = f['src/sub.ts']!.replace('    this.handler = h;\n', '')),
       (f) => void (f['src/base.ts'] = f['src/base.ts']!.replace('  keep(): void {}\n', '  keep(): void {\n    this.keep = () => {};\n  }\n')),
     ]);
+  });
+});
+
+const LUA_FILES: Record<string, string> = {
+  'shop.lua': `local T = {}
+T.__index = T
+
+function T.new(cb)
+  local self = setmetatable({}, T)
+  self.handler = cb
+  return self
+end
+
+function T:handler()
+end
+
+function T:keep()
+  self.count = 1
+  self.items = {}
+end
+
+function T:count()
+end
+
+function T:items()
+end
+
+function T:run()
+  self:handler()
+  self:keep()
+  self:count()
+  self.items()
+  self.child:keep()
+end
+
+return T
+`,
+};
+
+const LUA_EXPECTED = [
+  'shop.lua:5 calls shop.T.new -> ∅ [setmetatable] unresolved:builtin',
+  'shop.lua:25 calls shop.T.run -> ∅ [handler] unresolved:dynamic',
+  'shop.lua:26 calls shop.T.run -> shop.T.keep [keep] self',
+  'shop.lua:27 calls shop.T.run -> ∅ [count] unresolved:dynamic',
+  'shop.lua:28 calls shop.T.run -> ∅ [items] unresolved:dynamic',
+  // A method of a field's table, not of the instance: no such table of T in the file.
+  'shop.lua:29 calls shop.T.run -> ∅ [keep] unresolved:not-found',
+];
+
+describe.each(BACKENDS)('lua instance fields on %s', (backend) => {
+  it("leaves calls of a table's methods that a stored field may hide unresolved", async () => {
+    const graph = await openGraph(LUA_FILES, backend);
+    try {
+      expect(await graph.lines({ kind: 'calls' })).toEqual(LUA_EXPECTED);
+    } finally {
+      graph.close();
+    }
   });
 });
 

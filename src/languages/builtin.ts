@@ -358,7 +358,8 @@ export const LUA = builtin(
     grammar: 'tree-sitter-lua.wasm',
     grammarPackage: { name: '@tree-sitter-grammars/tree-sitter-lua', version: '0.4.1' },
     // 2: functions in table constructors; 3: code graph references.
-    version: '3',
+    // 4: a field stored on an instance of a table (`self.x = …` in `function T:m()`, or on a local made with `setmetatable(…, T)`) hides T's method x: `self:x()` in the file is dynamic (it was T:x).
+    version: '4',
   },
   ['references'],
 );

@@ -56,6 +56,13 @@ function required(value: Node | null | undefined): { at: Node; name: string } | 
   return content && content.text !== '' ? { at: arg, name: content.text } : undefined;
 }
 
+/** `setmetatable(…, T)`: the table path T of the instance it makes, else undefined. */
+function instanceTableOf(value: Node | null | undefined): string | undefined {
+  if (value?.type !== 'function_call' || value.childForFieldName('name')?.text !== 'setmetatable') return undefined;
+  const args = value.childForFieldName('arguments')?.namedChildren ?? [];
+  return args.length === 2 ? dotted(args[1])?.join('.') : undefined;
+}
+
 /** What a local's value says about it. */
 function kindOfValue(value: Node | null | undefined): Kind {
   if (!value) return 'value';
@@ -109,6 +116,26 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
   const fileLocals = new Set<string>();
   /** Methods `function T:m()`: their range and table, for `self`. */
   const colonMethods: { start: number; end: number; table: string[] }[] = [];
+  /** The innermost `function T:m()` holding `offset`: its table. */
+  const tableOfSelf = (offset: number): string[] | undefined => {
+    let best: { start: number; end: number; table: string[] } | undefined;
+    for (const m of colonMethods) if (m.start <= offset && offset < m.end && (!best || m.start >= best.start)) best = m;
+    return best?.table;
+  };
+  /** Locals made instances of a table (`local self = setmetatable({}, T)`), by where they are declared: the table's path. */
+  const instancesOf = new Map<number, string>();
+  /**
+   * Fields stored on a table's instances (`self.handler = cb` in `function T:m()`, or on a local
+   * made with `setmetatable(…, T)`), by the table's path: such a field hides a method of the
+   * name, so `self:handler()` is no sure call of `T:handler`.
+   */
+  const storedOnInstances = new Map<string, Set<string>>();
+  /** The table `head` is an instance of at `offset`, if the file shows it. */
+  const instanceTable = (head: string, offset: number): string | undefined => {
+    const local = lookup(offset, head);
+    if (local?.kind === 'self') return tableOfSelf(offset)?.join('.');
+    return local === undefined ? undefined : instancesOf.get(local.at);
+  };
   /** Functions stored in a table (`function M.f()`, `M.f = function`, `M = { f = function }`): the node to flag and the table's head name. */
   const tableFunctions: { readonly node: Node; readonly head: string }[] = [];
   /** Records a function stored in the table whose head is `head`; a table the file keeps local makes it invisible to other files. */
@@ -189,6 +216,8 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
           declare(scope, n.text, { kind, at: node.endIndex });
           if (scope === 0) fileLocals.add(n.text);
           if (kind === 'function' && value) sink.flag(value, 'static');
+          const table = instanceTableOf(value);
+          if (table !== undefined) instancesOf.set(node.endIndex, table);
           if (value?.type === 'table_constructor') constructorFunctions(value, n.text, node.endIndex);
           const req = required(value);
           if (req) sink.binding(n, { kind: 'module', name: n.text, module: req.name });
@@ -205,6 +234,12 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
           if (!t || !value) return;
           const path = dotted(t);
           if (!path) return;
+          const instanceOf = path.length === 2 ? instanceTable(path[0]!, node.startIndex) : undefined;
+          if (instanceOf !== undefined) {
+            let fields = storedOnInstances.get(instanceOf);
+            if (!fields) storedOnInstances.set(instanceOf, (fields = new Set()));
+            fields.add(path[1]!);
+          }
           if (value.type === 'function_definition' && path.length > 1) tableFunction(value, path[0]!, node.startIndex);
           else if (value.type === 'table_constructor') constructorFunctions(value, path[0]!, node.startIndex);
           else if (path.length === 1 && lookup(node.startIndex, path[0]!) === undefined) {
@@ -218,11 +253,6 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
   }
 
   // Pass 2: sites.
-  const tableOfSelf = (offset: number): string[] | undefined => {
-    let best: { start: number; end: number; table: string[] } | undefined;
-    for (const m of colonMethods) if (m.start <= offset && offset < m.end && (!best || m.start >= best.start)) best = m;
-    return best?.table;
-  };
   /** A qualifier's head as a receiver: `self` in a method, a table, a module, a global. */
   const qualifier = (path: string[], offset: number): string[] | 'dynamic' => {
     const head = path[0]!;
@@ -256,6 +286,11 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
       if (nameNode?.type !== 'identifier') return;
       const head = path ? qualifier(path, offset) : 'dynamic';
       if (head === 'dynamic') {
+        if (kind === 'call') site(kind, nameNode, { name: nameNode.text, fixed: 'dynamic' });
+        return;
+      }
+      // A field the file stores on the table's instances hides its method of the name.
+      if (path!.length === 1 && head[0] === 'self' && storedOnInstances.get(head.slice(1).join('.'))?.has(nameNode.text) === true) {
         if (kind === 'call') site(kind, nameNode, { name: nameNode.text, fixed: 'dynamic' });
         return;
       }
