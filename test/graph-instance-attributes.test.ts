@@ -7,7 +7,10 @@
 // `cls.x = …` in a class method stores on the class, with the same effect; JavaScript's
 // `this.x = this.x.bind(this)` stores the method itself and hides nothing. Lua: a field stored on
 // an instance of a table (`self.handler = cb` in `function T:m()`, or on a local made with
-// `setmetatable({}, T)`) makes `self:handler()` in T's methods unresolved (`dynamic`).
+// `setmetatable({}, T)`) makes `self:handler()` in T's methods unresolved (`dynamic`). And in
+// Python and JS/TS, a method stored over on a local's or parameter's value (`h.process = stub`,
+// as tests do) makes `h.process()` in that function unresolved (`dynamic`), wherever the store
+// is; `h.run = h.run.bind(h)` stores the method itself.
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from './helpers/fixtures.js';
 import { expectExactThrough, openGraph } from './helpers/graph.js';
@@ -48,6 +51,13 @@ def use(s: Sub, b: Base):
     s.handler()
     b.handler()
     s.keep()
+
+
+def stubbed(b: Base):
+    b.keep()
+    b.keep = lambda: None
+    other = Base()
+    other.keep()
 `,
 };
 
@@ -67,6 +77,10 @@ const EXPECTED = [
   // Through Base, which does not store it: its method.
   'shop/sub.py:20 calls shop.sub.use -> shop.base.Base.handler [handler] typed',
   'shop/sub.py:21 calls shop.sub.use -> shop.base.Base.keep [keep] typed',
+  // b's keep is stored over in the function (after the call: the order is not read).
+  'shop/sub.py:25 calls shop.sub.stubbed -> ∅ [keep] unresolved:dynamic',
+  'shop/sub.py:27 calls shop.sub.stubbed -> shop.base.Base [Base] import',
+  'shop/sub.py:28 calls shop.sub.stubbed -> shop.base.Base.keep [keep] typed',
 ];
 
 const TS_FILES: Record<string, string> = {
@@ -102,6 +116,14 @@ export function use(s: Sub, b: Base): void {
   b.handler();
   new Sub(() => {}).keep();
 }
+
+export function stubbed(b: Base): void {
+  b.keep();
+  b.keep = () => {};
+  const other = new Base();
+  other.handler = other.handler.bind(other);
+  other.handler();
+}
 `,
 };
 
@@ -120,6 +142,11 @@ const TS_EXPECTED = [
   'src/sub.ts:25 calls src/sub.use -> src/base.Base.handler [handler] typed',
   'src/sub.ts:26 calls src/sub.use -> src/sub.Sub.constructor [Sub] local',
   'src/sub.ts:26 calls src/sub.use -> src/base.Base.keep [keep] typed',
+  // b's keep is stored over in the function; other's handler is bound again, which replaces nothing.
+  'src/sub.ts:30 calls src/sub.stubbed -> ∅ [keep] unresolved:dynamic',
+  'src/sub.ts:32 calls src/sub.stubbed -> src/base.Base [Base] import',
+  'src/sub.ts:33 calls src/sub.stubbed -> ∅ [bind] unresolved:dynamic',
+  'src/sub.ts:34 calls src/sub.stubbed -> src/base.Base.handler [handler] typed',
 ];
 
 describe.each(BACKENDS)('typescript instance attributes on %s', (backend) => {

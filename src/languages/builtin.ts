@@ -60,7 +60,8 @@ export const PYTHON = builtin(
     // 7: a name an import in a class body binds is the import's in that body (`class C: from b import helper; x = helper()` is b's helper, never the module's); a comprehension's first iterable is evaluated in the scope around it (`[i for i in helper()]` in a class body sees the body's names).
     // 8: attributes a method stores on its instance (`self.x = …`, `cls.x = …` in a class method: `field` bindings of the class) hide a method x of the class's order: `self.x()` and typed `c.x()` are ambiguous there (they were the method).
     // 9: the stored-attribute rule of 8 applies to calls through the instance only: `super().x()` reads the classes, and is the method again.
-    version: '9',
+    // 10: a method stored over on a local's or parameter's value in its scope (`h.process = stub`, not `h.f = h.f.bind(h)`) makes `h.process()` there dynamic (it was the class's method).
+    version: '10',
   },
   ['references'],
 );
@@ -144,7 +145,8 @@ export const TYPESCRIPT = builtin(
     // 13: `super(…)` depends on its class's name, so a superclass added later in another file re-resolves it; a class with no superclass in the codebase leaves it unresolved as external (it was not-found when the class named none).
     // 14: a computed base (`class A extends mixin(B)`) is a base of unknown members; a build counts a base named by a parameter or local as one, as an update did (`this.m()` in such a class: external, not not-found).
     // 15: attributes a method stores on its instance (`this.x = …`, not `this.x = this.x.bind(this)`: `field` bindings of the class) hide a method x of the class and its bases: `this.x()` and typed `c.x()` are ambiguous there (they were the method).
-    version: '15',
+    // 16: a method stored over on a local's or parameter's value in its scope (`h.process = stub`, not `h.f = h.f.bind(h)`) makes `h.process()` there dynamic (it was the class's method).
+    version: '16',
   },
   ['references', 'rewriteSource'],
 );
@@ -169,7 +171,8 @@ export const TSX = builtin(
     // 13: `super(…)` depends on its class's name, so a superclass added later in another file re-resolves it; a class with no superclass in the codebase leaves it unresolved as external (it was not-found when the class named none).
     // 14: a computed base (`class A extends mixin(B)`) is a base of unknown members; a build counts a base named by a parameter or local as one, as an update did (`this.m()` in such a class: external, not not-found).
     // 15: attributes a method stores on its instance (`this.x = …`, not `this.x = this.x.bind(this)`: `field` bindings of the class) hide a method x of the class and its bases: `this.x()` and typed `c.x()` are ambiguous there (they were the method).
-    version: '15',
+    // 16: a method stored over on a local's or parameter's value in its scope (`h.process = stub`, not `h.f = h.f.bind(h)`) makes `h.process()` there dynamic (it was the class's method).
+    version: '16',
   },
   ['references', 'rewriteSource'],
 );
@@ -195,7 +198,8 @@ export const JAVASCRIPT = builtin(
     // 13: `super(…)` depends on its class's name, so a superclass added later in another file re-resolves it; a class with no superclass in the codebase leaves it unresolved as external (it was not-found when the class named none).
     // 14: a computed base (`class A extends mixin(B)`) is a base of unknown members; a build counts a base named by a parameter or local as one, as an update did (`this.m()` in such a class: external, not not-found).
     // 15: attributes a method stores on its instance (`this.x = …`, not `this.x = this.x.bind(this)`: `field` bindings of the class) hide a method x of the class and its bases: `this.x()` and typed `c.x()` are ambiguous there (they were the method).
-    version: '15',
+    // 16: a method stored over on a local's or parameter's value in its scope (`h.process = stub`, not `h.f = h.f.bind(h)`) makes `h.process()` there dynamic (it was the class's method).
+    version: '16',
   },
   ['references'],
 );

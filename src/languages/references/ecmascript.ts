@@ -178,13 +178,20 @@ function madeFunction(value: Node | null | undefined): boolean {
 
 /** `this.name` or `this.name.bind(…)`: the method `name` itself, as a value. */
 function rebindsMethod(value: Node | null | undefined, name: string): boolean {
+  return rebinds(value, 'this', name);
+}
+
+/** `o.name` or `o.name.bind(…)` (`o` an identifier, or `this`): the method `name` of o itself, as a value. */
+function rebinds(value: Node | null | undefined, object: string, name: string): boolean {
   let v = value;
   if (v?.type === 'call_expression') {
     const fn = v.childForFieldName('function');
     if (fn?.type !== 'member_expression' || fn.childForFieldName('property')?.text !== 'bind') return false;
     v = fn.childForFieldName('object');
   }
-  return v?.type === 'member_expression' && v.childForFieldName('object')?.type === 'this' && v.childForFieldName('property')?.text === name;
+  if (v?.type !== 'member_expression' || v.childForFieldName('property')?.text !== name) return false;
+  const o = v.childForFieldName('object');
+  return o !== null && (object === 'this' ? o.type === 'this' : o.type === 'identifier' && o.text === object);
 }
 
 /**
@@ -238,6 +245,8 @@ class EcmascriptReferencePass {
   readonly #reassignedModuleNames = new Set<string>();
   /** Class scopes' name nodes (where a class's own bindings are placed). */
   readonly #classNameNodes = new Map<number, Node>();
+  /** Methods stored over on a local's or parameter's value (`h.process = …`), as `scope NUL name NUL method`. */
+  readonly #storedOnValues = new Set<string>();
   /** The attributes each class's methods store on its instances (`this.x = …`), by class scope, each reported once. */
   readonly #instanceAttributes = new Map<number, Set<string>>();
 
@@ -548,6 +557,7 @@ class EcmascriptReferencePass {
   #noteAssignment(node: Node): void {
     const left = node.childForFieldName('left');
     const leftType = left?.type;
+    if (leftType === 'member_expression') this.#noteStore(left!, node.childForFieldName('right'));
     if (leftType !== 'identifier' && leftType !== 'object_pattern' && leftType !== 'array_pattern') return;
     const right = node.childForFieldName('right');
     if (leftType === 'identifier' && madeFunction(right)) this.#assignedFunctions.add(left!.text);
@@ -561,6 +571,28 @@ class EcmascriptReferencePass {
       else if (found.binding.type !== undefined && found.binding.type.constructed !== true && (found.binding.kind === 'local' || found.binding.kind === 'parameter')) continue;
       else this.#scopes.bind(found.scope, text, newClass ? { kind: 'local', type: { name: newClass, constructed: true } } : { kind: 'local' });
     }
+  }
+
+  /**
+   * `h.process = …` on a parameter or local: that value's method `process` may be replaced, so
+   * `h.process()` in the scope is no sure call of its class's method (whatever the order: a loop
+   * may store after the call). Binding the method again (`h.f = h.f.bind(h)`) replaces nothing.
+   */
+  #noteStore(left: Node, right: Node | null): void {
+    const object = left.childForFieldName('object');
+    const name = left.childForFieldName('property')?.text;
+    if (object?.type !== 'identifier' || name === undefined) return;
+    const found = this.#scopes.lookup(object.startIndex, object.text);
+    if (found === undefined || (found.binding.kind !== 'local' && found.binding.kind !== 'parameter')) return;
+    if (rebinds(right, object.text, name)) return;
+    this.#storedOnValues.add(`${found.scope}\u0000${object.text}\u0000${name}`);
+  }
+
+  /** Whether a method of the value a local or parameter names was stored over in its scope (see #noteStore). */
+  #storedOn(object: Node, name: string, at: number): boolean {
+    if (this.#storedOnValues.size === 0 || object.type !== 'identifier') return false;
+    const found = this.#scopes.lookup(at, object.text);
+    return found !== undefined && this.#storedOnValues.has(`${found.scope}\u0000${object.text}\u0000${name}`);
   }
 
   // Pass 2: sites.
@@ -756,7 +788,7 @@ class EcmascriptReferencePass {
     const propType = prop.type;
     if (propType !== 'property_identifier' && propType !== 'private_property_identifier') return;
     const receiver = this.#receiverOf(object, at);
-    if (receiver === 'dynamic') {
+    if (receiver === 'dynamic' || (receiver.kind === 'type' && this.#storedOn(object, prop.text, at))) {
       // A value use too (`el.on('click', obj.handler)`): nothing resolves it, but dead code must
       // know some method of that name may be used.
       sink.site(prop, { kind, name: prop.text, fixed: 'dynamic' });

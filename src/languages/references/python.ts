@@ -191,6 +191,8 @@ class PythonReferencePass {
   /** Class scopes' class names (for `super(C, self)`), and their name nodes (where a class's own bindings are placed). */
   readonly #classNames = new Map<number, string>();
   readonly #classNameNodes = new Map<number, Node>();
+  /** Methods stored over on a local's or parameter's value (`h.process = …`), as `scope NUL name NUL method`. */
+  readonly #storedOnValues = new Set<string>();
   /** The attributes each class's methods assign on their instance (`self.x = …`), by class scope, each reported once. */
   readonly #instanceAttributes = new Map<number, Set<string>>();
   /** Class scopes by where their class starts (a class's bases are looked up around its scope). */
@@ -297,7 +299,10 @@ class PythonReferencePass {
     // `self.x = …`, `a[i] = …` bind no name (most assignments in methods): nothing more to read,
     // but what a method stores on its instance, which hides a method of the name.
     const leftType = left?.type;
-    if (leftType === 'attribute') this.#instanceAttribute(left!);
+    if (leftType === 'attribute') {
+      this.#instanceAttribute(left!);
+      this.#noteStore(left!);
+    }
     if (leftType === 'attribute' || leftType === 'subscript') return;
     const declared = leftType === 'identifier' ? annotatedClass(node.childForFieldName('type')) : undefined;
     const inferred = declared ? { name: declared } : leftType === 'identifier' ? assignedType(right) : undefined;
@@ -327,6 +332,27 @@ class PythonReferencePass {
     if (names.has(attribute.text)) return;
     names.add(attribute.text);
     this.#sink.binding(at, { kind: 'field', name: attribute.text });
+  }
+
+  /**
+   * `h.process = …` on a parameter or local: that value's method `process` may be replaced, so
+   * `h.process()` in the scope is no sure call of its class's method (whatever the order: a loop
+   * may store after the call).
+   */
+  #noteStore(target: Node): void {
+    const object = target.childForFieldName('object');
+    const attribute = target.childForFieldName('attribute');
+    if (object?.type !== 'identifier' || !attribute) return;
+    const found = this.#scopes.lookup(object.startIndex, object.text);
+    if (found === undefined || (found.binding.kind !== 'local' && found.binding.kind !== 'parameter')) return;
+    this.#storedOnValues.add(`${found.scope}\u0000${object.text}\u0000${attribute.text}`);
+  }
+
+  /** Whether a method of the value a local or parameter names was stored over in its scope (see #noteStore). */
+  #storedOn(object: Node, name: string, at: number): boolean {
+    if (this.#storedOnValues.size === 0 || object.type !== 'identifier') return false;
+    const found = this.#scopes.lookup(at, object.text);
+    return found !== undefined && this.#storedOnValues.has(`${found.scope}\u0000${object.text}\u0000${name}`);
   }
 
   /** `__all__ = ['a', 'b']`: the module exports those names. */
@@ -517,7 +543,7 @@ class PythonReferencePass {
     const object = target.childForFieldName('object');
     if (!attr || !object) return undefined;
     const receiver = this.#receiverOf(object, target.startIndex);
-    if (receiver === 'dynamic') {
+    if (receiver === 'dynamic' || (receiver.kind === 'type' && this.#storedOn(object, attr.text, target.startIndex))) {
       // A value use too (`callback=other.handle`): nothing resolves it, but dead code must know
       // some method of that name may be used.
       this.#sink.site(attr, { kind, name: attr.text, fixed: 'dynamic' });
