@@ -16,7 +16,10 @@ import { LexicalScopes } from './scopes.js';
 // function or block binds is a module name (SiteFact.moduleScope): a function stored in an
 // object literal or a property is no name in scope. `this` is the class only directly in a
 // class's methods and field initialisers, and in arrow functions there (not in `function`
-// expressions, which have their own `this`).
+// expressions, which have their own `this`). What a method stores on `this` (`this.x = …`, other
+// than the method bound again) is reported as the class's `field` binding (it may hide a method
+// x); a method stored over on a local's value (`h.x = stub`) makes `h.x()` in that scope a call of
+// a value.
 
 const FUNCTIONS = typeSet('function_declaration', 'generator_function_declaration', 'function_expression', 'function', 'generator_function', 'arrow_function', 'method_definition');
 /** Functions written as expressions: a name they have is theirs alone (not their scope's). */

@@ -13,7 +13,9 @@ import { typedDescendants, typeSet } from '../common.js';
 // of `M`, found by its qualified name (the graph's `qualifiedNames` rule): `M.f()` in the file,
 // `m.f()` through `local m = require("a.b")` in the table a/b.lua returns (`return M`, reported
 // as an export binding), `G.f()` in a file where G is a global table. `self:m()` in
-// `function T:f()` is written with the qualifier `self, T`. Flags for that lookup: `static` on
+// `function T:f()` is written with the qualifier `self, T`, unless the file stores a field `m` on
+// T's instances (`self.m = cb`, or on a local made with `setmetatable({}, T)`), which hides the
+// method: then it is a call of a value. Flags for that lookup: `static` on
 // local functions and on methods of local tables (no other file sees them), `exported` on what
 // the module returns.
 

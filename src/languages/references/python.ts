@@ -10,7 +10,10 @@ import { LexicalScopes, type ScopeBinding } from './scopes.js';
 // targets, comprehension variables, walrus) is local to that function for its whole body, so a
 // call of it is a call of a value, never of the module function of the same name; names bound
 // in a class body are visible in that body only, not in its methods; `global`/`nonlocal` names
-// are not local. A method's first parameter is its `self` (not for `@staticmethod`).
+// are not local. A method's first parameter is its `self` (not for `@staticmethod`). What a
+// method stores on its instance (`self.x = …`) is reported as the class's `field` binding (it
+// may hide a method x); a method stored over on a local's value (`h.x = stub`) makes `h.x()`
+// in that scope a call of a value.
 
 const SCOPES = typeSet('function_definition', 'lambda', 'list_comprehension', 'dictionary_comprehension', 'set_comprehension', 'generator_expression', 'class_definition');
 const COMPREHENSIONS = typeSet('list_comprehension', 'dictionary_comprehension', 'set_comprehension', 'generator_expression');
