@@ -61,7 +61,7 @@ const DEFINITION_FILE: Record<string, string> = { c_sharp: 'csharp', tsx: 'types
 /** Imported by the language modules but no visitor code: plain data and types. */
 const NOT_VISITORS = new Set(['builtin.ts', 'types.ts', 'registry.ts', 'index.ts'].map((f) => join(LANGUAGES, f)));
 /** Files that name no node type by design: helpers and modules that only wire shared visitors. */
-const NO_NODE_TYPES = new Set(['common.ts', 'references/scopes.ts', 'references/typed-scopes.ts', 'javascript.ts', 'typescript.ts'].map((f) => join(LANGUAGES, f)));
+const NO_NODE_TYPES = new Set(['common.ts', 'references/scopes.ts', 'references/typed-scopes.ts', 'references/stored-members.ts', 'javascript.ts', 'typescript.ts'].map((f) => join(LANGUAGES, f)));
 /**
  * Fewer sites than the usual floor (MIN_SITES), by what these files are: C and C++ pass the
  * C-family visitor only their class types; Bash has no classes.

@@ -418,6 +418,8 @@ export class Resolver {
   readonly #orders = new Map<number, { readonly order: readonly number[] | undefined; readonly deps: readonly string[] }>();
   readonly #assigned = new Map<number, ReadonlySet<string>>();
   readonly #instanceAttributes = new Map<number, ReadonlySet<string>>();
+  /** What the classes above each class store on instances (#storedOnInstances), for this pass, with the names that depended on. */
+  readonly #storedAbove = new Map<number, { readonly names: ReadonlySet<string>; readonly deps: readonly string[] }>();
   /** Answers of #alongOrder, for this pass. */
   readonly #alongOrders = new Map<string, { readonly outcome: Outcome; readonly deps: readonly string[] }>();
 
@@ -434,6 +436,7 @@ export class Resolver {
     this.#memo.clear();
     this.#orders.clear();
     this.#alongOrders.clear();
+    this.#storedAbove.clear();
   }
 
   /**
@@ -449,6 +452,7 @@ export class Resolver {
     this.#alongOrders.clear();
     this.#assigned.clear();
     this.#instanceAttributes.clear();
+    this.#storedAbove.clear();
     this.#memoModule = -1;
     this.#compiledFiles.clear();
     this.#builtTogether.clear();
@@ -1653,7 +1657,18 @@ export class Resolver {
    */
   #storedOnInstances(cls: GraphSymbol, name: string): boolean {
     if (this.#instanceAttributesOf(cls.id).has(name)) return true;
-    return this.#ancestry(cls).bases.some((b) => this.#instanceAttributesOf(b.id).has(name));
+    // What the classes above store, kept for the pass with the names it depended on (replayed
+    // for each site): every resolved `self.m()` of a class asks, and the walk reads every base.
+    let kept = this.#storedAbove.get(cls.id);
+    if (kept === undefined) {
+      const { value, names } = this.#reader.capture(() => {
+        const above = new Set<string>();
+        for (const b of this.#ancestry(cls).bases) for (const n of this.#instanceAttributesOf(b.id)) above.add(n);
+        return above;
+      });
+      this.#storedAbove.set(cls.id, (kept = { names: value, deps: names }));
+    } else for (const d of kept.deps) this.#reader.depend(d);
+    return kept.names.has(name);
   }
 
   /** The attributes a class's methods store on its instances (`field` bindings of the class), kept for the pass. */
@@ -2175,7 +2190,6 @@ export class Resolver {
       }
       return known;
     };
-    const order = (): ReadonlySet<number> => ancestry().order;
     const file = ctx.file;
     const here = reader.symbol(file.moduleId)?.name ?? null;
     const stars = reader.bindingsOfKind(file.id, 'star').flatMap((b) => (b.module === null ? [] : [b.module]));
@@ -2219,7 +2233,7 @@ export class Resolver {
         if (extended === undefined) continue;
         const { toId, code } = extended.cls;
         if (toId !== null) {
-          if (order().has(toId)) applicable.push({ fn, cls: toId });
+          if (ancestry().order.has(toId)) applicable.push({ fn, cls: toId });
         } else if (ROOT_TYPES.has(extended.written ?? '')) {
           // The root type is above every class (and below none).
           applicable.push({ fn, cls: ROOT });

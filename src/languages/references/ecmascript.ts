@@ -3,6 +3,7 @@ import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
 import { typedDescendants, typeSet, writtenBase } from '../common.js';
 import { bindingRange, expressionDefinition } from '../ecmascript.js';
 import { LexicalScopes } from './scopes.js';
+import { StoredMembers } from './stored-members.js';
 
 // JavaScript, TypeScript and TSX (one grammar family): calls, `new`, `this`/`super`, typed
 // receivers, ES imports/exports, CommonJS `require`/`module.exports`, bases, value uses.
@@ -179,11 +180,6 @@ function madeFunction(value: Node | null | undefined): boolean {
   return false;
 }
 
-/** `this.name` or `this.name.bind(…)`: the method `name` itself, as a value. */
-function rebindsMethod(value: Node | null | undefined, name: string): boolean {
-  return rebinds(value, 'this', name);
-}
-
 /** `o.name` or `o.name.bind(…)` (`o` an identifier, or `this`): the method `name` of o itself, as a value. */
 function rebinds(value: Node | null | undefined, object: string, name: string): boolean {
   let v = value;
@@ -248,13 +244,12 @@ class EcmascriptReferencePass {
   readonly #reassignedModuleNames = new Set<string>();
   /** Class scopes' name nodes (where a class's own bindings are placed). */
   readonly #classNameNodes = new Map<number, Node>();
-  /** Methods stored over on a local's or parameter's value (`h.process = …`), as `scope NUL name NUL method`. */
-  readonly #storedOnValues = new Set<string>();
-  /** The attributes each class's methods store on its instances (`this.x = …`), by class scope, each reported once. */
-  readonly #instanceAttributes = new Map<number, Set<string>>();
+  /** What the file's functions store over members (`this.x = …`, `h.x = stub`). */
+  readonly #stored: StoredMembers;
 
   constructor(sink: ReferenceSink) {
     this.#sink = sink;
+    this.#stored = new StoredMembers(this.#scopes, sink);
   }
 
   run(root: Node, share: readonly string[] | undefined): void {
@@ -560,9 +555,9 @@ class EcmascriptReferencePass {
   #noteAssignment(node: Node): void {
     const left = node.childForFieldName('left');
     const leftType = left?.type;
-    if (leftType === 'member_expression') this.#noteStore(left!, node.childForFieldName('right'));
-    if (leftType !== 'identifier' && leftType !== 'object_pattern' && leftType !== 'array_pattern') return;
     const right = node.childForFieldName('right');
+    if (leftType === 'member_expression') this.#memberStore(left!, right);
+    if (leftType !== 'identifier' && leftType !== 'object_pattern' && leftType !== 'array_pattern') return;
     if (leftType === 'identifier' && madeFunction(right)) this.#assignedFunctions.add(left!.text);
     const newClass = leftType === 'identifier' && right?.type === 'new_expression' ? memberPath(right.childForFieldName('constructor'))?.join('.') : undefined;
     for (const name of patternNames(left)) {
@@ -577,25 +572,29 @@ class EcmascriptReferencePass {
   }
 
   /**
-   * `h.process = …` on a parameter or local: that value's method `process` may be replaced, so
-   * `h.process()` in the scope is no sure call of its class's method (whatever the order: a loop
-   * may store after the call). Binding the method again (`h.f = h.f.bind(h)`) replaces nothing.
+   * `o.x = …` (see StoredMembers): `this.x = …` in a method (or an arrow function in one) stores
+   * on the class's instances, `h.x = …` on a local's or parameter's value. Binding the method
+   * itself again (`this.x = this.x.bind(this)`, `h.x = h.x.bind(h)`) stores nothing new.
    */
-  #noteStore(left: Node, right: Node | null): void {
+  #memberStore(left: Node, right: Node | null): void {
     const object = left.childForFieldName('object');
     const name = left.childForFieldName('property')?.text;
-    if (object?.type !== 'identifier' || name === undefined) return;
+    if (!object || name === undefined) return;
+    const objectType = object.type;
+    if (objectType === 'this') {
+      if (rebinds(right, 'this', name)) return;
+      const scopes = this.#scopes;
+      let scope = scopes.enclosingFunction(left.startIndex, isFunctionOrClassScope);
+      if (scope < 0 || this.#classThis.get(scope) !== true) return;
+      while (scope >= 0 && scopes.kindOf(scope) !== 'class') scope = scopes.parentOf(scope);
+      const at = scope >= 0 ? this.#classNameNodes.get(scope) : undefined;
+      if (at !== undefined) this.#stored.onInstance(scope, at, name);
+      return;
+    }
+    if (objectType !== 'identifier') return;
     const found = this.#scopes.lookup(object.startIndex, object.text);
     if (found === undefined || (found.binding.kind !== 'local' && found.binding.kind !== 'parameter')) return;
-    if (rebinds(right, object.text, name)) return;
-    this.#storedOnValues.add(`${found.scope}\u0000${object.text}\u0000${name}`);
-  }
-
-  /** Whether a method of the value a local or parameter names was stored over in its scope (see #noteStore). */
-  #storedOn(object: Node, name: string, at: number): boolean {
-    if (this.#storedOnValues.size === 0 || object.type !== 'identifier') return false;
-    const found = this.#scopes.lookup(at, object.text);
-    return found !== undefined && this.#storedOnValues.has(`${found.scope}\u0000${object.text}\u0000${name}`);
+    if (!rebinds(right, object.text, name)) this.#stored.onValue(found.scope, object.text, name);
   }
 
   // Pass 2: sites.
@@ -620,37 +619,12 @@ class EcmascriptReferencePass {
     } else if (type === 'assignment_expression') {
       const right = node.childForFieldName('right');
       for (const operand of valueOperands(right)) this.#use('reference', operand);
-      this.#instanceAttribute(node);
       // `o.handler = function () {…}`: stored in an object, reached through it (not `X.prototype.m = …`, a method).
       if (functionLiteral(right)) {
         const left = node.childForFieldName('left');
         if (left?.type === 'member_expression' && left.childForFieldName('object')?.childForFieldName('property')?.text !== 'prototype') this.#sink.flag(right!, 'member-value');
       }
     }
-  }
-
-  /**
-   * `this.x = …` in a method (or an arrow function in one): an attribute of the instance, which
-   * hides a method x of the class and its bases wherever it is set; a `field` binding of the
-   * class says so, once per class and name. Binding the method itself again
-   * (`this.x = this.x.bind(this)`) hides nothing.
-   */
-  #instanceAttribute(node: Node): void {
-    const left = node.childForFieldName('left');
-    if (left?.type !== 'member_expression' || left.childForFieldName('object')?.type !== 'this') return;
-    const name = left.childForFieldName('property')?.text;
-    if (name === undefined || rebindsMethod(node.childForFieldName('right'), name)) return;
-    const scopes = this.#scopes;
-    let scope = scopes.enclosingFunction(left.startIndex, isFunctionOrClassScope);
-    if (scope < 0 || this.#classThis.get(scope) !== true) return;
-    while (scope >= 0 && scopes.kindOf(scope) !== 'class') scope = scopes.parentOf(scope);
-    const at = scope >= 0 ? this.#classNameNodes.get(scope) : undefined;
-    if (at === undefined) return;
-    let names = this.#instanceAttributes.get(scope);
-    if (!names) this.#instanceAttributes.set(scope, (names = new Set()));
-    if (names.has(name)) return;
-    names.add(name);
-    this.#sink.binding(at, { kind: 'field', name });
   }
 
   #call(node: Node): void {
@@ -791,7 +765,7 @@ class EcmascriptReferencePass {
     const propType = prop.type;
     if (propType !== 'property_identifier' && propType !== 'private_property_identifier') return;
     const receiver = this.#receiverOf(object, at);
-    if (receiver === 'dynamic' || (receiver.kind === 'type' && this.#storedOn(object, prop.text, at))) {
+    if (receiver === 'dynamic' || (receiver.kind === 'type' && object.type === 'identifier' && this.#stored.storedOn(object.text, prop.text, at))) {
       // A value use too (`el.on('click', obj.handler)`): nothing resolves it, but dead code must
       // know some method of that name may be used.
       sink.site(prop, { kind, name: prop.text, fixed: 'dynamic' });

@@ -2,6 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
 import { typedDescendants, typeSet, writtenBase } from '../common.js';
 import { LexicalScopes, type ScopeBinding } from './scopes.js';
+import { StoredMembers } from './stored-members.js';
 
 // Python: calls, decorators, bases, imports, value uses, `__all__`.
 //
@@ -194,16 +195,15 @@ class PythonReferencePass {
   /** Class scopes' class names (for `super(C, self)`), and their name nodes (where a class's own bindings are placed). */
   readonly #classNames = new Map<number, string>();
   readonly #classNameNodes = new Map<number, Node>();
-  /** Methods stored over on a local's or parameter's value (`h.process = …`), as `scope NUL name NUL method`. */
-  readonly #storedOnValues = new Set<string>();
-  /** The attributes each class's methods assign on their instance (`self.x = …`), by class scope, each reported once. */
-  readonly #instanceAttributes = new Map<number, Set<string>>();
+  /** What the file's functions store over members (`self.x = …`, `h.x = stub`). */
+  readonly #stored: StoredMembers;
   /** Class scopes by where their class starts (a class's bases are looked up around its scope). */
   readonly #classScopes = new Map<number, number>();
   /** Starts of the functions decorated `@staticmethod`. */
   readonly #staticMethods = new Set<number>();
   constructor(sink: ReferenceSink) {
     this.#sink = sink;
+    this.#stored = new StoredMembers(this.#scopes, sink);
   }
 
   run(root: Node, share: readonly string[] | undefined): void {
@@ -302,10 +302,7 @@ class PythonReferencePass {
     // `self.x = …`, `a[i] = …` bind no name (most assignments in methods): nothing more to read,
     // but what a method stores on its instance, which hides a method of the name.
     const leftType = left?.type;
-    if (leftType === 'attribute') {
-      this.#instanceAttribute(left!);
-      this.#noteStore(left!);
-    }
+    if (leftType === 'attribute') this.#attributeStore(left!);
     if (leftType === 'attribute' || leftType === 'subscript') return;
     const declared = leftType === 'identifier' ? annotatedClass(node.childForFieldName('type')) : undefined;
     const inferred = declared ? { name: declared } : leftType === 'identifier' ? assignedType(right) : undefined;
@@ -317,45 +314,20 @@ class PythonReferencePass {
   }
 
   /**
-   * `self.x = …` in a method (or `cls.x = …` in a class method): an attribute of the instance
-   * (or class) named x, which hides a method x of the class and its bases wherever it is set. A
-   * `field` binding of the class (scope: the class) says so, once per class and name.
+   * `o.x = …` (see StoredMembers): `self.x = …` in a method (or `cls.x = …` in a class method)
+   * stores on the class's instances (or the class), `h.x = …` on a local's or parameter's value.
    */
-  #instanceAttribute(target: Node): void {
-    const object = target.childForFieldName('object');
-    if (object?.type !== 'identifier') return;
-    const found = this.#scopes.lookup(object.startIndex, object.text);
-    if (found?.binding.kind !== 'self') return;
-    const cls = this.#scopes.parentOf(found.scope);
-    const at = cls >= 0 ? this.#classNameNodes.get(cls) : undefined;
-    const attribute = target.childForFieldName('attribute');
-    if (at === undefined || !attribute) return;
-    let names = this.#instanceAttributes.get(cls);
-    if (!names) this.#instanceAttributes.set(cls, (names = new Set()));
-    if (names.has(attribute.text)) return;
-    names.add(attribute.text);
-    this.#sink.binding(at, { kind: 'field', name: attribute.text });
-  }
-
-  /**
-   * `h.process = …` on a parameter or local: that value's method `process` may be replaced, so
-   * `h.process()` in the scope is no sure call of its class's method (whatever the order: a loop
-   * may store after the call).
-   */
-  #noteStore(target: Node): void {
+  #attributeStore(target: Node): void {
     const object = target.childForFieldName('object');
     const attribute = target.childForFieldName('attribute');
     if (object?.type !== 'identifier' || !attribute) return;
     const found = this.#scopes.lookup(object.startIndex, object.text);
-    if (found === undefined || (found.binding.kind !== 'local' && found.binding.kind !== 'parameter')) return;
-    this.#storedOnValues.add(`${found.scope}\u0000${object.text}\u0000${attribute.text}`);
-  }
-
-  /** Whether a method of the value a local or parameter names was stored over in its scope (see #noteStore). */
-  #storedOn(object: Node, name: string, at: number): boolean {
-    if (this.#storedOnValues.size === 0 || object.type !== 'identifier') return false;
-    const found = this.#scopes.lookup(at, object.text);
-    return found !== undefined && this.#storedOnValues.has(`${found.scope}\u0000${object.text}\u0000${name}`);
+    const kind = found?.binding.kind;
+    if (kind === 'self') {
+      const cls = this.#scopes.parentOf(found!.scope);
+      const at = cls >= 0 ? this.#classNameNodes.get(cls) : undefined;
+      if (at !== undefined) this.#stored.onInstance(cls, at, attribute.text);
+    } else if (kind === 'local' || kind === 'parameter') this.#stored.onValue(found!.scope, object.text, attribute.text);
   }
 
   /** `__all__ = ['a', 'b']`: the module exports those names. */
@@ -546,7 +518,7 @@ class PythonReferencePass {
     const object = target.childForFieldName('object');
     if (!attr || !object) return undefined;
     const receiver = this.#receiverOf(object, target.startIndex);
-    if (receiver === 'dynamic' || (receiver.kind === 'type' && this.#storedOn(object, attr.text, target.startIndex))) {
+    if (receiver === 'dynamic' || (receiver.kind === 'type' && object.type === 'identifier' && this.#stored.storedOn(object.text, attr.text, target.startIndex))) {
       // A value use too (`callback=other.handle`): nothing resolves it, but dead code must know
       // some method of that name may be used.
       this.#sink.site(attr, { kind, name: attr.text, fixed: 'dynamic' });
