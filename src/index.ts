@@ -22,6 +22,8 @@ export type {
   DeadCodeAnswer,
   DeadCodeEntry,
   DeadCodeOptions,
+  DispatchCall,
+  DispatchCalls,
   FileOutline,
   HierarchyEntry,
   OutlineEntry,

@@ -6,6 +6,7 @@ import type { GraphBinding, GraphFile, GraphReader, GraphSymbol } from './reader
 import type { SiteShape } from './site.js';
 import type { CompiledFile, FallbackLookup, FallbackOutcome, FallbackSite, LanguageGraph } from './strategy.js';
 import { starKey } from './changes.js';
+import { c3Merge } from './c3.js';
 
 // Declaration-based resolution, the same for every language; languages differ only in their
 // LanguageGraph rules (module names, builtins, constructor names). A site gets a target only
@@ -1718,15 +1719,7 @@ export class Resolver {
       lists.push(order);
     }
     lists.push(heads);
-    const out = [cls.id];
-    for (;;) {
-      const open = lists.filter((l) => l.length > 0);
-      if (open.length === 0) return out;
-      const next = open.map((l) => l[0]!).find((h) => !open.some((l) => l.indexOf(h) > 0));
-      if (next === undefined) return undefined;
-      out.push(next);
-      for (const l of open) if (l[0] === next) l.shift();
-    }
+    return c3Merge(cls.id, lists);
   }
 
   /** The rules of the language a symbol is written in. */

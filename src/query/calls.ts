@@ -1,10 +1,12 @@
+import type { SqlValue } from 'sql.js';
 import type { IndexStore } from '../db/store.js';
 import { EDGE_KIND_CODES, NAME_OF_EDGE, RESOLUTION_CODES } from '../db/schema.js';
 import { CKGError } from '../errors.js';
+import { dispatchFrom, dispatchInto, sampled, type FoundDispatch, type ResolvedCall } from './dispatch.js';
 import { resolutionOf } from './edges.js';
 import { SymbolCache, refOf, type SymbolRow } from './symbols.js';
 import { byLocation, constructorsOf, symbolsOf, unresolvedCallsOf, UNRESOLVED_SAMPLE } from './targets.js';
-import type { CallEntry, CallGroup, CallsAnswer, CallsOptions, PathAnswer, PathHop, SymbolTarget, TraceOptions } from './types.js';
+import type { CallEntry, CallGroup, CallsAnswer, CallsOptions, DispatchCalls, PathAnswer, PathHop, SymbolTarget, TraceOptions } from './types.js';
 
 /** The deepest a callers/callees or trace answer goes. */
 export const MAX_DEPTH = 10;
@@ -23,18 +25,23 @@ interface RawCall {
   readonly name: string;
   readonly line: number;
   readonly resolution: number;
+  readonly site: string | null;
+}
+
+function toRawCall([f, t, n, l, r, site]: SqlValue[]): RawCall {
+  return { fromId: Number(f), toId: t === null ? null : Number(t), name: String(n), line: Number(l), resolution: Number(r), site: typeof site === 'string' ? site : null };
 }
 
 function callsInto(store: IndexStore, id: number): RawCall[] {
   return store
-    .rows(`SELECT e.from_id, e.to_id, ${NAME_OF_EDGE}, e.line, e.resolution FROM edges e WHERE e.to_id = ? AND e.kind = ${EDGE_KIND_CODES.calls}`, [id])
-    .map(([f, t, n, l, r]) => ({ fromId: Number(f), toId: t === null ? null : Number(t), name: String(n), line: Number(l), resolution: Number(r) }));
+    .rows(`SELECT e.from_id, e.to_id, ${NAME_OF_EDGE}, e.line, e.resolution, e.site FROM edges e WHERE e.to_id = ? AND e.kind = ${EDGE_KIND_CODES.calls}`, [id])
+    .map(toRawCall);
 }
 
 function callsFrom(store: IndexStore, id: number): RawCall[] {
   return store
-    .rows(`SELECT e.from_id, e.to_id, ${NAME_OF_EDGE}, e.line, e.resolution FROM edges e WHERE e.from_id = ? AND e.kind = ${EDGE_KIND_CODES.calls}`, [id])
-    .map(([f, t, n, l, r]) => ({ fromId: Number(f), toId: t === null ? null : Number(t), name: String(n), line: Number(l), resolution: Number(r) }));
+    .rows(`SELECT e.from_id, e.to_id, ${NAME_OF_EDGE}, e.line, e.resolution, e.site FROM edges e WHERE e.from_id = ? AND e.kind = ${EDGE_KIND_CODES.calls}`, [id])
+    .map(toRawCall);
 }
 
 /** The ids whose incoming calls are calls of `symbol`: itself, and for a class its constructors. */
@@ -67,16 +74,19 @@ export function calls(store: IndexStore, target: SymbolTarget, direction: 'in' |
   const limit = integer('limit', options.limit, Number.MAX_SAFE_INTEGER, 1, Number.MAX_SAFE_INTEGER);
   const symbols = new SymbolCache(store);
   const roots = symbolsOf(store, target).filter((s) => direction === 'out' || s.kind !== 'module');
-  const groups: { symbol: SymbolRow; calls: CallEntry[]; unresolved: CallGroup['unresolved'] }[] = [];
+  const groups: { symbol: SymbolRow; calls: CallEntry[]; unresolved: CallGroup['unresolved']; dispatch: DispatchCalls }[] = [];
   for (const root of roots) {
     const entries: CallEntry[] = [];
     const seen = new Set<number>([root.id]);
     let frontier = direction === 'in' ? calleeIds(store, symbols, root) : [root.id];
     for (const id of frontier) seen.add(id);
+    // Callees: the root's own resolved calls, for the overrides they may run.
+    const ownCalls: ResolvedCall[] = [];
     for (let level = 1; level <= depth && frontier.length > 0; level++) {
       const next: number[] = [];
       for (const id of frontier) {
         for (const c of direction === 'in' ? callsInto(store, id) : callsFrom(store, id)) {
+          if (direction === 'out' && level === 1 && c.toId !== null) ownCalls.push({ fromId: c.fromId, toId: c.toId, line: c.line, resolution: c.resolution, site: c.site });
           const other = direction === 'in' ? c.fromId : c.toId;
           const symbol = other === null ? undefined : symbols.get(other);
           const site = symbols.get(c.fromId);
@@ -102,12 +112,16 @@ export function calls(store: IndexStore, target: SymbolTarget, direction: 'in' |
     // Callers the graph may have missed: unresolved calls that carry the definition's name (for a
     // class, its own and its constructors' names).
     let unresolved: CallGroup['unresolved'];
-    if (direction === 'in') unresolved = unresolvedCallsOf(store, [root]);
-    else {
+    let dispatch: DispatchCalls;
+    if (direction === 'in') {
+      unresolved = unresolvedCallsOf(store, [root]);
+      dispatch = sampled(dispatchInto(store, symbols, root));
+    } else {
       const open = entries.filter((c) => c.symbol === null);
       unresolved = { count: open.length, sample: open.slice(0, UNRESOLVED_SAMPLE).map((c) => ({ filePath: c.filePath, line: c.line })) };
+      dispatch = sampled(dispatchFrom(store, symbols, root, ownCalls));
     }
-    groups.push({ symbol: root, calls: entries, unresolved });
+    groups.push({ symbol: root, calls: entries, unresolved, dispatch });
   }
   const total = groups.reduce((n, g) => n + g.calls.length, 0);
   // One page over all groups, in group order.
@@ -118,10 +132,10 @@ export function calls(store: IndexStore, target: SymbolTarget, direction: 'in' |
     skip -= from;
     const shown = g.calls.slice(from, from + room);
     room -= shown.length;
-    return { symbol: refOf(g.symbol), calls: shown, total: g.calls.length, unresolved: g.unresolved };
+    return { symbol: refOf(g.symbol), calls: shown, total: g.calls.length, unresolved: g.unresolved, dispatch: g.dispatch };
   });
   const shownAll = offset === 0 && limit >= total;
-  const complete = shownAll && groups.every((g) => g.unresolved.count === 0);
+  const complete = shownAll && groups.every((g) => g.unresolved.count === 0 && g.dispatch.count === 0);
   return { groups: paged, complete, total, offset };
 }
 
@@ -134,6 +148,7 @@ export function tracePath(store: IndexStore, target: SymbolTarget, options: Trac
   const symbols = new SymbolCache(store);
   const roots = symbolsOf(store, target);
   const hops: PathHop[] = [];
+  const dispatched: FoundDispatch[] = [];
   const expanded = new Set<number>();
   const onPath = new Map<number, SymbolRow>();
   let frontier: SymbolRow[] = [];
@@ -148,8 +163,10 @@ export function tracePath(store: IndexStore, target: SymbolTarget, options: Trac
       if (expanded.has(symbol.id)) continue;
       expanded.add(symbol.id);
       const ids = direction === 'inbound' ? calleeIds(store, symbols, symbol) : [symbol.id];
+      const ownCalls: ResolvedCall[] = [];
       for (const id of ids) {
         for (const c of direction === 'inbound' ? callsInto(store, id) : callsFrom(store, id)) {
+          if (direction === 'outbound' && c.toId !== null) ownCalls.push({ fromId: c.fromId, toId: c.toId, line: c.line, resolution: c.resolution, site: c.site });
           const from = symbols.get(c.fromId);
           if (!from) continue;
           const to = c.toId === null ? undefined : symbols.get(c.toId);
@@ -163,6 +180,7 @@ export function tracePath(store: IndexStore, target: SymbolTarget, options: Trac
           }
         }
       }
+      dispatched.push(...(direction === 'inbound' ? dispatchInto(store, symbols, symbol) : dispatchFrom(store, symbols, symbol, ownCalls)));
     }
     levelHops.sort((a, b) => byLocation(a, b) || a.name.localeCompare(b.name));
     hops.push(...levelHops);
@@ -171,12 +189,18 @@ export function tracePath(store: IndexStore, target: SymbolTarget, options: Trac
   let unresolved: PathAnswer['unresolved'] = { count: 0, sample: [] };
   if (direction === 'inbound') unresolved = unresolvedCallsOf(store, [...onPath.values()].filter((s) => s.kind !== 'module'));
   const unresolvedCallees = direction === 'outbound' && hops.some((h) => h.to === null);
+  // A call whose caller (inbound) or override (outbound) is on the path already misses no symbol.
+  // One call found for two methods of the path is one call.
+  const distinct = new Map<string, FoundDispatch>();
+  for (const d of dispatched) if (!onPath.has(d.symbolId)) distinct.set(`${d.symbolId} ${d.call.filePath}:${d.call.line} ${d.call.via.qualifiedName}`, d);
+  const dispatch = sampled([...distinct.values()]);
   return {
     roots: roots.map(refOf),
     direction,
     depth,
     hops,
     unresolved,
-    complete: unresolved.count === 0 && !unresolvedCallees,
+    dispatch,
+    complete: unresolved.count === 0 && !unresolvedCallees && dispatch.count === 0,
   };
 }

@@ -1,5 +1,6 @@
 import type { IndexStore } from '../db/store.js';
 import { EDGE_KIND_CODES, NAME_OF_EDGE, RESOLUTION_CODES } from '../db/schema.js';
+import { c3Merge } from '../graph/c3.js';
 import { perStore } from './per-store.js';
 import { SymbolCache } from './symbols.js';
 
@@ -87,6 +88,8 @@ export class BaseIndex {
   #bases: Map<number, (number | null)[]> | undefined;
   #subclasses: Map<number, number[]> | undefined;
   readonly #methods = new Map<string, boolean>();
+  readonly #orders = new Map<number, readonly number[]>();
+  #nextExternal = 0;
 
   private constructor(store: IndexStore) {
     this.#store = store;
@@ -148,6 +151,74 @@ export class BaseIndex {
     return seen;
   }
 
+  /** Every class below `classId` (its subclasses, theirs, …), nearest first. */
+  below(classId: number): Set<number> {
+    const below = new Set<number>();
+    const queue = [classId];
+    for (let i = 0; i < queue.length; i++) {
+      for (const sub of this.#subclassesOf(queue[i]!)) {
+        if (sub !== classId && !below.has(sub)) {
+          below.add(sub);
+          queue.push(sub);
+        }
+      }
+    }
+    return below;
+  }
+
+  /**
+   * The order in which a method is looked up on an instance of `classId`: the class, then its
+   * bases by C3 linearisation (Python's method resolution order; depth-first and left to right
+   * where no class is reached twice, as in single inheritance with interfaces). A base outside
+   * the codebase is a negative number, unique to its place (its own bases are unknown). Bases
+   * with no consistent order fall back to the depth-first order.
+   */
+  lookupOrder(classId: number): readonly number[] {
+    let order = this.#orders.get(classId);
+    if (order === undefined) {
+      this.#nextExternal = 0;
+      order = this.#c3(classId, 0) ?? this.#depthFirst(classId);
+      this.#orders.set(classId, order);
+    }
+    return order;
+  }
+
+  #c3(classId: number, depth: number): number[] | undefined {
+    if (depth > 32) return undefined;
+    const heads: number[] = [];
+    const lists: number[][] = [];
+    for (const base of this.#basesOf(classId)) {
+      if (base === null) {
+        const token = -++this.#nextExternal;
+        heads.push(token);
+        lists.push([token]);
+        continue;
+      }
+      const order = this.#c3(base, depth + 1);
+      if (order === undefined) return undefined;
+      heads.push(base);
+      lists.push(order);
+    }
+    lists.push(heads);
+    return c3Merge(classId, lists);
+  }
+
+  #depthFirst(classId: number): number[] {
+    const out: number[] = [];
+    const seen = new Set<number>();
+    const visit = (id: number, depth: number): void => {
+      if (seen.has(id) || depth > 64) return;
+      seen.add(id);
+      out.push(id);
+      for (const base of this.#basesOf(id)) {
+        if (base === null) out.push(-++this.#nextExternal);
+        else visit(base, depth + 1);
+      }
+    };
+    visit(classId, 0);
+    return out;
+  }
+
   /** `classId`, the classes above it (those in the codebase) and the classes below it. */
   lineOf(classId: number): Set<number> {
     const line = new Set<number>([classId]);
@@ -178,16 +249,7 @@ export class BaseIndex {
     if (above === null) return true;
     for (const id of above) if (id !== classId && this.#defines(id, name)) return true;
     // The classes below, then the other classes above each of them.
-    const below = new Set<number>();
-    const stack = [classId];
-    while (stack.length > 0) {
-      for (const sub of this.#subclassesOf(stack.pop()!)) {
-        if (!below.has(sub)) {
-          below.add(sub);
-          stack.push(sub);
-        }
-      }
-    }
+    const below = this.below(classId);
     for (const sub of below) {
       // Overridden below: the name is a point of dispatch (a template method), not dead code.
       if (this.#defines(sub, name)) return true;

@@ -49,6 +49,44 @@ export interface UnresolvedCalls {
 }
 
 /**
+ * One call whose edge names another method than the one it may run: a call on `self`/`this`
+ * or on a typed value, which on an instance of a subclass runs that class's override.
+ *
+ * @example
+ * ```ts
+ * for (const d of group.dispatch.sample) console.log(`${d.filePath}:${d.line} ${d.symbol.qualifiedName} (its edge: ${d.via.qualifiedName})`);
+ * ```
+ * @public
+ */
+export interface DispatchCall extends SourceLocation {
+  /** Callers: the function making the call. Callees: the override the call may run. */
+  readonly symbol: SymbolRef;
+  /** The method the call's edge names (the one overridden, or taken the place of in a subclass). */
+  readonly via: SymbolRef;
+}
+
+/**
+ * Calls that may run a method by dispatch although their edges name another one. Callers: calls
+ * of the methods the asked method overrides (`self.process(x)` in `Handler.handle` may run
+ * `Upper.process` on an `Upper`), or of a method of another base it takes the place of in a
+ * subclass (a mixin's). Callees: the asked function's calls that may run an override instead.
+ * Counted, with the first few; while there are any, the answer is a lower bound.
+ *
+ * @example
+ * ```ts
+ * const [group] = (await db.callers('Upper.process')).groups;
+ * if (group.dispatch.count > 0) console.log(`${group.dispatch.count} calls of the method it overrides may run it`);
+ * ```
+ * @public
+ */
+export interface DispatchCalls {
+  /** How many there are. */
+  readonly count: number;
+  /** The first few of them, in file and line order. */
+  readonly sample: readonly DispatchCall[];
+}
+
+/**
  * One call in a callers or callees answer.
  *
  * @example
@@ -98,6 +136,12 @@ export interface CallGroup {
   readonly total: number;
   /** Callers: unresolved calls elsewhere that may be calls of it. Callees: its own calls whose callee is unresolved (they are in `calls` too). */
   readonly unresolved: UnresolvedCalls;
+  /**
+   * Callers: calls of methods it overrides that may run it by dispatch (not in `calls`: their
+   * edges name the overridden method). Callees: its own calls (in `calls`, at depth 1) that may
+   * run an override of the method their edge names.
+   */
+  readonly dispatch: DispatchCalls;
 }
 
 /**
@@ -114,8 +158,9 @@ export interface CallsAnswer {
   /** One group per definition the target names (several for an ambiguous name), in file order. */
   readonly groups: readonly CallGroup[];
   /**
-   * True when the answer is all there is: no unresolved call may be one of these calls, and
-   * paging shows everything. False means a lower bound.
+   * True when the answer is all there is: no unresolved call may be one of these calls, no call
+   * may run another method by dispatch (see {@link CallGroup.dispatch}), and paging shows
+   * everything. False means a lower bound.
    */
   readonly complete: boolean;
   /** Calls over all groups and pages. */
@@ -187,7 +232,13 @@ export interface PathAnswer {
   readonly hops: readonly PathHop[];
   /** Inbound: unresolved calls that may reach a symbol of the path, so callers may be missing. */
   readonly unresolved: UnresolvedCalls;
-  /** True when no unresolved call may be a missing hop. */
+  /**
+   * Calls that may run a method of the path by dispatch (inbound: calls of the methods they
+   * override) or that the path's calls may run instead (outbound: overrides), not followed as
+   * hops.
+   */
+  readonly dispatch: DispatchCalls;
+  /** True when no unresolved call may be a missing hop and no call may dispatch elsewhere. */
   readonly complete: boolean;
 }
 

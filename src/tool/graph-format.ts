@@ -1,7 +1,7 @@
 // Text answers of the graph commands: short lines, paths relative to the codebase root, the
 // honesty note (complete or lower bound) in the header so clipping never drops it.
 import type { SymbolRef } from '../db/entries.js';
-import type { CallsAnswer, ClassHierarchy, DeadCodeAnswer, FileOutline, OutlineEntry, PathAnswer, SourceLocation, SymbolSearchAnswer, UnresolvedCalls } from '../query/types.js';
+import type { CallsAnswer, ClassHierarchy, DeadCodeAnswer, DispatchCalls, FileOutline, OutlineEntry, PathAnswer, SourceLocation, SymbolSearchAnswer, UnresolvedCalls } from '../query/types.js';
 import { clipEntriesShown, type FormattedEntries } from './format.js';
 import { outlineSignature } from '../query/signature.js';
 
@@ -19,10 +19,27 @@ function locations(sample: readonly SourceLocation[], rel: (p: string) => string
   return sample.map((l) => `${rel(l.filePath)}:${l.line}`).join(', ');
 }
 
-function unresolvedNote(u: UnresolvedCalls, name: string, rel: (p: string) => string): string {
-  if (u.count === 0) return '';
+/** Unresolved calls that may be calls of the asked definition (a clause of a callers answer's lower-bound note). */
+function unresolvedClause(u: UnresolvedCalls, name: string, rel: (p: string) => string): string | undefined {
+  if (u.count === 0) return undefined;
   const more = u.count > u.sample.length ? ', …' : '';
-  return ` Lower bound: ${u.count} unresolved ${u.count === 1 ? 'call' : 'calls'} named ${name} may also be ${u.count === 1 ? 'a call' : 'calls'} of it (${locations(u.sample, rel)}${more}).`;
+  return `${u.count} unresolved ${u.count === 1 ? 'call' : 'calls'} named ${name} may also be ${u.count === 1 ? 'a call' : 'calls'} of it (${locations(u.sample, rel)}${more})`;
+}
+
+/**
+ * Calls that may run a method by dispatch: `in`, calls of a method the asked one overrides
+ * (`file:line caller via Base.m`); `out`, the asked function's calls that may run an override.
+ */
+function dispatchClause(d: DispatchCalls, direction: 'in' | 'out', rel: (p: string) => string): string | undefined {
+  if (d.count === 0) return undefined;
+  const more = d.count > d.sample.length ? ', …' : '';
+  const one = d.count === 1;
+  if (direction === 'in') {
+    const shown = d.sample.map((c) => `${rel(c.filePath)}:${c.line} ${c.symbol.qualifiedName} via ${c.via.qualifiedName}`).join(', ');
+    return `${d.count} ${one ? 'call' : 'calls'} of ${one ? 'a method' : 'methods'} it overrides may run it by dispatch (${shown}${more})`;
+  }
+  const shown = d.sample.map((c) => `${rel(c.filePath)}:${c.line} ${c.via.name} -> ${c.symbol.qualifiedName}`).join(', ');
+  return `${d.count} ${one ? 'override' : 'overrides'} may run instead by dispatch (${shown}${more})`;
 }
 
 /** `find_callers` / `find_callees`. */
@@ -36,7 +53,14 @@ export function formatCalls(target: string, answer: CallsAnswer, direction: 'in'
   for (const g of answer.groups) {
     const what = direction === 'in' ? 'caller' : 'call';
     const unresolvedCallees = direction === 'out' ? g.unresolved.count : 0;
-    const tail = direction === 'in' ? unresolvedNote(g.unresolved, g.symbol.name, rel) || (g.total > 0 ? ' Complete.' : ' Complete: nothing calls it.') : unresolvedCallees > 0 ? ` ${unresolvedCallees} unresolved here.` : '';
+    let tail: string;
+    if (direction === 'in') {
+      const clauses = [unresolvedClause(g.unresolved, g.symbol.name, rel), dispatchClause(g.dispatch, 'in', rel)].filter((c) => c !== undefined);
+      tail = clauses.length > 0 ? ` Lower bound: ${clauses.join('; ')}.` : g.total > 0 ? ' Complete.' : ' Complete: nothing calls it.';
+    } else {
+      const dispatch = dispatchClause(g.dispatch, 'out', rel);
+      tail = `${unresolvedCallees > 0 ? ` ${unresolvedCallees} unresolved here.` : ''}${dispatch ? ` ${dispatch}.` : ''}`;
+    }
     parts.push(`${direction === 'in' ? 'Callers of' : 'Calls made by'} ${g.symbol.qualifiedName} (${g.symbol.kind}, ${where(g.symbol, rel)}): ${g.total} ${g.total === 1 ? what : `${what}s`}.${tail}`);
     for (const c of g.calls) {
       n++;
@@ -56,17 +80,30 @@ export function formatPath(target: string, answer: PathAnswer, root: string): Fo
   const rel = relativeTo(root);
   if (answer.roots.length === 0) return { text: `No function, method or class named ${target} found.`, shown: 0 };
   const from = answer.roots.map((r) => `${r.qualifiedName} (${where(r, rel)})`).join(', ');
+  const dispatch = answer.dispatch.count === 0 ? '' : pathDispatchNote(answer, rel);
   const honesty =
     answer.direction === 'inbound'
-      ? answer.unresolved.count > 0
-        ? ` Lower bound: ${answer.unresolved.count} unresolved calls carry names on the path (${locations(answer.unresolved.sample, rel)}${answer.unresolved.count > answer.unresolved.sample.length ? ', …' : ''}).`
+      ? answer.unresolved.count > 0 || dispatch !== ''
+        ? `${answer.unresolved.count > 0 ? ` Lower bound: ${answer.unresolved.count} unresolved calls carry names on the path (${locations(answer.unresolved.sample, rel)}${answer.unresolved.count > answer.unresolved.sample.length ? ', …' : ''}).` : ''}${dispatch}`
         : ' Complete.'
-      : answer.hops.some((h) => h.to === null)
-        ? ' Paths end at unresolved calls (?).'
+      : answer.hops.some((h) => h.to === null) || dispatch !== ''
+        ? `${answer.hops.some((h) => h.to === null) ? ' Paths end at unresolved calls (?).' : ''}${dispatch}`
         : ' Complete.';
   const header = `${answer.direction === 'inbound' ? 'Calls into' : 'Calls out of'} ${from}, depth ${answer.depth}: ${answer.hops.length} hops.${honesty}\n`;
   const entries = answer.hops.map((h, i) => `${i + 1}. [${h.depth}] ${h.from.qualifiedName} -> ${h.to?.qualifiedName ?? `? ${h.name}`} (${rel(h.filePath)}:${h.line})\n`);
   return clipEntriesShown(header, entries);
+}
+
+/** The dispatch calls a trace did not follow. */
+function pathDispatchNote(answer: PathAnswer, rel: (p: string) => string): string {
+  const d = answer.dispatch;
+  const more = d.count > d.sample.length ? ', …' : '';
+  if (answer.direction === 'inbound') {
+    const shown = d.sample.map((c) => `${rel(c.filePath)}:${c.line} ${c.symbol.qualifiedName} via ${c.via.qualifiedName}`).join(', ');
+    return ` Lower bound: ${d.count} ${d.count === 1 ? 'call' : 'calls'} of overridden methods may run methods on the path by dispatch, not followed (${shown}${more}).`;
+  }
+  const shown = d.sample.map((c) => `${rel(c.filePath)}:${c.line} ${c.via.qualifiedName} -> ${c.symbol.qualifiedName}`).join(', ');
+  return ` ${d.count} ${d.count === 1 ? 'call' : 'calls'} on the path may run an override by dispatch, not followed (${shown}${more}).`;
 }
 
 /** `class_hierarchy`. */

@@ -1,0 +1,228 @@
+import type { IndexStore } from '../db/store.js';
+import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../db/schema.js';
+import { decodeSite } from '../graph/site.js';
+import { BaseIndex } from './class-graph.js';
+import { refOf, type SymbolCache, type SymbolRow } from './symbols.js';
+import { byLocation, UNRESOLVED_SAMPLE } from './targets.js';
+import type { DispatchCall, DispatchCalls } from './types.js';
+
+// Dispatch to overrides. The graph stores a call where the declaration-based rules put it:
+// `self.process(x)` in `Handler.handle` is an edge to `Handler.process`. On an instance of a
+// subclass that overrides `process`, the same call runs the override, and no edge says so.
+// Callers and callees answers must not call themselves complete while such calls exist: these
+// functions find them from the class graph, without guessing (a call counts only when its
+// receiver may be an instance of a class whose lookup of the name reaches the other method).
+
+/** Resolutions of a call on a receiver whose class may be a subclass: `self`/`this` and typed values. */
+const DISPATCHED: readonly number[] = [RESOLUTION_CODES.self, RESOLUTION_CODES.typed];
+
+/**
+ * Languages whose calls on a receiver never dispatch to a subclass's method: Go's embedding
+ * promotes methods but an embedded type's method calls its own, and C has no methods.
+ */
+const STATIC_LANGUAGES: ReadonlySet<string> = new Set(['go', 'c', 'bash']);
+
+/**
+ * The class a typed call's receiver is known to be, from its site: `constructed` when the value
+ * was made by a call of the class (`rpad = RPad(…)`: exactly that class, so the call runs the
+ * method its edge names), the name written for a declared type (`h: Handler`), or undefined.
+ */
+function typedReceiver(site: unknown): { readonly constructed: boolean; readonly name: string } | undefined {
+  const receiver = decodeSite(typeof site === 'string' ? site : null).receiver;
+  if (receiver?.kind !== 'type') return undefined;
+  const name = /([^.:\\/]+)$/.exec(receiver.type)?.[1] ?? receiver.type;
+  return { constructed: receiver.constructed === true, name };
+}
+
+/**
+ * The class a declared type names among `candidates` (the classes a call's edge allows: its
+ * target's class and the classes below it), by the last part of the name as written; undefined
+ * when none or several have it (an alias: the receiver is then taken to be the target's class).
+ */
+function declaredClass(symbols: SymbolCache, name: string, candidates: Iterable<number>): number | undefined {
+  let found: number | undefined;
+  for (const id of candidates) {
+    if (symbols.get(id)?.name !== name) continue;
+    if (found !== undefined) return undefined;
+    found = id;
+  }
+  return found;
+}
+
+/** No dispatch call: an empty answer. */
+export const NO_DISPATCH: DispatchCalls = Object.freeze({ count: 0, sample: Object.freeze([]) });
+
+/**
+ * The class a method belongs to: its parent, or the class a `member_of` edge joins it to (Go,
+ * Rust `impl` blocks, C++ `Shape::rename` defined outside the class).
+ */
+function classOfMethod(store: IndexStore, symbols: SymbolCache, method: SymbolRow): SymbolRow | undefined {
+  const parent = method.parentId === null ? undefined : symbols.get(method.parentId);
+  if (parent?.kind === 'class') return parent;
+  if (method.kind !== 'method') return undefined;
+  const row = store.rows(`SELECT to_id FROM edges WHERE from_id = ? AND kind = ${EDGE_KIND_CODES.member_of} AND to_id IS NOT NULL LIMIT 1`, [method.id])[0];
+  const cls = row ? symbols.get(Number(row[0])) : undefined;
+  return cls?.kind === 'class' ? cls : undefined;
+}
+
+/** The class of the method a function is (or is nested in), if any: what `self`/`this` is an instance of. */
+function enclosingClass(store: IndexStore, symbols: SymbolCache, symbol: SymbolRow): SymbolRow | undefined {
+  let at: SymbolRow | undefined = symbol;
+  for (let guard = 0; at && guard < 64; guard++) {
+    if (at.kind === 'method') return classOfMethod(store, symbols, at);
+    if (at.kind !== 'function') return undefined;
+    at = at.parentId === null ? undefined : symbols.get(at.parentId);
+  }
+  return undefined;
+}
+
+/** The methods named `name` (several for overloads), by the id of their class. */
+function methodsNamed(store: IndexStore, name: string): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  // A method's class: its parent, or the class its member_of edge names (see classOfMethod).
+  const rows = store.rows(
+    `SELECT s.id, CASE WHEN p.kind = 'class' THEN p.id ELSE (SELECT e.to_id FROM edges e WHERE e.from_id = s.id AND e.kind = ${EDGE_KIND_CODES.member_of} LIMIT 1) END
+     FROM symbols s LEFT JOIN symbols p ON p.id = s.parent_id WHERE s.name = ? AND s.kind = 'method' ORDER BY s.id`,
+    [name],
+  );
+  for (const [id, parent] of rows) {
+    if (parent === null) continue;
+    const cls = Number(parent);
+    const list = out.get(cls);
+    if (list) list.push(Number(id));
+    else out.set(cls, [Number(id)]);
+  }
+  return out;
+}
+
+/**
+ * The class whose method a lookup of a name reaches on an instance of a class: the first class
+ * in its lookup order that defines the name (`definers`), or `external` when a base outside the
+ * codebase comes first (it may define the name), or undefined.
+ */
+function reachedClass(order: readonly number[], definers: ReadonlyMap<number, readonly number[]>): number | 'external' | undefined {
+  for (const id of order) {
+    if (id < 0) return 'external';
+    if (definers.has(id)) return id;
+  }
+  return undefined;
+}
+
+/** A dispatch call as found, with the id of its `symbol`. */
+export interface FoundDispatch {
+  readonly call: DispatchCall;
+  readonly symbolId: number;
+}
+
+/** Dispatch calls counted, the first few (by location) kept. */
+export function sampled(found: readonly FoundDispatch[]): DispatchCalls {
+  if (found.length === 0) return NO_DISPATCH;
+  const calls = found.map((f) => f.call).sort((a, b) => byLocation(a, b) || a.symbol.qualifiedName.localeCompare(b.symbol.qualifiedName));
+  return { count: calls.length, sample: calls.slice(0, UNRESOLVED_SAMPLE) };
+}
+
+/**
+ * Calls that may reach `method` by dispatch although their edges name another method: calls on
+ * `self`/`this` or on a typed value resolved to a method it overrides (`self.process(x)` in
+ * `Handler.handle`, for `Upper.process` where `class Upper(Handler)`), or to a method of
+ * another base it takes the place of in a subclass (a mixin's method: `class
+ * StaticFilesHandler(StaticFilesHandlerMixin, WSGIHandler)`). A call on `self` counts only when
+ * its class is above a class whose lookup reaches `method`; a call `super()` names stays out.
+ */
+export function dispatchInto(store: IndexStore, symbols: SymbolCache, method: SymbolRow): FoundDispatch[] {
+  if (method.kind !== 'method' || STATIC_LANGUAGES.has(method.language)) return [];
+  const owner = classOfMethod(store, symbols, method);
+  if (owner === undefined) return [];
+  const bases = BaseIndex.of(store);
+  const definers = methodsNamed(store, method.name);
+  // For each method this one may take the place of: the classes whose instances run this one
+  // instead. A class's lookup reaches this one when no class before the owner in its order
+  // defines the name (a base outside the codebase before it may, or may not: it counts).
+  const instead = new Map<number, number[]>();
+  for (const cls of [owner.id, ...bases.below(owner.id)]) {
+    const order = bases.lookupOrder(cls);
+    const at = order.indexOf(owner.id);
+    if (at < 0 || order.slice(0, at).some((id) => definers.has(id))) continue;
+    for (const id of order.slice(at + 1)) {
+      for (const other of definers.get(id) ?? []) {
+        const list = instead.get(other);
+        if (list) list.push(cls);
+        else instead.set(other, [cls]);
+      }
+    }
+  }
+  if (instead.size === 0) return [];
+  const ids = [...instead.keys()];
+  const rows = store.rows(
+    `SELECT from_id, to_id, line, resolution, site FROM edges WHERE kind = ${EDGE_KIND_CODES.calls} AND to_id IN (${ids.map(() => '?').join(', ')}) AND resolution IN (${DISPATCHED.join(', ')})`,
+    ids,
+  );
+  const found: FoundDispatch[] = [];
+  for (const [fromId, toId, line, resolution, site] of rows) {
+    const caller = symbols.get(Number(fromId));
+    const via = symbols.get(Number(toId));
+    if (!caller || !via) continue;
+    // The receiver is an instance of this class or of a class below it (undefined: unknown).
+    let receiver: number | undefined;
+    if (Number(resolution) === RESOLUTION_CODES.self) receiver = enclosingClass(store, symbols, caller)?.id;
+    else {
+      const typed = typedReceiver(site);
+      if (typed?.constructed) continue;
+      const viaClass = classOfMethod(store, symbols, via);
+      if (typed && viaClass) receiver = declaredClass(symbols, typed.name, [viaClass.id, ...bases.below(viaClass.id)]);
+    }
+    if (receiver !== undefined && !instead.get(via.id)!.some((cls) => bases.lookupOrder(cls).includes(receiver))) continue;
+    found.push({ call: { filePath: caller.filePath, line: Number(line), symbol: refOf(caller), via: refOf(via) }, symbolId: caller.id });
+  }
+  return found;
+}
+
+/** One resolved call of a callees answer, as dispatchFrom reads it. */
+export interface ResolvedCall {
+  readonly fromId: number;
+  readonly toId: number;
+  readonly line: number;
+  readonly resolution: number;
+  /** The site's shape as stored (edges.site). */
+  readonly site: string | null;
+}
+
+/**
+ * Of a function's resolved calls on `self`/`this` or on typed values, the overrides each may run
+ * instead of the method its edge names: methods of classes below the receiver's class whose
+ * lookup of the name reaches them (`self.process(x)` in `Handler.handle` may run
+ * `Upper.process`).
+ */
+export function dispatchFrom(store: IndexStore, symbols: SymbolCache, caller: SymbolRow, calls: readonly ResolvedCall[]): FoundDispatch[] {
+  if (STATIC_LANGUAGES.has(caller.language)) return [];
+  const bases = BaseIndex.of(store);
+  const receiverOfSelf = enclosingClass(store, symbols, caller);
+  const found: FoundDispatch[] = [];
+  for (const call of calls) {
+    if (!DISPATCHED.includes(call.resolution)) continue;
+    const target = symbols.get(call.toId);
+    if (target?.kind !== 'method') continue;
+    const targetClass = classOfMethod(store, symbols, target);
+    if (targetClass === undefined) continue;
+    // The class the receiver is known to be: the caller's for `self`, a declared type's, else
+    // the one the edge names; a value made by a call of its class is exactly that class.
+    let receiver = targetClass.id;
+    if (call.resolution === RESOLUTION_CODES.self) receiver = receiverOfSelf?.id ?? receiver;
+    else {
+      const typed = typedReceiver(call.site);
+      if (typed?.constructed) continue;
+      if (typed) receiver = declaredClass(symbols, typed.name, [targetClass.id, ...bases.below(targetClass.id)]) ?? receiver;
+    }
+    const definers = methodsNamed(store, target.name);
+    const overrides = new Set<number>();
+    for (const cls of bases.below(receiver)) {
+      const reach = reachedClass(bases.lookupOrder(cls), definers);
+      if (typeof reach === 'number' && reach !== targetClass.id) for (const id of definers.get(reach)!) overrides.add(id);
+    }
+    for (const id of overrides) {
+      const override = symbols.get(id);
+      if (override) found.push({ call: { filePath: caller.filePath, line: call.line, symbol: refOf(override), via: refOf(target) }, symbolId: override.id });
+    }
+  }
+  return found;
+}
