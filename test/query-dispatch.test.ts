@@ -3,7 +3,8 @@
 // must not say "complete: nothing calls it" of an override such calls may run; they list those
 // calls apart (never as callers: no edge says so), and only those whose receiver may be an
 // instance of a class whose lookup reaches the method (Python's order for mixins, Go's embedding
-// never dispatching). Exact answers on small codebases in Python, TypeScript, Java and Go.
+// never dispatching, Go's interfaces holding the types whose method sets fit). Exact answers on
+// small codebases in Python, TypeScript, Java, Rust and Go.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CKGTool, type CallsAnswer, type DispatchCalls } from '../src/index.js';
 import { makeTree, type FixtureTree } from './helpers/fixtures.js';
@@ -167,14 +168,14 @@ describe('dispatch in Python (C3 order, mixins, self and typed receivers)', () =
         return result.output;
       };
       expect(await run({ command: 'find_callers', identifier: 'Upper.process' })).toBe(
-        'Callers of handlers.Upper.process (method, handlers.py:13-14): 0 callers. Lower bound: 2 calls of methods it overrides may run it by dispatch (handlers.py:3 handlers.Handler.handle via handlers.Handler.process, handlers.py:36 handlers.run via handlers.Handler.process).\n',
+        'Callers of handlers.Upper.process (method, handlers.py:13-14): 0 callers. Lower bound: 2 calls of methods it overrides or implements may run it by dispatch (handlers.py:3 handlers.Handler.handle via handlers.Handler.process, handlers.py:36 handlers.run via handlers.Handler.process).\n',
       );
       expect(await run({ command: 'find_callees', identifier: 'Handler.handle' })).toBe(
-        'Calls made by handlers.Handler.handle (method, handlers.py:2-3): 1 call. 2 overrides may run instead by dispatch (handlers.py:3 process -> handlers.Mixin.process, handlers.py:3 process -> handlers.Upper.process).\n' +
+        'Calls made by handlers.Handler.handle (method, handlers.py:2-3): 1 call. 2 overrides or implementations may run instead by dispatch (handlers.py:3 process -> handlers.Mixin.process, handlers.py:3 process -> handlers.Upper.process).\n' +
           '1. handlers.py:3 process -> handlers.Handler.process\n',
       );
       expect(await run({ command: 'trace_path', identifier: 'Upper.process', direction: 'inbound' })).toBe(
-        'Calls into handlers.Upper.process (handlers.py:13-14), depth 3: 0 hops. Lower bound: 2 calls of overridden methods may run methods on the path by dispatch, not followed (handlers.py:3 handlers.Handler.handle via handlers.Handler.process, handlers.py:36 handlers.run via handlers.Handler.process).\n',
+        'Calls into handlers.Upper.process (handlers.py:13-14), depth 3: 0 hops. Lower bound: 2 calls of overridden or implemented methods may run methods on the path by dispatch, not followed (handlers.py:3 handlers.Handler.handle via handlers.Handler.process, handlers.py:36 handlers.run via handlers.Handler.process).\n',
       );
     } finally {
       await tool.close();
@@ -242,6 +243,76 @@ describe('dispatch in other languages', () => {
       // Bob::name is joined to Bob by a member_of edge (an impl block), not by nesting.
       expect(dispatchLines(g, only(await g.db.callers('Bob::name')).dispatch)).toEqual(['src/lib.rs:3 crate::Greet::greet via crate::Greet::name']);
       expect(dispatchLines(g, only(await g.db.callees('Greet::greet')).dispatch)).toEqual(['src/lib.rs:3 crate::Bob::name via crate::Greet::name']);
+    } finally {
+      g.close();
+    }
+  });
+
+  it('Go: a call through an interface may run the methods of each type whose method set has the interface’s', async () => {
+    const g = await openGraph({
+      'go.mod': 'module example.com/m\n\ngo 1.19\n',
+      'shapes.go': [
+        'package m',
+        '',
+        'type Shape interface {',
+        '\tArea() float64',
+        '\tName() string',
+        '}',
+        '',
+        'type Named interface {',
+        '\tName() string',
+        '}',
+        '',
+        'type Circle struct{ r float64 }',
+        '',
+        'func (c Circle) Area() float64 { return c.r * c.r }',
+        '',
+        'func (c Circle) Name() string { return "circle" }',
+        '',
+        'type Label struct{}',
+        '',
+        'func (l Label) Name() string { return "label" }',
+        '',
+        'type Base struct{}',
+        '',
+        'func (b Base) Area() float64 { return 0 }',
+        '',
+        'type Square struct{ Base }',
+        '',
+        'func (s Square) Name() string { return "square" }',
+        '',
+        'func Total(s Shape) float64 { return s.Area() }',
+        '',
+        'func Title(n Named) string { return n.Name() }',
+        '',
+        'func Describe(s Shape) string { return s.Name() }',
+        '',
+        'type Failure struct{ error }',
+        '',
+        'func (f Failure) Area() float64 { return -1 }',
+        '',
+        'type Oops interface {',
+        '\terror',
+        '\tArea() float64',
+        '}',
+        '',
+        'func Check(o Oops) float64 { return o.Area() }',
+        '',
+      ].join('\n'),
+    });
+    try {
+      const m = 'example.com/m';
+      expect(dispatchLines(g, only(await g.db.callers('Circle.Area')).dispatch)).toEqual([`shapes.go:30 ${m}.Total via ${m}.Shape.Area`]);
+      // Label has Name but no Area: a Named, never a Shape.
+      expect(dispatchLines(g, only(await g.db.callers('Label.Name')).dispatch)).toEqual([`shapes.go:32 ${m}.Title via ${m}.Named.Name`]);
+      // Base alone is no Shape, but Square embeds it (its Area promoted) and adds Name.
+      expect(dispatchLines(g, only(await g.db.callers('Base.Area')).dispatch)).toEqual([`shapes.go:30 ${m}.Total via ${m}.Shape.Area`]);
+      expect(dispatchLines(g, only(await g.db.callees('Total')).dispatch)).toEqual([`shapes.go:30 ${m}.Base.Area via ${m}.Shape.Area`, `shapes.go:30 ${m}.Circle.Area via ${m}.Shape.Area`]);
+      expect(dispatchLines(g, only(await g.db.callees('Describe')).dispatch)).toEqual([`shapes.go:34 ${m}.Circle.Name via ${m}.Shape.Name`, `shapes.go:34 ${m}.Square.Name via ${m}.Shape.Name`]);
+      // Failure embeds the predeclared error: its method set is Error and Area, an Oops, no Shape
+      // (an embedded type the graph cannot see would make it anything).
+      expect(dispatchLines(g, only(await g.db.callees('Check')).dispatch)).toEqual([`shapes.go:45 ${m}.Failure.Area via ${m}.Oops.Area`]);
+      expect(dispatchLines(g, only(await g.db.callers('Failure.Area')).dispatch)).toEqual([`shapes.go:45 ${m}.Check via ${m}.Oops.Area`]);
     } finally {
       g.close();
     }

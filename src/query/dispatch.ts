@@ -2,6 +2,7 @@ import type { IndexStore } from '../db/store.js';
 import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../db/schema.js';
 import { decodeSite } from '../graph/site.js';
 import { BaseIndex } from './class-graph.js';
+import { GoInterfaces } from './interface-dispatch.js';
 import { refOf, type SymbolCache, type SymbolRow } from './symbols.js';
 import { byLocation, UNRESOLVED_SAMPLE } from './targets.js';
 import type { DispatchCall, DispatchCalls } from './types.js';
@@ -18,7 +19,8 @@ const DISPATCHED: readonly number[] = [RESOLUTION_CODES.self, RESOLUTION_CODES.t
 
 /**
  * Languages whose calls on a receiver never dispatch to a subclass's method: Go's embedding
- * promotes methods but an embedded type's method calls its own, and C has no methods.
+ * promotes methods but an embedded type's method calls its own (Go dispatches through
+ * interfaces only: see GoInterfaces), and C has no methods.
  */
 const STATIC_LANGUAGES: ReadonlySet<string> = new Set(['go', 'c', 'bash']);
 
@@ -130,9 +132,11 @@ export function sampled(found: readonly FoundDispatch[]): DispatchCalls {
  * its class is above a class whose lookup reaches `method`; a call `super()` names stays out.
  */
 export function dispatchInto(store: IndexStore, symbols: SymbolCache, method: SymbolRow): FoundDispatch[] {
-  if (method.kind !== 'method' || STATIC_LANGUAGES.has(method.language)) return [];
+  if (method.kind !== 'method') return [];
   const owner = classOfMethod(store, symbols, method);
   if (owner === undefined) return [];
+  if (method.language === 'go') return goDispatchInto(store, symbols, method, owner);
+  if (STATIC_LANGUAGES.has(method.language)) return [];
   const bases = BaseIndex.of(store);
   const definers = methodsNamed(store, method.name);
   // For each method this one may take the place of: the classes whose instances run this one
@@ -194,6 +198,7 @@ export interface ResolvedCall {
  * `Upper.process`).
  */
 export function dispatchFrom(store: IndexStore, symbols: SymbolCache, caller: SymbolRow, calls: readonly ResolvedCall[]): FoundDispatch[] {
+  if (caller.language === 'go') return goDispatchFrom(store, symbols, caller, calls);
   if (STATIC_LANGUAGES.has(caller.language)) return [];
   const bases = BaseIndex.of(store);
   const receiverOfSelf = enclosingClass(store, symbols, caller);
@@ -222,6 +227,52 @@ export function dispatchFrom(store: IndexStore, symbols: SymbolCache, caller: Sy
     for (const id of overrides) {
       const override = symbols.get(id);
       if (override) found.push({ call: { filePath: caller.filePath, line: call.line, symbol: refOf(override), via: refOf(target) }, symbolId: override.id });
+    }
+  }
+  return found;
+}
+
+/**
+ * Go: calls of an interface's method that may run `method` of type `owner`, because a value of
+ * the type (or of a type embedding it that does not define the method) may be held by the
+ * interface (see GoInterfaces).
+ */
+function goDispatchInto(store: IndexStore, symbols: SymbolCache, method: SymbolRow, owner: SymbolRow): FoundDispatch[] {
+  const go = GoInterfaces.of(store);
+  const declaring = go.declaring(method.name);
+  if (declaring.size === 0) return [];
+  const own = go.implementing(method.name);
+  // The type, and the types embedding it that get this method by promotion.
+  const holders = [owner.id, ...[...go.embedders(owner.id)].filter((t) => !own.has(t))];
+  const via = [...declaring].filter(([iface]) => iface !== owner.id && holders.some((t) => go.satisfies(t, iface))).map(([, m]) => m);
+  if (via.length === 0) return [];
+  const rows = store.rows(
+    `SELECT from_id, to_id, line FROM edges WHERE kind = ${EDGE_KIND_CODES.calls} AND to_id IN (${via.map(() => '?').join(', ')}) AND resolution IN (${DISPATCHED.join(', ')})`,
+    via,
+  );
+  const found: FoundDispatch[] = [];
+  for (const [fromId, toId, line] of rows) {
+    const caller = symbols.get(Number(fromId));
+    const target = symbols.get(Number(toId));
+    if (caller && target) found.push({ call: { filePath: caller.filePath, line: Number(line), symbol: refOf(caller), via: refOf(target) }, symbolId: caller.id });
+  }
+  return found;
+}
+
+/** Go: the methods a call of an interface's method may run, of the types the interface may hold. */
+function goDispatchFrom(store: IndexStore, symbols: SymbolCache, caller: SymbolRow, calls: readonly ResolvedCall[]): FoundDispatch[] {
+  const go = GoInterfaces.of(store);
+  const found: FoundDispatch[] = [];
+  for (const call of calls) {
+    if (!DISPATCHED.includes(call.resolution)) continue;
+    const target = symbols.get(call.toId);
+    // An interface's method is nested in its interface (a type's are joined by member_of).
+    if (target?.kind !== 'method' || target.parentId === null || symbols.get(target.parentId)?.kind !== 'class') continue;
+    const iface = target.parentId;
+    for (const [type, methodId] of go.implementing(target.name)) {
+      if (type === iface || !(go.satisfies(type, iface) || [...go.embedders(type)].some((t) => go.satisfies(t, iface)))) continue;
+      const runs = symbols.get(methodId);
+      if (runs) found.push({ call: { filePath: caller.filePath, line: call.line, symbol: refOf(runs), via: refOf(target) }, symbolId: runs.id });
     }
   }
   return found;

@@ -36,10 +36,10 @@ function dispatchClause(d: DispatchCalls, direction: 'in' | 'out', rel: (p: stri
   const one = d.count === 1;
   if (direction === 'in') {
     const shown = d.sample.map((c) => `${rel(c.filePath)}:${c.line} ${c.symbol.qualifiedName} via ${c.via.qualifiedName}`).join(', ');
-    return `${d.count} ${one ? 'call' : 'calls'} of ${one ? 'a method' : 'methods'} it overrides may run it by dispatch (${shown}${more})`;
+    return `${d.count} ${one ? 'call' : 'calls'} of ${one ? 'a method' : 'methods'} it overrides or implements may run it by dispatch (${shown}${more})`;
   }
   const shown = d.sample.map((c) => `${rel(c.filePath)}:${c.line} ${c.via.name} -> ${c.symbol.qualifiedName}`).join(', ');
-  return `${d.count} ${one ? 'override' : 'overrides'} may run instead by dispatch (${shown}${more})`;
+  return `${d.count} ${one ? 'override or implementation' : 'overrides or implementations'} may run instead by dispatch (${shown}${more})`;
 }
 
 /** `find_callers` / `find_callees`. */
@@ -100,10 +100,10 @@ function pathDispatchNote(answer: PathAnswer, rel: (p: string) => string): strin
   const more = d.count > d.sample.length ? ', …' : '';
   if (answer.direction === 'inbound') {
     const shown = d.sample.map((c) => `${rel(c.filePath)}:${c.line} ${c.symbol.qualifiedName} via ${c.via.qualifiedName}`).join(', ');
-    return ` Lower bound: ${d.count} ${d.count === 1 ? 'call' : 'calls'} of overridden methods may run methods on the path by dispatch, not followed (${shown}${more}).`;
+    return ` Lower bound: ${d.count} ${d.count === 1 ? 'call' : 'calls'} of overridden or implemented methods may run methods on the path by dispatch, not followed (${shown}${more}).`;
   }
   const shown = d.sample.map((c) => `${rel(c.filePath)}:${c.line} ${c.via.qualifiedName} -> ${c.symbol.qualifiedName}`).join(', ');
-  return ` ${d.count} ${d.count === 1 ? 'call' : 'calls'} on the path may run an override by dispatch, not followed (${shown}${more}).`;
+  return ` ${d.count} ${d.count === 1 ? 'call' : 'calls'} on the path may run an override or implementation by dispatch, not followed (${shown}${more}).`;
 }
 
 /** `class_hierarchy`. */
