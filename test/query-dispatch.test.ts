@@ -318,6 +318,35 @@ describe('dispatch in other languages', () => {
     }
   });
 
+  it('Go: a method an interface may be called for is not dead code', async () => {
+    const g = await openGraph({
+      'go.mod': 'module example.com/m\n\ngo 1.19\n',
+      'a.go': [
+        'package m',
+        '',
+        'type shape interface {',
+        '\tarea() float64',
+        '}',
+        '',
+        'type circle struct{ r float64 }',
+        '',
+        'func (c circle) area() float64 { return c.r * c.r }',
+        '',
+        'func (c circle) unused() float64 { return c.r }',
+        '',
+        'func one(s shape) float64 { return s.area() }',
+        '',
+        'func Two() float64 { return one(circle{1}) }',
+        '',
+      ].join('\n'),
+    });
+    try {
+      expect((await g.db.deadCode()).entries.map((e) => e.symbol.qualifiedName)).toEqual(['example.com/m.circle.unused']);
+    } finally {
+      g.close();
+    }
+  });
+
   it('Go: a method of an embedding struct never runs for the embedded one’s calls', async () => {
     const g = await openGraph({
       'go.mod': 'module example.com/m\n\ngo 1.19\n',

@@ -7,6 +7,8 @@ import { signaturesOf } from './signature.js';
 import { refOf, SYMBOL_SELECT, SymbolCache, toSymbol, type SymbolRow } from './symbols.js';
 import { bySymbolLocation, POSSIBLE_CAUSES } from './targets.js';
 import { AttributeLookups, BaseIndex } from './class-graph.js';
+import { classOfMethod } from './dispatch.js';
+import { GoInterfaces } from './interface-dispatch.js';
 import type { DeadCodeAnswer, DeadCodeOptions } from './types.js';
 
 // Dead code: functions and methods that no resolved call or value use reaches, less everything
@@ -110,11 +112,13 @@ export async function deadCode(store: IndexStore, root: string, options: DeadCod
     if (rootMethods && s.kind === 'method' && rootMethods.has(s.name)) continue;
     // Java has no free or nested functions: a "function" is a method of an anonymous class.
     if (s.language === 'java' && s.kind === 'function') continue;
-    const cls = s.kind === 'method' ? (owner?.kind === 'class' ? owner : classOfDetached(store, symbols, s)) : undefined;
+    const cls = s.kind === 'method' ? classOfMethod(store, symbols, s) : undefined;
     if (cls) {
       if (cls.name === s.name || `~${cls.name}` === s.name) continue; // a constructor or destructor
       if (TEST_NAME.test(cls.name) || /Tests?$/.test(cls.name)) continue;
       if (bases.mayBeDispatched(cls.id, s.name)) continue;
+      // Go: a method an interface of the codebase may be called for (no edge joins them).
+      if (s.language === 'go' && GoInterfaces.of(store).holding(cls.id, s.name).size > 0) continue;
       if (lookups.onSelfMayName(cls.id, s.name, bases)) continue;
     }
     dead.push(s);
@@ -134,10 +138,4 @@ function moduleKey(module: string): string {
     .replace(/^(\.{1,2}\/)+|^\.+/, '')
     .replace(/\.(m?[jt]sx?|c[jt]s|py)$/, '')
     .replace(/[/\\:]+/g, '.');
-}
-
-/** The class a method declared outside its class's body belongs to (member_of), if resolved. */
-function classOfDetached(store: IndexStore, symbols: SymbolCache, method: SymbolRow): SymbolRow | undefined {
-  const row = store.rows(`SELECT to_id FROM edges WHERE from_id = ? AND kind = ${EDGE_KIND_CODES.member_of} AND to_id IS NOT NULL`, [method.id])[0];
-  return row ? symbols.get(Number(row[0])) : undefined;
 }

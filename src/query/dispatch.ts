@@ -58,7 +58,7 @@ export const NO_DISPATCH: DispatchCalls = Object.freeze({ count: 0, sample: Obje
  * The class a method belongs to: its parent, or the class a `member_of` edge joins it to (Go,
  * Rust `impl` blocks, C++ `Shape::rename` defined outside the class).
  */
-function classOfMethod(store: IndexStore, symbols: SymbolCache, method: SymbolRow): SymbolRow | undefined {
+export function classOfMethod(store: IndexStore, symbols: SymbolCache, method: SymbolRow): SymbolRow | undefined {
   const parent = method.parentId === null ? undefined : symbols.get(method.parentId);
   if (parent?.kind === 'class') return parent;
   if (method.kind !== 'method') return undefined;
@@ -238,13 +238,7 @@ export function dispatchFrom(store: IndexStore, symbols: SymbolCache, caller: Sy
  * interface (see GoInterfaces).
  */
 function goDispatchInto(store: IndexStore, symbols: SymbolCache, method: SymbolRow, owner: SymbolRow): FoundDispatch[] {
-  const go = GoInterfaces.of(store);
-  const declaring = go.declaring(method.name);
-  if (declaring.size === 0) return [];
-  const own = go.implementing(method.name);
-  // The type, and the types embedding it that get this method by promotion.
-  const holders = [owner.id, ...[...go.embedders(owner.id)].filter((t) => !own.has(t))];
-  const via = [...declaring].filter(([iface]) => iface !== owner.id && holders.some((t) => go.satisfies(t, iface))).map(([, m]) => m);
+  const via = [...GoInterfaces.of(store).holding(owner.id, method.name).values()];
   if (via.length === 0) return [];
   const rows = store.rows(
     `SELECT from_id, to_id, line FROM edges WHERE kind = ${EDGE_KIND_CODES.calls} AND to_id IN (${via.map(() => '?').join(', ')}) AND resolution IN (${DISPATCHED.join(', ')})`,

@@ -67,6 +67,21 @@ export class GoInterfaces {
     return out;
   }
 
+  /**
+   * The interfaces declaring method `name` that may hold a value of type `typeId`, or of a type
+   * embedding it that gets its method by promotion (does not define its own): interface id →
+   * the interface's method.
+   */
+  holding(typeId: number, name: string): Map<number, number> {
+    const out = new Map<number, number>();
+    const declaring = this.declaring(name);
+    if (declaring.size === 0) return out;
+    const own = this.implementing(name);
+    const holders = [typeId, ...[...this.embedders(typeId)].filter((t) => !own.has(t))];
+    for (const [iface, method] of declaring) if (iface !== typeId && holders.some((t) => this.satisfies(t, iface))) out.set(iface, method);
+    return out;
+  }
+
   /** Whether a value of type `typeId` may be held by interface `interfaceId`. */
   satisfies(typeId: number, interfaceId: number): boolean {
     const required = this.#requiredOf(interfaceId, 0);
