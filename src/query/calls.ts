@@ -115,11 +115,11 @@ export function calls(store: IndexStore, target: SymbolTarget, direction: 'in' |
     let dispatch: DispatchCalls;
     if (direction === 'in') {
       unresolved = unresolvedCallsOf(store, [root]);
-      dispatch = sampled(dispatchInto(store, symbols, root));
+      dispatch = sampled(symbols, dispatchInto(store, symbols, root));
     } else {
       const open = entries.filter((c) => c.symbol === null);
       unresolved = { count: open.length, sample: open.slice(0, UNRESOLVED_SAMPLE).map((c) => ({ filePath: c.filePath, line: c.line })) };
-      dispatch = sampled(dispatchFrom(store, symbols, root, ownCalls));
+      dispatch = sampled(symbols, dispatchFrom(store, symbols, root, ownCalls));
     }
     groups.push({ symbol: root, calls: entries, unresolved, dispatch });
   }
@@ -192,8 +192,8 @@ export function tracePath(store: IndexStore, target: SymbolTarget, options: Trac
   // A call whose caller (inbound) or override (outbound) is on the path already misses no symbol.
   // One call found for two methods of the path is one call.
   const distinct = new Map<string, FoundDispatch>();
-  for (const d of dispatched) if (!onPath.has(d.symbolId)) distinct.set(`${d.symbolId} ${d.call.filePath}:${d.call.line} ${d.call.via.qualifiedName}`, d);
-  const dispatch = sampled([...distinct.values()]);
+  for (const d of dispatched) if (!onPath.has(d.symbolId)) distinct.set(`${d.symbolId} ${d.filePath}:${d.line} ${d.viaId}`, d);
+  const dispatch = sampled(symbols, [...distinct.values()]);
   return {
     roots: roots.map(refOf),
     direction,

@@ -3,6 +3,7 @@ import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../db/schema.js';
 import { decodeSite } from '../graph/site.js';
 import { BaseIndex } from './class-graph.js';
 import { GoInterfaces } from './interface-dispatch.js';
+import { perStore } from './per-store.js';
 import { refOf, type SymbolCache, type SymbolRow } from './symbols.js';
 import { byLocation, UNRESOLVED_SAMPLE } from './targets.js';
 import type { DispatchCall, DispatchCalls } from './types.js';
@@ -78,9 +79,16 @@ function enclosingClass(store: IndexStore, symbols: SymbolCache, symbol: SymbolR
   return undefined;
 }
 
+/** The methods of each name asked, kept while the store is unchanged (a trace asks again and again). */
+const methodsByName = perStore(() => new Map<string, ReadonlyMap<number, readonly number[]>>());
+
 /** The methods named `name` (several for overloads), by the id of their class. */
-function methodsNamed(store: IndexStore, name: string): Map<number, number[]> {
+function methodsNamed(store: IndexStore, name: string): ReadonlyMap<number, readonly number[]> {
+  const known = methodsByName(store);
+  const kept = known.get(name);
+  if (kept) return kept;
   const out = new Map<number, number[]>();
+  known.set(name, out);
   // A method's class: its parent, or the class its member_of edge names (see classOfMethod).
   const rows = store.rows(
     `SELECT s.id, CASE WHEN p.kind = 'class' THEN p.id ELSE (SELECT e.to_id FROM edges e WHERE e.from_id = s.id AND e.kind = ${EDGE_KIND_CODES.member_of} LIMIT 1) END
@@ -110,17 +118,38 @@ function reachedClass(order: readonly number[], definers: ReadonlyMap<number, re
   return undefined;
 }
 
-/** A dispatch call as found, with the id of its `symbol`. */
+/** A dispatch call as found: where, the symbol (caller, or override) and the method its edge names, by id. */
 export interface FoundDispatch {
-  readonly call: DispatchCall;
+  readonly filePath: string;
+  readonly line: number;
   readonly symbolId: number;
+  readonly viaId: number;
 }
 
-/** Dispatch calls counted, the first few (by location) kept. */
-export function sampled(found: readonly FoundDispatch[]): DispatchCalls {
+/**
+ * Dispatch calls counted, the first few kept: by location, then by the symbol's qualified name.
+ * Only the symbols of the sample are read (an interface's method may have thousands of callers).
+ */
+export function sampled(symbols: SymbolCache, found: readonly FoundDispatch[]): DispatchCalls {
   if (found.length === 0) return NO_DISPATCH;
-  const calls = found.map((f) => f.call).sort((a, b) => byLocation(a, b) || a.symbol.qualifiedName.localeCompare(b.symbol.qualifiedName));
-  return { count: calls.length, sample: calls.slice(0, UNRESOLVED_SAMPLE) };
+  const sorted = [...found].sort(byLocation);
+  const sample: DispatchCall[] = [];
+  for (let i = 0; i < sorted.length && sample.length < UNRESOLVED_SAMPLE; ) {
+    let j = i + 1;
+    while (j < sorted.length && byLocation(sorted[j]!, sorted[i]!) === 0) j++;
+    const group = sorted.slice(i, j);
+    symbols.load(group.flatMap((f) => [f.symbolId, f.viaId]));
+    const calls: DispatchCall[] = [];
+    for (const f of group) {
+      const symbol = symbols.get(f.symbolId);
+      const via = symbols.get(f.viaId);
+      if (symbol && via) calls.push({ filePath: f.filePath, line: f.line, symbol: refOf(symbol), via: refOf(via) });
+    }
+    calls.sort((a, b) => a.symbol.qualifiedName.localeCompare(b.symbol.qualifiedName));
+    sample.push(...calls.slice(0, UNRESOLVED_SAMPLE - sample.length));
+    i = j;
+  }
+  return { count: found.length, sample };
 }
 
 /**
@@ -135,7 +164,7 @@ export function dispatchInto(store: IndexStore, symbols: SymbolCache, method: Sy
   if (method.kind !== 'method') return [];
   const owner = classOfMethod(store, symbols, method);
   if (owner === undefined) return [];
-  if (method.language === 'go') return goDispatchInto(store, symbols, method, owner);
+  if (method.language === 'go') return goDispatchInto(store, method, owner);
   if (STATIC_LANGUAGES.has(method.language)) return [];
   const bases = BaseIndex.of(store);
   const definers = methodsNamed(store, method.name);
@@ -161,6 +190,7 @@ export function dispatchInto(store: IndexStore, symbols: SymbolCache, method: Sy
     `SELECT from_id, to_id, line, resolution, site FROM edges WHERE kind = ${EDGE_KIND_CODES.calls} AND to_id IN (${ids.map(() => '?').join(', ')}) AND resolution IN (${DISPATCHED.join(', ')})`,
     ids,
   );
+  symbols.load(rows.map((r) => Number(r[0])));
   const found: FoundDispatch[] = [];
   for (const [fromId, toId, line, resolution, site] of rows) {
     const caller = symbols.get(Number(fromId));
@@ -176,7 +206,7 @@ export function dispatchInto(store: IndexStore, symbols: SymbolCache, method: Sy
       if (typed && viaClass) receiver = declaredClass(symbols, typed.name, [viaClass.id, ...bases.below(viaClass.id)]);
     }
     if (receiver !== undefined && !instead.get(via.id)!.some((cls) => bases.lookupOrder(cls).includes(receiver))) continue;
-    found.push({ call: { filePath: caller.filePath, line: Number(line), symbol: refOf(caller), via: refOf(via) }, symbolId: caller.id });
+    found.push({ filePath: caller.filePath, line: Number(line), symbolId: caller.id, viaId: via.id });
   }
   return found;
 }
@@ -224,10 +254,7 @@ export function dispatchFrom(store: IndexStore, symbols: SymbolCache, caller: Sy
       const reach = reachedClass(bases.lookupOrder(cls), definers);
       if (typeof reach === 'number' && reach !== targetClass.id) for (const id of definers.get(reach)!) overrides.add(id);
     }
-    for (const id of overrides) {
-      const override = symbols.get(id);
-      if (override) found.push({ call: { filePath: caller.filePath, line: call.line, symbol: refOf(override), via: refOf(target) }, symbolId: override.id });
-    }
+    for (const id of overrides) found.push({ filePath: caller.filePath, line: call.line, symbolId: id, viaId: target.id });
   }
   return found;
 }
@@ -237,20 +264,15 @@ export function dispatchFrom(store: IndexStore, symbols: SymbolCache, caller: Sy
  * the type (or of a type embedding it that does not define the method) may be held by the
  * interface (see GoInterfaces).
  */
-function goDispatchInto(store: IndexStore, symbols: SymbolCache, method: SymbolRow, owner: SymbolRow): FoundDispatch[] {
+function goDispatchInto(store: IndexStore, method: SymbolRow, owner: SymbolRow): FoundDispatch[] {
   const via = [...GoInterfaces.of(store).holding(owner.id, method.name).values()];
   if (via.length === 0) return [];
   const rows = store.rows(
-    `SELECT from_id, to_id, line FROM edges WHERE kind = ${EDGE_KIND_CODES.calls} AND to_id IN (${via.map(() => '?').join(', ')}) AND resolution IN (${DISPATCHED.join(', ')})`,
+    `SELECT e.from_id, e.to_id, e.line, f.path FROM edges e JOIN symbols s ON s.id = e.from_id JOIN files f ON f.id = s.file_id
+     WHERE e.kind = ${EDGE_KIND_CODES.calls} AND e.to_id IN (${via.map(() => '?').join(', ')}) AND e.resolution IN (${DISPATCHED.join(', ')})`,
     via,
   );
-  const found: FoundDispatch[] = [];
-  for (const [fromId, toId, line] of rows) {
-    const caller = symbols.get(Number(fromId));
-    const target = symbols.get(Number(toId));
-    if (caller && target) found.push({ call: { filePath: caller.filePath, line: Number(line), symbol: refOf(caller), via: refOf(target) }, symbolId: caller.id });
-  }
-  return found;
+  return rows.map(([fromId, toId, line, path]) => ({ filePath: String(path), line: Number(line), symbolId: Number(fromId), viaId: Number(toId) }));
 }
 
 /** Go: the methods a call of an interface's method may run, of the types the interface may hold. */
@@ -261,12 +283,10 @@ function goDispatchFrom(store: IndexStore, symbols: SymbolCache, caller: SymbolR
     if (!DISPATCHED.includes(call.resolution)) continue;
     const target = symbols.get(call.toId);
     // An interface's method is nested in its interface (a type's are joined by member_of).
-    if (target?.kind !== 'method' || target.parentId === null || symbols.get(target.parentId)?.kind !== 'class') continue;
+    if (target?.kind !== 'method' || target.parentId === null || !go.isInterface(target.parentId)) continue;
     const iface = target.parentId;
     for (const [type, methodId] of go.implementing(target.name)) {
-      if (type === iface || !(go.satisfies(type, iface) || [...go.embedders(type)].some((t) => go.satisfies(t, iface)))) continue;
-      const runs = symbols.get(methodId);
-      if (runs) found.push({ call: { filePath: caller.filePath, line: call.line, symbol: refOf(runs), via: refOf(target) }, symbolId: runs.id });
+      if (type !== iface && go.heldBy(type, iface)) found.push({ filePath: caller.filePath, line: call.line, symbolId: methodId, viaId: target.id });
     }
   }
   return found;

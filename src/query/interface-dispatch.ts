@@ -8,63 +8,91 @@ import { perStore } from './per-store.js';
 // when its method set has every method the interface names: its own methods (joined to it by
 // member_of edges), those its embedded types promote, and an embedded type the graph could not
 // resolve (outside the codebase, or ambiguous: `*file` in package os has a struct per system)
-// may promote any (but the predeclared `error`, whose one method is Error). Names only: signatures and pointer receivers are not compared, so these are
-// calls that *may* run a method, never edges.
+// may promote any (but the predeclared `error`, whose one method is Error). Names only:
+// signatures and pointer receivers are not compared, so these are calls that *may* run a
+// method, never edges.
 
 /** An interface's method names, or undefined when an embedded interface outside the codebase adds unknown ones. */
-export type MethodNames = ReadonlySet<string> | undefined;
+type MethodNames = ReadonlySet<string> | undefined;
 
-/** Go's predeclared interface, embedded in structs and interfaces by its name (no edge reaches it). */
+/** Go's predeclared interfaces, embedded by their names (no edge reaches them). */
 const PREDECLARED: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ['error', new Set(['Error'])],
   ['any', new Set<string>()],
 ]);
 
-/** The Go interfaces of an index and the method sets of its types, read as asked. */
+/** Methods by name, then by the id of their type or interface: method ids. */
+type ByName = Map<string, Map<number, number>>;
+
+function add(index: ByName, name: string, owner: number, method: number): void {
+  let owners = index.get(name);
+  if (!owners) index.set(name, (owners = new Map()));
+  if (!owners.has(owner)) owners.set(owner, method);
+}
+
+const NONE: ReadonlyMap<number, number> = new Map();
+
+/**
+ * The Go interfaces of an index and the method sets of its types, read in three statements on
+ * first use and kept while the store is unchanged (a trace asks for hundreds of names).
+ */
 export class GoInterfaces {
-  readonly #store: IndexStore;
   readonly #bases: BaseIndex;
+  /** Interface methods (nested in their interface: a Go struct's methods are joined by member_of). */
+  readonly #declared: ByName = new Map();
+  /** Methods of types, joined to them by member_of. */
+  readonly #own: ByName = new Map();
+  readonly #nestedNames = new Map<number, Set<string>>();
+  readonly #ownNames = new Map<number, Set<string>>();
+  /** Embedded types by type: ids, or the name written for one the graph did not resolve. */
+  readonly #embedded = new Map<number, (number | string)[]>();
   readonly #required = new Map<number, MethodNames>();
   readonly #methodSets = new Map<number, { readonly names: ReadonlySet<string>; readonly open: boolean }>();
 
   private constructor(store: IndexStore) {
-    this.#store = store;
     this.#bases = BaseIndex.of(store);
+    const go = `JOIN files f ON f.id = s.file_id AND f.language = 'go'`;
+    for (const [method, iface, name] of store.rows(`SELECT s.id, s.parent_id, s.name FROM symbols s JOIN symbols p ON p.id = s.parent_id AND p.kind = 'class' ${go} WHERE s.kind = 'method' ORDER BY s.id`)) {
+      add(this.#declared, String(name), Number(iface), Number(method));
+      this.#namesOf(this.#nestedNames, Number(iface)).add(String(name));
+    }
+    for (const [method, type, name] of store.rows(
+      `SELECT s.id, e.to_id, s.name FROM edges e JOIN symbols s ON s.id = e.from_id ${go} WHERE e.kind = ${EDGE_KIND_CODES.member_of} AND e.to_id IS NOT NULL AND s.kind = 'method' ORDER BY s.id`,
+    )) {
+      add(this.#own, String(name), Number(type), Number(method));
+      this.#namesOf(this.#ownNames, Number(type)).add(String(name));
+    }
+    for (const [from, to, name] of store.rows(
+      `SELECT e.from_id, e.to_id, ${NAME_OF_EDGE} FROM edges e JOIN symbols s ON s.id = e.from_id ${go} WHERE e.kind IN (${EDGE_KIND_CODES.inherits}, ${EDGE_KIND_CODES.implements}) ORDER BY e.id`,
+    )) {
+      let list = this.#embedded.get(Number(from));
+      if (!list) this.#embedded.set(Number(from), (list = []));
+      list.push(to === null ? String(name) : Number(to));
+    }
   }
 
-  /** What a store's Go interfaces and types are (kept while the store is unchanged: method sets are read once). */
+  /** What a store's Go interfaces and types are. */
   static readonly of: (store: IndexStore) => GoInterfaces = perStore((store) => new GoInterfaces(store));
 
-  /**
-   * The interfaces declaring a method named `name` (Go's interface methods are the only methods
-   * nested in their type: a struct's are joined by member_of), as interface id → method id.
-   */
-  declaring(name: string): Map<number, number> {
-    const out = new Map<number, number>();
-    const rows = this.#store.rows(
-      `SELECT s.id, s.parent_id FROM symbols s JOIN symbols p ON p.id = s.parent_id JOIN files f ON f.id = s.file_id
-       WHERE s.name = ? AND s.kind = 'method' AND p.kind = 'class' AND f.language = 'go' ORDER BY s.id`,
-      [name],
-    );
-    for (const [method, iface] of rows) if (!out.has(Number(iface))) out.set(Number(iface), Number(method));
-    return out;
+  #namesOf(index: Map<number, Set<string>>, id: number): Set<string> {
+    let names = index.get(id);
+    if (!names) index.set(id, (names = new Set()));
+    return names;
   }
 
-  /** Whether `classId` is a Go interface: it has methods nested in it. */
+  /** The interfaces declaring a method named `name`: interface id → the method's id. */
+  declaring(name: string): ReadonlyMap<number, number> {
+    return this.#declared.get(name) ?? NONE;
+  }
+
+  /** The types with a method named `name` of their own: type id → the method's id. */
+  implementing(name: string): ReadonlyMap<number, number> {
+    return this.#own.get(name) ?? NONE;
+  }
+
+  /** Whether `classId` is a Go interface (it has methods nested in it). */
   isInterface(classId: number): boolean {
-    return this.#store.rows("SELECT 1 FROM symbols WHERE parent_id = ? AND kind = 'method' LIMIT 1", [classId]).length > 0;
-  }
-
-  /** The types with a method named `name` of their own (member_of), as type id → method id. */
-  implementing(name: string): Map<number, number> {
-    const out = new Map<number, number>();
-    const rows = this.#store.rows(
-      `SELECT s.id, e.to_id FROM symbols s JOIN edges e ON e.from_id = s.id AND e.kind = ${EDGE_KIND_CODES.member_of} JOIN files f ON f.id = s.file_id
-       WHERE s.name = ? AND s.kind = 'method' AND e.to_id IS NOT NULL AND f.language = 'go' ORDER BY s.id`,
-      [name],
-    );
-    for (const [method, type] of rows) if (!out.has(Number(type))) out.set(Number(type), Number(method));
-    return out;
+    return this.#nestedNames.has(classId);
   }
 
   /**
@@ -77,9 +105,14 @@ export class GoInterfaces {
     const declaring = this.declaring(name);
     if (declaring.size === 0) return out;
     const own = this.implementing(name);
-    const holders = [typeId, ...[...this.embedders(typeId)].filter((t) => !own.has(t))];
+    const holders = [typeId, ...[...this.#bases.below(typeId)].filter((t) => !own.has(t))];
     for (const [iface, method] of declaring) if (iface !== typeId && holders.some((t) => this.satisfies(t, iface))) out.set(iface, method);
     return out;
+  }
+
+  /** Whether a value of type `typeId`, or of a type embedding it, may be held by interface `interfaceId`. */
+  heldBy(typeId: number, interfaceId: number): boolean {
+    return this.satisfies(typeId, interfaceId) || [...this.#bases.below(typeId)].some((t) => this.satisfies(t, interfaceId));
   }
 
   /** Whether a value of type `typeId` may be held by interface `interfaceId`. */
@@ -91,17 +124,11 @@ export class GoInterfaces {
     return true;
   }
 
-  /** The types that embed `typeId`, directly or further, and so get its methods unless they define their own. */
-  embedders(typeId: number): Set<number> {
-    return this.#bases.below(typeId);
-  }
-
   #requiredOf(interfaceId: number, depth: number): MethodNames {
     if (this.#required.has(interfaceId)) return this.#required.get(interfaceId);
-    const names = new Set<string>();
+    const names = new Set<string>(this.#nestedNames.get(interfaceId));
     let known = depth <= 16;
-    for (const [name] of this.#store.rows("SELECT name FROM symbols WHERE parent_id = ? AND kind = 'method'", [interfaceId])) names.add(String(name));
-    for (const embedded of this.#basesOf(interfaceId)) {
+    for (const embedded of this.#embedded.get(interfaceId) ?? []) {
       const more = typeof embedded === 'string' ? PREDECLARED.get(embedded) : !known ? undefined : this.#requiredOf(embedded, depth + 1);
       if (more === undefined) known = false;
       else for (const n of more) names.add(n);
@@ -114,14 +141,9 @@ export class GoInterfaces {
   #methodSetOf(typeId: number, depth: number): { readonly names: ReadonlySet<string>; readonly open: boolean } {
     const kept = this.#methodSets.get(typeId);
     if (kept) return kept;
-    const names = new Set<string>();
+    const names = new Set<string>(this.#ownNames.get(typeId));
     let open = depth > 16;
-    const rows = this.#store.rows(
-      `SELECT s.name FROM edges e JOIN symbols s ON s.id = e.from_id WHERE e.to_id = ? AND e.kind = ${EDGE_KIND_CODES.member_of} AND s.kind = 'method'`,
-      [typeId],
-    );
-    for (const [name] of rows) names.add(String(name));
-    for (const embedded of this.#basesOf(typeId)) {
+    for (const embedded of this.#embedded.get(typeId) ?? []) {
       if (typeof embedded === 'string') {
         const predeclared = PREDECLARED.get(embedded);
         if (predeclared === undefined) open = true;
@@ -138,12 +160,5 @@ export class GoInterfaces {
     const out = { names, open };
     this.#methodSets.set(typeId, out);
     return out;
-  }
-
-  /** A type's embedded types: ids, or the name written for one outside the codebase. */
-  #basesOf(classId: number): (number | string)[] {
-    return this.#store
-      .rows(`SELECT e.to_id, ${NAME_OF_EDGE} FROM edges e WHERE e.from_id = ? AND e.kind IN (${EDGE_KIND_CODES.inherits}, ${EDGE_KIND_CODES.implements}) ORDER BY e.id`, [classId])
-      .map(([to, name]) => (to === null ? String(name) : Number(to)));
   }
 }

@@ -52,6 +52,19 @@ export class SymbolCache {
     }
     return this.#byId.get(id);
   }
+
+  /** Reads the symbols of `ids` not read yet, a few statements for all (before `get`s of many). */
+  load(ids: Iterable<number>): void {
+    const missing = [...new Set(ids)].filter((id) => !this.#byId.has(id));
+    for (let i = 0; i < missing.length; i += 500) {
+      const chunk = missing.slice(i, i + 500);
+      for (const id of chunk) this.#byId.set(id, undefined);
+      for (const row of this.#store.rows(`${SYMBOL_SELECT} WHERE s.id IN (${chunk.map(() => '?').join(', ')})`, chunk)) {
+        const symbol = toSymbol(row);
+        this.#byId.set(symbol.id, symbol);
+      }
+    }
+  }
 }
 
 /**
