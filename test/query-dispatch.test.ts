@@ -184,6 +184,37 @@ describe('dispatch in Python (C3 order, mixins, self and typed receivers)', () =
   });
 });
 
+describe('dispatch after updates', () => {
+  it('answers follow the index: a subclass or a type added by an update counts at once', async () => {
+    const g = await openGraph(PYTHON);
+    try {
+      expect((await g.db.callees('Handler.handle')).groups[0]!.dispatch.count).toBe(2);
+      g.tree.write('more.py', 'from handlers import Handler\n\n\nclass Lower(Handler):\n    def process(self, x):\n        return x.lower()\n');
+      await g.db.update();
+      expect(dispatchLines(g, only(await g.db.callees('Handler.handle')).dispatch)).toEqual([
+        'handlers.py:3 handlers.Mixin.process via handlers.Handler.process',
+        'handlers.py:3 handlers.Upper.process via handlers.Handler.process',
+        'handlers.py:3 more.Lower.process via handlers.Handler.process',
+      ]);
+      expect(only(await g.db.callers('Lower.process')).dispatch.count).toBe(2);
+    } finally {
+      g.close();
+    }
+    const go = await openGraph({
+      'go.mod': 'module example.com/m\n\ngo 1.19\n',
+      'a.go': 'package m\n\ntype Shape interface {\n\tArea() float64\n}\n\nfunc Total(s Shape) float64 { return s.Area() }\n',
+    });
+    try {
+      expect(only(await go.db.callees('Total')).dispatch.count).toBe(0);
+      go.tree.write('b.go', 'package m\n\ntype Tri struct{}\n\nfunc (t Tri) Area() float64 { return 1 }\n');
+      await go.db.update();
+      expect(dispatchLines(go, only(await go.db.callees('Total')).dispatch)).toEqual(['a.go:7 example.com/m.Tri.Area via example.com/m.Shape.Area']);
+    } finally {
+      go.close();
+    }
+  });
+});
+
 describe('dispatch in other languages', () => {
   it('TypeScript: this.name() in a base and a typed parameter may run a subclass’s override', async () => {
     const g = await openGraph({
