@@ -36,6 +36,8 @@ export type {
   SymbolTarget,
   TraceOptions,
   UnresolvedCalls,
+  ValueUse,
+  ValueUses,
 } from './query/types.js';
 export type { BindingFact, DefinitionFlag, ExtractedGraph, FixedReason, ReceiverFact, ReferenceSink, ReferenceVisitor, SiteFact } from './graph/facts.js';
 export { BODY_MODES, DEFAULT_BODY_MODE, type BodyMode } from './db/body-mode.js';

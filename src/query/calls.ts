@@ -5,8 +5,8 @@ import { CKGError } from '../errors.js';
 import { dispatchFrom, dispatchInto, sampled, type FoundDispatch, type ResolvedCall } from './dispatch.js';
 import { resolutionOf } from './edges.js';
 import { SymbolCache, refOf, type SymbolRow } from './symbols.js';
-import { byLocation, constructorsOf, symbolsOf, unresolvedCallsOf, UNRESOLVED_SAMPLE } from './targets.js';
-import type { CallEntry, CallGroup, CallsAnswer, CallsOptions, DispatchCalls, PathAnswer, PathHop, SymbolTarget, TraceOptions } from './types.js';
+import { byLocation, constructorsOf, NO_VALUE_USES, symbolsOf, unresolvedCallsOf, UNRESOLVED_SAMPLE, valueUsesOf } from './targets.js';
+import type { CallEntry, CallGroup, CallsAnswer, CallsOptions, DispatchCalls, PathAnswer, PathHop, SymbolTarget, TraceOptions, ValueUses } from './types.js';
 
 /** The deepest a callers/callees or trace answer goes. */
 export const MAX_DEPTH = 10;
@@ -74,7 +74,7 @@ export function calls(store: IndexStore, target: SymbolTarget, direction: 'in' |
   const limit = integer('limit', options.limit, Number.MAX_SAFE_INTEGER, 1, Number.MAX_SAFE_INTEGER);
   const symbols = new SymbolCache(store);
   const roots = symbolsOf(store, target).filter((s) => direction === 'out' || s.kind !== 'module');
-  const groups: { symbol: SymbolRow; calls: CallEntry[]; unresolved: CallGroup['unresolved']; dispatch: DispatchCalls }[] = [];
+  const groups: { symbol: SymbolRow; calls: CallEntry[]; unresolved: CallGroup['unresolved']; dispatch: DispatchCalls; valueUses: ValueUses }[] = [];
   for (const root of roots) {
     const entries: CallEntry[] = [];
     const seen = new Set<number>([root.id]);
@@ -113,15 +113,17 @@ export function calls(store: IndexStore, target: SymbolTarget, direction: 'in' |
     // class, its own and its constructors' names).
     let unresolved: CallGroup['unresolved'];
     let dispatch: DispatchCalls;
+    let valueUses = NO_VALUE_USES;
     if (direction === 'in') {
       unresolved = unresolvedCallsOf(store, [root]);
       dispatch = sampled(symbols, dispatchInto(store, symbols, root));
+      valueUses = valueUsesOf(store, symbols, [root]);
     } else {
       const open = entries.filter((c) => c.symbol === null);
       unresolved = { count: open.length, sample: open.slice(0, UNRESOLVED_SAMPLE).map((c) => ({ filePath: c.filePath, line: c.line })) };
       dispatch = sampled(symbols, dispatchFrom(store, symbols, root, ownCalls));
     }
-    groups.push({ symbol: root, calls: entries, unresolved, dispatch });
+    groups.push({ symbol: root, calls: entries, unresolved, dispatch, valueUses });
   }
   const total = groups.reduce((n, g) => n + g.calls.length, 0);
   // One page over all groups, in group order.
@@ -132,10 +134,10 @@ export function calls(store: IndexStore, target: SymbolTarget, direction: 'in' |
     skip -= from;
     const shown = g.calls.slice(from, from + room);
     room -= shown.length;
-    return { symbol: refOf(g.symbol), calls: shown, total: g.calls.length, unresolved: g.unresolved, dispatch: g.dispatch };
+    return { symbol: refOf(g.symbol), calls: shown, total: g.calls.length, unresolved: g.unresolved, dispatch: g.dispatch, valueUses: g.valueUses };
   });
   const shownAll = offset === 0 && limit >= total;
-  const complete = shownAll && groups.every((g) => g.unresolved.count === 0 && g.dispatch.count === 0);
+  const complete = shownAll && groups.every((g) => g.unresolved.count === 0 && g.dispatch.count === 0 && g.valueUses.count === 0);
   return { groups: paged, complete, total, offset };
 }
 
@@ -187,7 +189,12 @@ export function tracePath(store: IndexStore, target: SymbolTarget, options: Trac
     frontier = next;
   }
   let unresolved: PathAnswer['unresolved'] = { count: 0, sample: [] };
-  if (direction === 'inbound') unresolved = unresolvedCallsOf(store, [...onPath.values()].filter((s) => s.kind !== 'module'));
+  let valueUses = NO_VALUE_USES;
+  if (direction === 'inbound') {
+    const definitions = [...onPath.values()].filter((s) => s.kind !== 'module');
+    unresolved = unresolvedCallsOf(store, definitions);
+    valueUses = valueUsesOf(store, symbols, definitions);
+  }
   const unresolvedCallees = direction === 'outbound' && hops.some((h) => h.to === null);
   // A call whose caller (inbound) or override (outbound) is on the path already misses no symbol.
   // One call found for two methods of the path is one call.
@@ -201,6 +208,7 @@ export function tracePath(store: IndexStore, target: SymbolTarget, options: Trac
     hops,
     unresolved,
     dispatch,
-    complete: unresolved.count === 0 && !unresolvedCallees && dispatch.count === 0,
+    valueUses,
+    complete: unresolved.count === 0 && !unresolvedCallees && dispatch.count === 0 && valueUses.count === 0,
   };
 }

@@ -4,7 +4,7 @@ import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../db/schema.js';
 import { CKGError } from '../errors.js';
 import { refOf, SymbolCache, symbolsMatching, type SymbolRow } from './symbols.js';
 import { AttributeLookups, BaseIndex } from './class-graph.js';
-import type { SourceLocation, SymbolTarget, UnresolvedCalls } from './types.js';
+import type { SourceLocation, SymbolTarget, UnresolvedCalls, ValueUse, ValueUses } from './types.js';
 
 /** How many unresolved call sites an answer lists by location (the rest are counted). */
 export const UNRESOLVED_SAMPLE = 5;
@@ -80,6 +80,39 @@ export function unresolvedCallsOf(store: IndexStore, definitions: readonly Symbo
   }
   found.sort(byLocation);
   return { count: found.length, sample: found.slice(0, UNRESOLVED_SAMPLE) };
+}
+
+/** No use as a value. */
+export const NO_VALUE_USES: ValueUses = Object.freeze({ count: 0, sample: Object.freeze([]) });
+
+/**
+ * Where `definitions` are used as values (resolved `references` edges: passed, returned,
+ * stored, assigned), counted, with the first few by location and their users: whatever receives
+ * such a value may call it, and no edge shows that call.
+ */
+export function valueUsesOf(store: IndexStore, symbols: SymbolCache, definitions: readonly SymbolRow[]): ValueUses {
+  const ids = definitions.map((d) => d.id);
+  if (ids.length === 0) return NO_VALUE_USES;
+  const found: { filePath: string; line: number; fromId: number }[] = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    const rows = store.rows(
+      `SELECT e.from_id, e.line, f.path FROM edges e JOIN symbols s ON s.id = e.from_id JOIN files f ON f.id = s.file_id
+       WHERE e.to_id IN (${chunk.map(() => '?').join(', ')}) AND e.kind = ${EDGE_KIND_CODES.references}`,
+      chunk,
+    );
+    for (const [from, line, path] of rows) found.push({ filePath: String(path), line: Number(line), fromId: Number(from) });
+  }
+  if (found.length === 0) return NO_VALUE_USES;
+  found.sort((a, b) => byLocation(a, b) || a.fromId - b.fromId);
+  const first = found.slice(0, UNRESOLVED_SAMPLE);
+  symbols.load(first.map((f) => f.fromId));
+  const sample: ValueUse[] = [];
+  for (const f of first) {
+    const user = symbols.get(f.fromId);
+    if (user) sample.push({ filePath: f.filePath, line: f.line, symbol: refOf(user) });
+  }
+  return { count: found.length, sample };
 }
 
 /**

@@ -87,6 +87,38 @@ export interface DispatchCalls {
 }
 
 /**
+ * One use of a definition as a value (passed as an argument, returned, stored, assigned): what
+ * receives it may call it where no edge shows the call (`register(on_save)`, then
+ * `callback(1)`).
+ *
+ * @example
+ * ```ts
+ * for (const u of group.valueUses.sample) console.log(`${u.filePath}:${u.line} used by ${u.symbol.qualifiedName}`);
+ * ```
+ * @public
+ */
+export interface ValueUse extends SourceLocation {
+  /** The function (or module) that uses it. */
+  readonly symbol: SymbolRef;
+}
+
+/**
+ * A definition's uses as a value, counted, with the first few in file and line order.
+ *
+ * @example
+ * ```ts
+ * if (group.valueUses.count > 0) console.log('also passed around as a value: a lower bound');
+ * ```
+ * @public
+ */
+export interface ValueUses {
+  /** How many there are. */
+  readonly count: number;
+  /** The first few of them, in file and line order. */
+  readonly sample: readonly ValueUse[];
+}
+
+/**
  * One call in a callers or callees answer.
  *
  * @example
@@ -142,6 +174,11 @@ export interface CallGroup {
    * run an override of the method their edge names.
    */
   readonly dispatch: DispatchCalls;
+  /**
+   * Callers: its uses as a value elsewhere (`register(on_save)`), whose receivers may call it
+   * where no edge shows it. Callees: none (count 0).
+   */
+  readonly valueUses: ValueUses;
 }
 
 /**
@@ -159,8 +196,9 @@ export interface CallsAnswer {
   readonly groups: readonly CallGroup[];
   /**
    * True when the answer is all there is: no unresolved call may be one of these calls, no call
-   * may run another method by dispatch (see {@link CallGroup.dispatch}), and paging shows
-   * everything. False means a lower bound.
+   * may run another method by dispatch (see {@link CallGroup.dispatch}), no use as a value may
+   * lead to a call (see {@link CallGroup.valueUses}), and paging shows everything. False means a
+   * lower bound.
    */
   readonly complete: boolean;
   /** Calls over all groups and pages. */
@@ -238,7 +276,9 @@ export interface PathAnswer {
    * hops.
    */
   readonly dispatch: DispatchCalls;
-  /** True when no unresolved call may be a missing hop and no call may dispatch elsewhere. */
+  /** Inbound: uses of the path's symbols as values, which may lead to calls no hop shows. */
+  readonly valueUses: ValueUses;
+  /** True when no unresolved call may be a missing hop, no call may dispatch elsewhere and no value use may lead to a call. */
   readonly complete: boolean;
 }
 

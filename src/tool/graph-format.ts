@@ -1,7 +1,7 @@
 // Text answers of the graph commands: short lines, paths relative to the codebase root, the
 // honesty note (complete or lower bound) in the header so clipping never drops it.
 import type { SymbolRef } from '../db/entries.js';
-import type { CallsAnswer, ClassHierarchy, DeadCodeAnswer, DispatchCalls, FileOutline, OutlineEntry, PathAnswer, SourceLocation, SymbolSearchAnswer, UnresolvedCalls } from '../query/types.js';
+import type { CallsAnswer, ClassHierarchy, DeadCodeAnswer, DispatchCalls, FileOutline, OutlineEntry, PathAnswer, SourceLocation, SymbolSearchAnswer, UnresolvedCalls, ValueUses } from '../query/types.js';
 import { clipEntriesShown, type FormattedEntries } from './format.js';
 import { outlineSignature } from '../query/signature.js';
 
@@ -42,6 +42,14 @@ function dispatchClause(d: DispatchCalls, direction: 'in' | 'out', rel: (p: stri
   return `${d.count} ${one ? 'override or implementation' : 'overrides or implementations'} may run instead by dispatch (${shown}${more})`;
 }
 
+/** Uses of the asked definition (or of the path's) as a value, whose receivers may call it. */
+function valueUseClause(u: ValueUses, rel: (p: string) => string, what: string): string | undefined {
+  if (u.count === 0) return undefined;
+  const more = u.count > u.sample.length ? ', …' : '';
+  const shown = u.sample.map((v) => `${rel(v.filePath)}:${v.line} ${v.symbol.qualifiedName}`).join(', ');
+  return `${u.count} ${u.count === 1 ? 'use' : 'uses'} of ${what} as a value may lead to calls no edge shows (${shown}${more})`;
+}
+
 /** `find_callers` / `find_callees`. */
 export function formatCalls(target: string, answer: CallsAnswer, direction: 'in' | 'out', root: string): FormattedEntries {
   const rel = relativeTo(root);
@@ -55,7 +63,7 @@ export function formatCalls(target: string, answer: CallsAnswer, direction: 'in'
     const unresolvedCallees = direction === 'out' ? g.unresolved.count : 0;
     let tail: string;
     if (direction === 'in') {
-      const clauses = [unresolvedClause(g.unresolved, g.symbol.name, rel), dispatchClause(g.dispatch, 'in', rel)].filter((c) => c !== undefined);
+      const clauses = [unresolvedClause(g.unresolved, g.symbol.name, rel), dispatchClause(g.dispatch, 'in', rel), valueUseClause(g.valueUses, rel, 'it')].filter((c) => c !== undefined);
       tail = clauses.length > 0 ? ` Lower bound: ${clauses.join('; ')}.` : g.total > 0 ? ' Complete.' : ' Complete: nothing calls it.';
     } else {
       const dispatch = dispatchClause(g.dispatch, 'out', rel);
@@ -80,30 +88,36 @@ export function formatPath(target: string, answer: PathAnswer, root: string): Fo
   const rel = relativeTo(root);
   if (answer.roots.length === 0) return { text: `No function, method or class named ${target} found.`, shown: 0 };
   const from = answer.roots.map((r) => `${r.qualifiedName} (${where(r, rel)})`).join(', ');
-  const dispatch = answer.dispatch.count === 0 ? '' : pathDispatchNote(answer, rel);
-  const honesty =
-    answer.direction === 'inbound'
-      ? answer.unresolved.count > 0 || dispatch !== ''
-        ? `${answer.unresolved.count > 0 ? ` Lower bound: ${answer.unresolved.count} unresolved calls carry names on the path (${locations(answer.unresolved.sample, rel)}${answer.unresolved.count > answer.unresolved.sample.length ? ', …' : ''}).` : ''}${dispatch}`
-        : ' Complete.'
-      : answer.hops.some((h) => h.to === null) || dispatch !== ''
-        ? `${answer.hops.some((h) => h.to === null) ? ' Paths end at unresolved calls (?).' : ''}${dispatch}`
-        : ' Complete.';
+  let honesty: string;
+  if (answer.direction === 'inbound') {
+    const u = answer.unresolved;
+    const clauses = [
+      u.count > 0 ? `${u.count} unresolved calls carry names on the path (${locations(u.sample, rel)}${u.count > u.sample.length ? ', …' : ''})` : undefined,
+      pathDispatchClause(answer, rel),
+      valueUseClause(answer.valueUses, rel, 'symbols on the path'),
+    ].filter((c) => c !== undefined);
+    honesty = clauses.length > 0 ? ` Lower bound: ${clauses.join('; ')}.` : ' Complete.';
+  } else {
+    const dispatch = pathDispatchClause(answer, rel);
+    const open = answer.hops.some((h) => h.to === null);
+    honesty = open || dispatch ? `${open ? ' Paths end at unresolved calls (?).' : ''}${dispatch ? ` ${dispatch}.` : ''}` : ' Complete.';
+  }
   const header = `${answer.direction === 'inbound' ? 'Calls into' : 'Calls out of'} ${from}, depth ${answer.depth}: ${answer.hops.length} hops.${honesty}\n`;
   const entries = answer.hops.map((h, i) => `${i + 1}. [${h.depth}] ${h.from.qualifiedName} -> ${h.to?.qualifiedName ?? `? ${h.name}`} (${rel(h.filePath)}:${h.line})\n`);
   return clipEntriesShown(header, entries);
 }
 
-/** The dispatch calls a trace did not follow. */
-function pathDispatchNote(answer: PathAnswer, rel: (p: string) => string): string {
+/** The dispatch calls a trace did not follow (a clause of its header's note). */
+function pathDispatchClause(answer: PathAnswer, rel: (p: string) => string): string | undefined {
   const d = answer.dispatch;
+  if (d.count === 0) return undefined;
   const more = d.count > d.sample.length ? ', …' : '';
   if (answer.direction === 'inbound') {
     const shown = d.sample.map((c) => `${rel(c.filePath)}:${c.line} ${c.symbol.qualifiedName} via ${c.via.qualifiedName}`).join(', ');
-    return ` Lower bound: ${d.count} ${d.count === 1 ? 'call' : 'calls'} of overridden or implemented methods may run methods on the path by dispatch, not followed (${shown}${more}).`;
+    return `${d.count} ${d.count === 1 ? 'call' : 'calls'} of overridden or implemented methods may run methods on the path by dispatch, not followed (${shown}${more})`;
   }
   const shown = d.sample.map((c) => `${rel(c.filePath)}:${c.line} ${c.via.qualifiedName} -> ${c.symbol.qualifiedName}`).join(', ');
-  return ` ${d.count} ${d.count === 1 ? 'call' : 'calls'} on the path may run an override or implementation by dispatch, not followed (${shown}${more}).`;
+  return `${d.count} ${d.count === 1 ? 'call' : 'calls'} on the path may run an override or implementation by dispatch, not followed (${shown}${more})`;
 }
 
 /** `class_hierarchy`. */

@@ -1,0 +1,101 @@
+// Functions used as values in callers and trace answers: `register(on_save)` hands on_save to
+// code that may call it (`callback(1)`, a call of a parameter, which names no function), so the
+// callers of on_save are never "complete: nothing calls it" while such uses exist. Exact answers
+// on small Python and TypeScript codebases, through the API and the ckg tool.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CKGTool } from '../src/index.js';
+import { makeTree, type FixtureTree } from './helpers/fixtures.js';
+import { openGraph, type GraphUnderTest } from './helpers/graph.js';
+
+const PYTHON = {
+  'app.py': [
+    'def on_save(x):',
+    '    return x',
+    '',
+    '',
+    'def register(callback):',
+    '    return callback(1)',
+    '',
+    '',
+    'def main():',
+    '    return register(on_save)',
+    '',
+    '',
+    'def helper():',
+    '    return 2',
+    '',
+    '',
+    'def run():',
+    '    handlers = [on_save]',
+    '    return helper() + len(handlers)',
+    '',
+  ].join('\n'),
+};
+
+describe('uses as a value', () => {
+  let py: GraphUnderTest;
+  beforeAll(async () => {
+    py = await openGraph(PYTHON);
+  });
+  afterAll(() => py?.close());
+
+  it('callers count the uses of a function as a value, with their users: a lower bound', async () => {
+    const answer = await py.db.callers('on_save');
+    const [group] = answer.groups;
+    expect(group!.calls).toEqual([]);
+    expect(group!.valueUses.count).toBe(2);
+    expect(group!.valueUses.sample.map((u) => `${u.filePath.slice(py.tree.root.length + 1)}:${u.line} ${u.symbol.qualifiedName}`)).toEqual(['app.py:10 app.main', 'app.py:18 app.run']);
+    expect(answer.complete).toBe(false);
+  });
+
+  it('a function only ever called is complete, and callees list no value uses', async () => {
+    const answer = await py.db.callers('helper');
+    expect(answer.groups[0]!.valueUses.count).toBe(0);
+    expect(answer.complete).toBe(true);
+    expect((await py.db.callees('main')).groups[0]!.valueUses.count).toBe(0);
+  });
+
+  it('inbound traces count the uses of the symbols on the path', async () => {
+    const trace = await py.db.tracePath('on_save', { direction: 'inbound' });
+    expect(trace.hops).toEqual([]);
+    expect(trace.valueUses.count).toBe(2);
+    expect(trace.complete).toBe(false);
+    expect((await py.db.tracePath('on_save', { direction: 'outbound' })).valueUses.count).toBe(0);
+  });
+
+  it('the ckg tool says so in the header', async () => {
+    const tree: FixtureTree = makeTree('memfs', PYTHON);
+    const tool = new CKGTool({ fs: tree.fs });
+    try {
+      const result = await tool.execute({ command: 'find_callers', identifier: 'on_save', path: tree.root });
+      expect('output' in result ? result.output : result.error).toBe(
+        'Callers of app.on_save (function, app.py:1-2): 0 callers. Lower bound: 2 uses of it as a value may lead to calls no edge shows (app.py:10 app.main, app.py:18 app.run).\n',
+      );
+    } finally {
+      await tool.close();
+      tree.cleanup();
+    }
+  });
+
+  it('TypeScript: a method passed on (this.handle) counts as a use of it', async () => {
+    const g = await openGraph({
+      'bus.ts': [
+        'export class Bus {',
+        '  start(on: (x: number) => void): void { on(1); }',
+        '}',
+        'export class App {',
+        '  handle(x: number): void {}',
+        '  run(bus: Bus): void { bus.start(this.handle); }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    try {
+      const answer = await g.db.callers('App.handle');
+      expect(answer.groups[0]!.valueUses.sample.map((u) => `${u.line} ${u.symbol.qualifiedName}`)).toEqual(['6 bus.App.run']);
+      expect(answer.complete).toBe(false);
+    } finally {
+      g.close();
+    }
+  });
+});
