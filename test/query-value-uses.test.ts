@@ -77,6 +77,53 @@ describe('uses as a value', () => {
     }
   });
 
+  it('an unresolved use named like a method (a value of unknown type passed on) makes its callers a lower bound', async () => {
+    const g = await openGraph({
+      'wiring.py': [
+        'class Saver:',
+        '    def persist(self, x):',
+        '        return x',
+        '',
+        '    def flush(self):',
+        '        return None',
+        '',
+        '',
+        'def wire(obj, bus):',
+        '    bus.subscribe(obj.persist)',
+        '    bus.subscribe(obj.flush)',
+        '',
+        '',
+        'def call_it(obj):',
+        '    return obj.persist(1)',
+        '',
+      ].join('\n'),
+    });
+    const tool = new CKGTool({ fs: g.tree.fs });
+    try {
+      const answer = await g.db.callers('Saver.persist');
+      expect(answer.groups[0]!.unresolved).toEqual({
+        count: 2,
+        uses: 1,
+        sample: [
+          { filePath: `${g.tree.root}/wiring.py`, line: 10 },
+          { filePath: `${g.tree.root}/wiring.py`, line: 15 },
+        ],
+      });
+      expect(answer.complete).toBe(false);
+      const result = await tool.execute({ command: 'find_callers', identifier: 'Saver.persist', path: g.tree.root });
+      expect('output' in result ? result.output : result.error).toBe(
+        'Callers of wiring.Saver.persist (method, wiring.py:2-3): 0 callers. Lower bound: 2 unresolved calls and uses as a value named persist may also be (or lead to) calls of it (wiring.py:10, wiring.py:15).\n',
+      );
+      const flush = await tool.execute({ command: 'find_callers', identifier: 'Saver.flush', path: g.tree.root });
+      expect('output' in flush ? flush.output : flush.error).toBe(
+        'Callers of wiring.Saver.flush (method, wiring.py:5-6): 0 callers. Lower bound: 1 unresolved use as a value named flush may lead to calls of it (wiring.py:11).\n',
+      );
+    } finally {
+      await tool.close();
+      g.close();
+    }
+  });
+
   it('TypeScript: a method passed on (this.handle) counts as a use of it', async () => {
     const g = await openGraph({
       'bus.ts': [

@@ -56,13 +56,18 @@ export function byLocation(a: SourceLocation, b: SourceLocation): number {
 export function unresolvedCallsOf(store: IndexStore, definitions: readonly SymbolRow[]): UnresolvedCalls {
   const causes = POSSIBLE_CAUSES.join(', ');
   const found: SourceLocation[] = [];
+  let uses = 0;
   for (const name of new Set(definitions.map((d) => d.name))) {
+    // Calls, and uses as a value (`callback=other.handle`): what receives the value may call it.
     const rows: SqlValue[][] = store.rows(
-      `SELECT f.path, e.line FROM edges e JOIN symbols s ON s.id = e.from_id JOIN files f ON f.id = s.file_id
-       WHERE e.name_id = (SELECT id FROM names WHERE name = ?) AND e.kind = ${EDGE_KIND_CODES.calls} AND e.to_id IS NULL AND e.resolution IN (${causes})`,
+      `SELECT f.path, e.line, e.kind FROM edges e JOIN symbols s ON s.id = e.from_id JOIN files f ON f.id = s.file_id
+       WHERE e.name_id = (SELECT id FROM names WHERE name = ?) AND e.kind IN (${EDGE_KIND_CODES.calls}, ${EDGE_KIND_CODES.references}) AND e.to_id IS NULL AND e.resolution IN (${causes})`,
       [name],
     );
-    for (const [path, line] of rows) found.push({ filePath: String(path), line: Number(line) });
+    for (const [path, line, kind] of rows) {
+      found.push({ filePath: String(path), line: Number(line) });
+      if (Number(kind) === EDGE_KIND_CODES.references) uses++;
+    }
   }
   const lookups = AttributeLookups.of(store);
   let bases: BaseIndex | undefined;
@@ -79,7 +84,8 @@ export function unresolvedCallsOf(store: IndexStore, definitions: readonly Symbo
     }
   }
   found.sort(byLocation);
-  return { count: found.length, sample: found.slice(0, UNRESOLVED_SAMPLE) };
+  const unresolved = { count: found.length, sample: found.slice(0, UNRESOLVED_SAMPLE) };
+  return uses > 0 ? { ...unresolved, uses } : unresolved;
 }
 
 /** No use as a value. */

@@ -46,6 +46,12 @@ export interface UnresolvedCalls {
   readonly count: number;
   /** The first few of them, in file and line order. */
   readonly sample: readonly SourceLocation[];
+  /**
+   * Callers: how many of `count` are unresolved uses as a value rather than calls
+   * (`callback=other.handle` on a value of unknown type: whatever receives it may call it).
+   * Absent when there are none.
+   */
+  readonly uses?: number;
 }
 
 /**

@@ -23,6 +23,8 @@ function locations(sample: readonly SourceLocation[], rel: (p: string) => string
 function unresolvedClause(u: UnresolvedCalls, name: string, rel: (p: string) => string): string | undefined {
   if (u.count === 0) return undefined;
   const more = u.count > u.sample.length ? ', …' : '';
+  if (u.uses === u.count) return `${u.count} unresolved ${u.count === 1 ? 'use' : 'uses'} as a value named ${name} may lead to calls of it (${locations(u.sample, rel)}${more})`;
+  if (u.uses) return `${u.count} unresolved calls and uses as a value named ${name} may also be (or lead to) calls of it (${locations(u.sample, rel)}${more})`;
   return `${u.count} unresolved ${u.count === 1 ? 'call' : 'calls'} named ${name} may also be ${u.count === 1 ? 'a call' : 'calls'} of it (${locations(u.sample, rel)}${more})`;
 }
 
@@ -92,7 +94,7 @@ export function formatPath(target: string, answer: PathAnswer, root: string): Fo
   if (answer.direction === 'inbound') {
     const u = answer.unresolved;
     const clauses = [
-      u.count > 0 ? `${u.count} unresolved calls carry names on the path (${locations(u.sample, rel)}${u.count > u.sample.length ? ', …' : ''})` : undefined,
+      u.count > 0 ? `${u.count} unresolved calls${u.uses ? ' and uses as a value' : ''} carry names on the path (${locations(u.sample, rel)}${u.count > u.sample.length ? ', …' : ''})` : undefined,
       pathDispatchClause(answer, rel),
       valueUseClause(answer.valueUses, rel, 'symbols on the path'),
     ].filter((c) => c !== undefined);
