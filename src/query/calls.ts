@@ -86,7 +86,7 @@ export function calls(store: IndexStore, target: SymbolTarget, direction: 'in' |
       const next: number[] = [];
       for (const id of frontier) {
         for (const c of direction === 'in' ? callsInto(store, id) : callsFrom(store, id)) {
-          if (direction === 'out' && level === 1 && c.toId !== null) ownCalls.push({ fromId: c.fromId, toId: c.toId, line: c.line, resolution: c.resolution, site: c.site });
+          if (direction === 'out' && level === 1 && c.toId !== null) ownCalls.push({ ...c, toId: c.toId });
           const other = direction === 'in' ? c.fromId : c.toId;
           const symbol = other === null ? undefined : symbols.get(other);
           const site = symbols.get(c.fromId);
@@ -168,7 +168,7 @@ export function tracePath(store: IndexStore, target: SymbolTarget, options: Trac
       const ownCalls: ResolvedCall[] = [];
       for (const id of ids) {
         for (const c of direction === 'inbound' ? callsInto(store, id) : callsFrom(store, id)) {
-          if (direction === 'outbound' && c.toId !== null) ownCalls.push({ fromId: c.fromId, toId: c.toId, line: c.line, resolution: c.resolution, site: c.site });
+          if (direction === 'outbound' && c.toId !== null) ownCalls.push({ ...c, toId: c.toId });
           const from = symbols.get(c.fromId);
           if (!from) continue;
           const to = c.toId === null ? undefined : symbols.get(c.toId);

@@ -89,6 +89,7 @@ export class BaseIndex {
   #subclasses: Map<number, number[]> | undefined;
   readonly #methods = new Map<string, boolean>();
   readonly #orders = new Map<number, readonly number[]>();
+  readonly #below = new Map<number, ReadonlySet<number>>();
   #nextExternal = 0;
 
   private constructor(store: IndexStore) {
@@ -151,18 +152,24 @@ export class BaseIndex {
     return seen;
   }
 
-  /** Every class below `classId` (its subclasses, theirs, …), nearest first. */
-  below(classId: number): Set<number> {
-    const below = new Set<number>();
+  /**
+   * Every class below `classId` (its subclasses, theirs, …), nearest first; kept (dead code asks
+   * for each method of a class, a callees answer for each call on `self`).
+   */
+  below(classId: number): ReadonlySet<number> {
+    let below = this.#below.get(classId);
+    if (below !== undefined) return below;
+    const found = new Set<number>();
     const queue = [classId];
     for (let i = 0; i < queue.length; i++) {
       for (const sub of this.#subclassesOf(queue[i]!)) {
-        if (sub !== classId && !below.has(sub)) {
-          below.add(sub);
+        if (sub !== classId && !found.has(sub)) {
+          found.add(sub);
           queue.push(sub);
         }
       }
     }
+    this.#below.set(classId, (below = found));
     return below;
   }
 

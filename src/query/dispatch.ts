@@ -19,11 +19,10 @@ import type { DispatchCall, DispatchCalls } from './types.js';
 const DISPATCHED: readonly number[] = [RESOLUTION_CODES.self, RESOLUTION_CODES.typed];
 
 /**
- * Languages whose calls on a receiver never dispatch to a subclass's method: Go's embedding
- * promotes methods but an embedded type's method calls its own (Go dispatches through
- * interfaces only: see GoInterfaces), and C has no methods.
+ * Languages without methods. (Go has its own rule: its embedding never dispatches, its
+ * interfaces do; see GoInterfaces.)
  */
-const STATIC_LANGUAGES: ReadonlySet<string> = new Set(['go', 'c', 'bash']);
+const STATIC_LANGUAGES: ReadonlySet<string> = new Set(['c', 'bash']);
 
 /**
  * The class a typed call's receiver is known to be, from its site: `constructed` when the value
