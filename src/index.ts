@@ -22,6 +22,8 @@ export type {
   DeadCodeAnswer,
   DeadCodeEntry,
   DeadCodeOptions,
+  Decorator,
+  Decorators,
   DispatchCall,
   DispatchCalls,
   FileOutline,

@@ -54,6 +54,8 @@ function recordOf(file: FileRecord): FileRecord {
  */
 function bindingNames(kind: string, name: string, member: string | null, symbols: readonly { readonly name: string }[]): string[] {
   if (kind === 'build') return symbols.map((s) => s.name);
+  // A decorator is looked up by no site: a change of one makes no site look again.
+  if (kind === 'decorator') return [];
   return member === null ? [name] : [name, member];
 }
 

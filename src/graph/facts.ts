@@ -162,6 +162,15 @@ export interface SiteFact {
  * type). It binds no name either: `f.ext()` on a value of a class without a member `ext` may be
  * this function, and in a Kotlin extension's body the type is the implicit receiver.
  *
+ * `decorator` (Python, JavaScript, TypeScript): the definition (the binding's scope) is
+ * decorated with `name` as written, without its arguments (`property`, `app.route`,
+ * `register.filter`, `Component`), at the decorator's line; decorators that leave how the
+ * definition is called as it is (Python's `staticmethod`, `classmethod`, `abstractmethod`,
+ * `overload`, `functools.wraps`…) are not reported. It binds no name either: the decorator
+ * receives the definition as a value and may have it called where no edge shows (a property's
+ * getter runs when the attribute is read, a route handler when a request comes), so a callers
+ * answer of the definition is a lower bound.
+ *
  * `module` is written as in the source (`.models`, `./util`, `java.util`); the language's
  * module rules resolve it. `scope` is the enclosing definition for an import inside a
  * function (-1 at module level).
@@ -174,7 +183,7 @@ export interface SiteFact {
  */
 export interface BindingFact {
   /** How the name is bound (see above). */
-  readonly kind: 'module' | 'member' | 'star' | 'export' | 'assign' | 'declare' | 'macro' | 'alias' | 'using' | 'build' | 'field' | 'returns' | 'receiver';
+  readonly kind: 'module' | 'member' | 'star' | 'export' | 'assign' | 'declare' | 'macro' | 'alias' | 'using' | 'build' | 'field' | 'returns' | 'receiver' | 'decorator';
   /** The name the file uses. */
   readonly name: string;
   /** The module as written in the source, for imports and re-exports. */
@@ -271,8 +280,12 @@ export interface ReferenceSink {
    * is a base of the struct `X` declared elsewhere in the file).
    */
   site(at: Node, fact: Omit<SiteFact, 'line' | 'caller'>, owner?: Node): void;
-  /** A name bound by an import or assignment; `at` gives the line and, inside a function, the scope. */
-  binding(at: Node, fact: Omit<BindingFact, 'line' | 'scope'>): void;
+  /**
+   * A name bound by an import or assignment; `at` gives the line and, inside a function, the
+   * scope. `owner`, when given, is a node of the definition that is the binding's scope instead
+   * of the one enclosing `at` (a `decorator` binding: the decorated definition).
+   */
+  binding(at: Node, fact: Omit<BindingFact, 'line' | 'scope'>, owner?: Node): void;
   /** Marks the definition whose range starts at or contains `definition`'s start (`enclosed`: only one that starts there). */
   flag(definition: Node, flag: DefinitionFlag): void;
   /**

@@ -45,8 +45,8 @@ export interface GraphDeclaration {
  */
 export const PRELOAD_SYMBOLS = 300_000;
 
-/** Binding kinds that declare without binding a name an import lookup follows (C, C++; see GraphReader.declarations). */
-const DECLARATION_KINDS: ReadonlySet<string> = new Set(['declare', 'macro', 'alias', 'using', 'field', 'returns', 'receiver']);
+/** Binding kinds that bind no name an import lookup follows (C, C++ declarations, see GraphReader.declarations; facts about a definition). */
+const DECLARATION_KINDS: ReadonlySet<string> = new Set(['declare', 'macro', 'alias', 'using', 'field', 'returns', 'receiver', 'decorator']);
 
 /**
  * Read access to the stored graph for one resolution pass, each answer memoised: a pass asks

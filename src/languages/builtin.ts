@@ -61,7 +61,8 @@ export const PYTHON = builtin(
     // 8: attributes a method stores on its instance (`self.x = …`, `cls.x = …` in a class method: `field` bindings of the class) hide a method x of the class's order: `self.x()` and typed `c.x()` are ambiguous there (they were the method).
     // 9: the stored-attribute rule of 8 applies to calls through the instance only: `super().x()` reads the classes, and is the method again.
     // 10: a method stored over on a local's or parameter's value in its scope (`h.process = stub`, not `h.f = h.f.bind(h)`) makes `h.process()` there dynamic (it was the class's method).
-    version: '10',
+    // 11: decorators that may have the definition called elsewhere are `decorator` bindings of it (callers answers are a lower bound).
+    version: '11',
   },
   ['references'],
 );
@@ -146,7 +147,8 @@ export const TYPESCRIPT = builtin(
     // 14: a computed base (`class A extends mixin(B)`) is a base of unknown members; a build counts a base named by a parameter or local as one, as an update did (`this.m()` in such a class: external, not not-found).
     // 15: attributes a method stores on its instance (`this.x = …`, not `this.x = this.x.bind(this)`: `field` bindings of the class) hide a method x of the class and its bases: `this.x()` and typed `c.x()` are ambiguous there (they were the method).
     // 16: a method stored over on a local's or parameter's value in its scope (`h.process = stub`, not `h.f = h.f.bind(h)`) makes `h.process()` there dynamic (it was the class's method).
-    version: '16',
+    // 17: decorators are `decorator` bindings of the class or member they decorate (callers answers are a lower bound).
+    version: '17',
   },
   ['references', 'rewriteSource'],
 );
@@ -172,7 +174,8 @@ export const TSX = builtin(
     // 14: a computed base (`class A extends mixin(B)`) is a base of unknown members; a build counts a base named by a parameter or local as one, as an update did (`this.m()` in such a class: external, not not-found).
     // 15: attributes a method stores on its instance (`this.x = …`, not `this.x = this.x.bind(this)`: `field` bindings of the class) hide a method x of the class and its bases: `this.x()` and typed `c.x()` are ambiguous there (they were the method).
     // 16: a method stored over on a local's or parameter's value in its scope (`h.process = stub`, not `h.f = h.f.bind(h)`) makes `h.process()` there dynamic (it was the class's method).
-    version: '16',
+    // 17: decorators are `decorator` bindings of the class or member they decorate (callers answers are a lower bound).
+    version: '17',
   },
   ['references', 'rewriteSource'],
 );
@@ -199,7 +202,8 @@ export const JAVASCRIPT = builtin(
     // 14: a computed base (`class A extends mixin(B)`) is a base of unknown members; a build counts a base named by a parameter or local as one, as an update did (`this.m()` in such a class: external, not not-found).
     // 15: attributes a method stores on its instance (`this.x = …`, not `this.x = this.x.bind(this)`: `field` bindings of the class) hide a method x of the class and its bases: `this.x()` and typed `c.x()` are ambiguous there (they were the method).
     // 16: a method stored over on a local's or parameter's value in its scope (`h.process = stub`, not `h.f = h.f.bind(h)`) makes `h.process()` there dynamic (it was the class's method).
-    version: '16',
+    // 17: decorators are `decorator` bindings of the class or member they decorate (callers answers are a lower bound).
+    version: '17',
   },
   ['references'],
 );

@@ -125,6 +125,15 @@ export function writtenBase(base: Node): string {
   return text.length <= 60 ? text : `${text.slice(0, 59)}…`;
 }
 
+/**
+ * A decorator (annotation, attribute) as written without its arguments: its dotted `path` when
+ * it has one (`app.route` for `@app.route('/')`), else its text on one line, at most 60
+ * characters: the name of its `decorator` binding.
+ */
+export function writtenDecorator(expr: Node, path: readonly string[] | undefined): string {
+  return path ? path.join('.') : writtenBase(expr);
+}
+
 /** `Set` of strings, for node-type lookups. */
 export function typeSet(...types: string[]): ReadonlySet<string> {
   return new Set(types);

@@ -56,12 +56,12 @@ export class GraphCollector implements ReferenceSink {
     this.#sites.add(fact, this.#lineOf(at.startIndex));
   }
 
-  binding(at: Node, fact: Omit<BindingFact, 'line' | 'scope'>): void {
+  binding(at: Node, fact: Omit<BindingFact, 'line' | 'scope'>, owner?: Node): void {
     if (!fact.name) return;
     const offset = at.startIndex;
     const copy = withKeys(fact) as Record<string, unknown>;
     copy.line = this.#lineOf(offset);
-    this.#bindings.push({ offset, fact: copy as Omit<BindingFact, 'scope'> });
+    this.#bindings.push({ offset: owner === undefined ? offset : owner.startIndex, fact: copy as Omit<BindingFact, 'scope'> });
   }
 
   flag(definition: Node, flag: DefinitionFlag): void {

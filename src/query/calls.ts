@@ -5,8 +5,8 @@ import { CKGError } from '../errors.js';
 import { dispatchFrom, dispatchInto, sampled, type FoundDispatch, type ResolvedCall } from './dispatch.js';
 import { resolutionOf } from './edges.js';
 import { SymbolCache, refOf, type SymbolRow } from './symbols.js';
-import { byLocation, constructorsOf, NO_VALUE_USES, symbolsOf, unresolvedCallsOf, UNRESOLVED_SAMPLE, valueUsesOf } from './targets.js';
-import type { CallEntry, CallGroup, CallsAnswer, CallsOptions, DispatchCalls, PathAnswer, PathHop, SymbolTarget, TraceOptions, ValueUses } from './types.js';
+import { byLocation, constructorsOf, decoratorsOf, NO_DECORATORS, NO_VALUE_USES, symbolsOf, unresolvedCallsOf, UNRESOLVED_SAMPLE, valueUsesOf } from './targets.js';
+import type { CallEntry, CallGroup, CallsAnswer, CallsOptions, Decorators, DispatchCalls, PathAnswer, PathHop, SymbolTarget, TraceOptions, ValueUses } from './types.js';
 
 /** The deepest a callers/callees or trace answer goes. */
 export const MAX_DEPTH = 10;
@@ -74,7 +74,7 @@ export function calls(store: IndexStore, target: SymbolTarget, direction: 'in' |
   const limit = integer('limit', options.limit, Number.MAX_SAFE_INTEGER, 1, Number.MAX_SAFE_INTEGER);
   const symbols = new SymbolCache(store);
   const roots = symbolsOf(store, target).filter((s) => direction === 'out' || s.kind !== 'module');
-  const groups: { symbol: SymbolRow; calls: CallEntry[]; unresolved: CallGroup['unresolved']; dispatch: DispatchCalls; valueUses: ValueUses }[] = [];
+  const groups: { symbol: SymbolRow; calls: CallEntry[]; unresolved: CallGroup['unresolved']; dispatch: DispatchCalls; valueUses: ValueUses; decorators: Decorators }[] = [];
   for (const root of roots) {
     const entries: CallEntry[] = [];
     const seen = new Set<number>([root.id]);
@@ -114,16 +114,18 @@ export function calls(store: IndexStore, target: SymbolTarget, direction: 'in' |
     let unresolved: CallGroup['unresolved'];
     let dispatch: DispatchCalls;
     let valueUses = NO_VALUE_USES;
+    let decorators = NO_DECORATORS;
     if (direction === 'in') {
       unresolved = unresolvedCallsOf(store, [root]);
       dispatch = sampled(symbols, dispatchInto(store, symbols, root));
       valueUses = valueUsesOf(store, symbols, [root]);
+      decorators = decoratorsOf(store, symbols, [root]);
     } else {
       const open = entries.filter((c) => c.symbol === null);
       unresolved = { count: open.length, sample: open.slice(0, UNRESOLVED_SAMPLE).map((c) => ({ filePath: c.filePath, line: c.line })) };
       dispatch = sampled(symbols, dispatchFrom(store, symbols, root, ownCalls));
     }
-    groups.push({ symbol: root, calls: entries, unresolved, dispatch, valueUses });
+    groups.push({ symbol: root, calls: entries, unresolved, dispatch, valueUses, decorators });
   }
   const total = groups.reduce((n, g) => n + g.calls.length, 0);
   // One page over all groups, in group order.
@@ -134,10 +136,10 @@ export function calls(store: IndexStore, target: SymbolTarget, direction: 'in' |
     skip -= from;
     const shown = g.calls.slice(from, from + room);
     room -= shown.length;
-    return { symbol: refOf(g.symbol), calls: shown, total: g.calls.length, unresolved: g.unresolved, dispatch: g.dispatch, valueUses: g.valueUses };
+    return { symbol: refOf(g.symbol), calls: shown, total: g.calls.length, unresolved: g.unresolved, dispatch: g.dispatch, valueUses: g.valueUses, decorators: g.decorators };
   });
   const shownAll = offset === 0 && limit >= total;
-  const complete = shownAll && groups.every((g) => g.unresolved.count === 0 && g.dispatch.count === 0 && g.valueUses.count === 0);
+  const complete = shownAll && groups.every((g) => g.unresolved.count === 0 && g.dispatch.count === 0 && g.valueUses.count === 0 && g.decorators.count === 0);
   return { groups: paged, complete, total, offset };
 }
 
@@ -190,10 +192,12 @@ export function tracePath(store: IndexStore, target: SymbolTarget, options: Trac
   }
   let unresolved: PathAnswer['unresolved'] = { count: 0, sample: [] };
   let valueUses = NO_VALUE_USES;
+  let decorators = NO_DECORATORS;
   if (direction === 'inbound') {
     const definitions = [...onPath.values()].filter((s) => s.kind !== 'module');
     unresolved = unresolvedCallsOf(store, definitions);
     valueUses = valueUsesOf(store, symbols, definitions);
+    decorators = decoratorsOf(store, symbols, definitions);
   }
   const unresolvedCallees = direction === 'outbound' && hops.some((h) => h.to === null);
   // A call whose caller (inbound) or override (outbound) is on the path already misses no symbol.
@@ -209,6 +213,7 @@ export function tracePath(store: IndexStore, target: SymbolTarget, options: Trac
     unresolved,
     dispatch,
     valueUses,
-    complete: unresolved.count === 0 && !unresolvedCallees && dispatch.count === 0 && valueUses.count === 0,
+    decorators,
+    complete: unresolved.count === 0 && !unresolvedCallees && dispatch.count === 0 && valueUses.count === 0 && decorators.count === 0,
   };
 }

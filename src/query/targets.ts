@@ -4,7 +4,8 @@ import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../db/schema.js';
 import { CKGError } from '../errors.js';
 import { refOf, SymbolCache, symbolsMatching, type SymbolRow } from './symbols.js';
 import { AttributeLookups, BaseIndex } from './class-graph.js';
-import type { SourceLocation, SymbolTarget, UnresolvedCalls, ValueUse, ValueUses } from './types.js';
+import type { Decorator, Decorators, SourceLocation, SymbolTarget, UnresolvedCalls, ValueUse, ValueUses } from './types.js';
+import { SYMBOL_FLAGS } from '../graph/describe.js';
 
 /** How many unresolved call sites an answer lists by location (the rest are counted). */
 export const UNRESOLVED_SAMPLE = 5;
@@ -117,6 +118,39 @@ export function valueUsesOf(store: IndexStore, symbols: SymbolCache, definitions
   for (const f of first) {
     const user = symbols.get(f.fromId);
     if (user) sample.push({ filePath: f.filePath, line: f.line, symbol: refOf(user) });
+  }
+  return { count: found.length, sample };
+}
+
+/** No decorator. */
+export const NO_DECORATORS: Decorators = Object.freeze({ count: 0, sample: Object.freeze([]) });
+
+/**
+ * The decorators of `definitions` that may have them called where no edge shows (their
+ * `decorator` bindings), counted, with the first few by location. Only definitions flagged
+ * decorated can have any: the others cost no query.
+ */
+export function decoratorsOf(store: IndexStore, symbols: SymbolCache, definitions: readonly SymbolRow[]): Decorators {
+  const decorated = definitions.filter((d) => (d.flags & SYMBOL_FLAGS.decorated) !== 0);
+  if (decorated.length === 0) return NO_DECORATORS;
+  const found: { filePath: string; line: number; name: string; scopeId: number }[] = [];
+  for (let i = 0; i < decorated.length; i += 500) {
+    const chunk = decorated.slice(i, i + 500);
+    const files = [...new Set(chunk.map((d) => d.fileId))];
+    const ids = chunk.map((d) => d.id);
+    const rows = store.rows(
+      `SELECT b.scope_id, b.name, b.line, f.path FROM bindings b JOIN files f ON f.id = b.file_id
+       WHERE b.file_id IN (${files.map(() => '?').join(', ')}) AND b.kind = 'decorator' AND b.scope_id IN (${ids.map(() => '?').join(', ')})`,
+      [...files, ...ids],
+    );
+    for (const [scope, name, line, path] of rows) found.push({ filePath: String(path), line: Number(line), name: String(name), scopeId: Number(scope) });
+  }
+  if (found.length === 0) return NO_DECORATORS;
+  found.sort((a, b) => byLocation(a, b) || a.scopeId - b.scopeId || compareCodePoints(a.name, b.name));
+  const sample: Decorator[] = [];
+  for (const f of found.slice(0, UNRESOLVED_SAMPLE)) {
+    const symbol = symbols.get(f.scopeId);
+    if (symbol) sample.push({ filePath: f.filePath, line: f.line, name: f.name, symbol: refOf(symbol) });
   }
   return { count: found.length, sample };
 }

@@ -125,6 +125,42 @@ export interface ValueUses {
 }
 
 /**
+ * A decorator applied to a definition (Python, JavaScript, TypeScript): it receives the
+ * definition as a value and may have it called where no edge shows (`@property`: every read of
+ * the attribute runs the getter; `@app.route('/')`: the framework calls the handler). Decorators
+ * that leave the calls as they are (`staticmethod`, `functools.wraps`…) are not listed.
+ *
+ * @example
+ * ```ts
+ * for (const d of group.decorators.sample) console.log(`${d.filePath}:${d.line} @${d.name} on ${d.symbol.qualifiedName}`);
+ * ```
+ * @public
+ */
+export interface Decorator extends SourceLocation {
+  /** The decorator as written, without its arguments: `property`, `app.route`, `Component`. */
+  readonly name: string;
+  /** The definition it decorates. */
+  readonly symbol: SymbolRef;
+}
+
+/**
+ * Decorators of the definitions an answer is about, counted, with the first few in file and
+ * line order.
+ *
+ * @example
+ * ```ts
+ * if (group.decorators.count > 0) console.log('decorated: callers may be missing');
+ * ```
+ * @public
+ */
+export interface Decorators {
+  /** How many there are. */
+  readonly count: number;
+  /** The first few of them, in file and line order. */
+  readonly sample: readonly Decorator[];
+}
+
+/**
  * One call in a callers or callees answer.
  *
  * @example
@@ -185,6 +221,11 @@ export interface CallGroup {
    * where no edge shows it. Callees: none (count 0).
    */
   readonly valueUses: ValueUses;
+  /**
+   * Callers: its decorators, which may have it called where no edge shows (a property read, a
+   * registered handler). Callees: none (count 0).
+   */
+  readonly decorators: Decorators;
 }
 
 /**
@@ -203,8 +244,8 @@ export interface CallsAnswer {
   /**
    * True when the answer is all there is: no unresolved call may be one of these calls, no call
    * may run another method by dispatch (see {@link CallGroup.dispatch}), no use as a value may
-   * lead to a call (see {@link CallGroup.valueUses}), and paging shows everything. False means a
-   * lower bound.
+   * lead to a call (see {@link CallGroup.valueUses}), no decorator may have it called (see
+   * {@link CallGroup.decorators}), and paging shows everything. False means a lower bound.
    */
   readonly complete: boolean;
   /** Calls over all groups and pages. */
@@ -284,7 +325,9 @@ export interface PathAnswer {
   readonly dispatch: DispatchCalls;
   /** Inbound: uses of the path's symbols as values, which may lead to calls no hop shows. */
   readonly valueUses: ValueUses;
-  /** True when no unresolved call may be a missing hop, no call may dispatch elsewhere and no value use may lead to a call. */
+  /** Inbound: decorators of the path's symbols, which may have them called where no hop shows. */
+  readonly decorators: Decorators;
+  /** True when no unresolved call may be a missing hop, no call may dispatch elsewhere, and no value use or decorator may lead to a call. */
   readonly complete: boolean;
 }
 

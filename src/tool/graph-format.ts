@@ -1,7 +1,7 @@
 // Text answers of the graph commands: short lines, paths relative to the codebase root, the
 // honesty note (complete or lower bound) in the header so clipping never drops it.
 import type { SymbolRef } from '../db/entries.js';
-import type { CallsAnswer, ClassHierarchy, DeadCodeAnswer, DispatchCalls, FileOutline, OutlineEntry, PathAnswer, SourceLocation, SymbolSearchAnswer, UnresolvedCalls, ValueUses } from '../query/types.js';
+import type { CallsAnswer, ClassHierarchy, DeadCodeAnswer, Decorators, DispatchCalls, FileOutline, OutlineEntry, PathAnswer, SourceLocation, SymbolSearchAnswer, UnresolvedCalls, ValueUses } from '../query/types.js';
 import { clipEntriesShown, type FormattedEntries } from './format.js';
 import { outlineSignature } from '../query/signature.js';
 
@@ -52,6 +52,20 @@ function valueUseClause(u: ValueUses, rel: (p: string) => string, what: string):
   return `${u.count} ${u.count === 1 ? 'use' : 'uses'} of ${what} as a value may lead to calls no edge shows (${shown}${more})`;
 }
 
+/** A decorator that makes its definition an attribute whose reads (or writes) run it: `property`, `cached_property`, `x.setter`. */
+function isPropertyDecorator(name: string): boolean {
+  return /(?:^|[._])property$|\.(?:setter|getter|deleter)$/i.test(name);
+}
+
+/** The asked definition's decorators, which may have it called where no edge shows. */
+function decoratorClause(d: Decorators, rel: (p: string) => string): string | undefined {
+  if (d.count === 0) return undefined;
+  const more = d.count > d.sample.length ? ', …' : '';
+  const shown = d.sample.map((x) => `@${x.name} ${rel(x.filePath)}:${x.line}`).join(', ');
+  if (d.sample.some((x) => isPropertyDecorator(x.name))) return `it is a property (${shown}${more}): reading the attribute runs it, and attribute reads are no edges`;
+  return `decorated (${shown}${more}): the decorator receives it and may have it called where no edge shows`;
+}
+
 /** `find_callers` / `find_callees`. */
 export function formatCalls(target: string, answer: CallsAnswer, direction: 'in' | 'out', root: string): FormattedEntries {
   const rel = relativeTo(root);
@@ -65,7 +79,9 @@ export function formatCalls(target: string, answer: CallsAnswer, direction: 'in'
     const unresolvedCallees = direction === 'out' ? g.unresolved.count : 0;
     let tail: string;
     if (direction === 'in') {
-      const clauses = [unresolvedClause(g.unresolved, g.symbol.name, rel), dispatchClause(g.dispatch, 'in', rel), valueUseClause(g.valueUses, rel, 'it')].filter((c) => c !== undefined);
+      const clauses = [unresolvedClause(g.unresolved, g.symbol.name, rel), dispatchClause(g.dispatch, 'in', rel), valueUseClause(g.valueUses, rel, 'it'), decoratorClause(g.decorators, rel)].filter(
+        (c) => c !== undefined,
+      );
       tail = clauses.length > 0 ? ` Lower bound: ${clauses.join('; ')}.` : g.total > 0 ? ' Complete.' : ' Complete: nothing calls it.';
     } else {
       const dispatch = dispatchClause(g.dispatch, 'out', rel);
@@ -97,6 +113,7 @@ export function formatPath(target: string, answer: PathAnswer, root: string): Fo
       u.count > 0 ? `${u.count} unresolved calls${u.uses ? ' and uses as a value' : ''} carry names on the path (${locations(u.sample, rel)}${u.count > u.sample.length ? ', …' : ''})` : undefined,
       pathDispatchClause(answer, rel),
       valueUseClause(answer.valueUses, rel, 'symbols on the path'),
+      pathDecoratorClause(answer.decorators, rel),
     ].filter((c) => c !== undefined);
     honesty = clauses.length > 0 ? ` Lower bound: ${clauses.join('; ')}.` : ' Complete.';
   } else {
@@ -107,6 +124,14 @@ export function formatPath(target: string, answer: PathAnswer, root: string): Fo
   const header = `${answer.direction === 'inbound' ? 'Calls into' : 'Calls out of'} ${from}, depth ${answer.depth}: ${answer.hops.length} hops.${honesty}\n`;
   const entries = answer.hops.map((h, i) => `${i + 1}. [${h.depth}] ${h.from.qualifiedName} -> ${h.to?.qualifiedName ?? `? ${h.name}`} (${rel(h.filePath)}:${h.line})\n`);
   return clipEntriesShown(header, entries);
+}
+
+/** Decorators of the path's symbols, which may have them called where no hop shows. */
+function pathDecoratorClause(d: Decorators, rel: (p: string) => string): string | undefined {
+  if (d.count === 0) return undefined;
+  const more = d.count > d.sample.length ? ', …' : '';
+  const shown = d.sample.map((x) => `${rel(x.filePath)}:${x.line} @${x.name} on ${x.symbol.qualifiedName}`).join(', ');
+  return `${d.count} ${d.count === 1 ? 'decorator' : 'decorators'} of symbols on the path may have them called where no hop shows (${shown}${more})`;
 }
 
 /** The dispatch calls a trace did not follow (a clause of its header's note). */

@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
-import { typedDescendants, typeSet, writtenBase } from '../common.js';
+import { typedDescendants, typeSet, writtenBase, writtenDecorator } from '../common.js';
 import { bindingRange, expressionDefinition } from '../ecmascript.js';
 import { LexicalScopes } from './scopes.js';
 import { StoredMembers } from './stored-members.js';
@@ -698,6 +698,9 @@ class EcmascriptReferencePass {
     const expr = node.namedChildren[0];
     if (!expr) return;
     const exprType = expr.type;
+    // What receives the class or member may have it called where no edge shows (a framework
+    // calling a `@HostListener` method): its callers answers say so.
+    if (decorated) this.#sink.binding(node, { kind: 'decorator', name: decoratorName(expr, exprType) }, decorated);
     if (exprType === 'identifier' || exprType === 'member_expression') this.#use('call', expr, false, exprType);
   }
 
@@ -778,6 +781,11 @@ class EcmascriptReferencePass {
 }
 
 /** `share`: the definitions visitor's walk types (see typedDescendants). */
+/** A decorator as written (see writtenDecorator). */
+function decoratorName(expr: Node, type: string): string {
+  return writtenDecorator(expr, memberPath(type === 'call_expression' ? expr.childForFieldName('function') : expr));
+}
+
 function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void {
   new EcmascriptReferencePass(sink).run(root, share);
 }

@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
-import { typedDescendants, typeSet, writtenBase } from '../common.js';
+import { typedDescendants, typeSet, writtenBase, writtenDecorator } from '../common.js';
 import { LexicalScopes, type ScopeBinding } from './scopes.js';
 import { StoredMembers } from './stored-members.js';
 
@@ -410,7 +410,23 @@ class PythonReferencePass {
     // `@app.route(...)` is a call node of its own; `@cached` calls `cached` with the function.
     if (!expr) return;
     const type = expr.type;
+    if (definition) {
+      // What receives the definition may have it called where no edge shows (a property's
+      // getter runs on every read of the attribute): its callers answers say so.
+      const written = decoratorName(expr, type);
+      if (!this.#keepsCalls(written, expr.startIndex)) this.#sink.binding(node, { kind: 'decorator', name: written }, definition);
+    }
     if (type === 'identifier' || type === 'attribute') this.#use('call', expr, type);
+  }
+
+  /**
+   * Whether a decorator returns the definition itself or a wrapper called only where the name
+   * is (`staticmethod`, `functools.lru_cache`, `contextlib.contextmanager`…): the name's calls
+   * are then all the calls there are. Only when the name is the module's or an import, never a
+   * parameter's or local's.
+   */
+  #keepsCalls(written: string, at: number): boolean {
+    return CALLS_KEPT_BY.has(written) && this.#free(at, written.split('.')[0]!);
   }
 
   /**
@@ -588,6 +604,27 @@ class PythonReferencePass {
     if (start !== '' && !/^[A-Za-z_]\w*$/.test(start)) return;
     this.#sink.site(nameArg, { kind: 'reference', name: `${onSelf ? 'self.' : ''}${start}*`, fixed: 'dynamic' });
   }
+}
+
+/**
+ * Decorators after which a definition is called only through its name (see #keepsCalls): the
+ * builtins and standard-library decorators that return it or a wrapper of it.
+ */
+const CALLS_KEPT_BY: ReadonlySet<string> = new Set(
+  [
+    'staticmethod',
+    'classmethod',
+    ...['abstractmethod', 'abstractclassmethod', 'abstractstaticmethod'].flatMap((n) => [n, `abc.${n}`]),
+    ...['overload', 'override', 'final', 'no_type_check'].flatMap((n) => [n, `typing.${n}`, `typing_extensions.${n}`]),
+    ...['wraps', 'lru_cache', 'cache', 'total_ordering'].flatMap((n) => [n, `functools.${n}`]),
+    ...['contextmanager', 'asynccontextmanager'].flatMap((n) => [n, `contextlib.${n}`]),
+    ...['dataclass'].flatMap((n) => [n, `dataclasses.${n}`]),
+  ],
+);
+
+/** A decorator as written (see writtenDecorator). */
+function decoratorName(expr: Node, type: string): string {
+  return writtenDecorator(expr, dottedPath(type === 'call' ? expr.childForFieldName('function') : expr));
 }
 
 /** `share`: the definitions visitor's walk types (see typedDescendants). */
