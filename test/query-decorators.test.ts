@@ -185,3 +185,77 @@ describe('decorated definitions', () => {
     }
   });
 });
+
+// Annotations and attributes that code reading them acts on (a framework's handler, a test
+// runner's test, an injector's factory) are the same for callers; those of the compiler and of
+// tools (`@Override`, `[Obsolete]`, `#[inline]`) are not reported.
+const ANNOTATED: readonly { language: string; file: string; source: string; handler: string; kept: string; expected: string }[] = [
+  {
+    language: 'Java',
+    file: 'web/Api.java',
+    source: ['package web;', '', 'class Api {', '  @GetMapping("/x")', '  @Deprecated', '  String handle() { return helper(); }', '', '  @Override', '  public String helper() { return ""; }', '}', ''].join('\n'),
+    handler: 'Api.handle',
+    kept: 'Api.helper',
+    expected: 'web/Api.java:4 @GetMapping on web.Api.handle',
+  },
+  {
+    language: 'Kotlin',
+    file: 'web/Api.kt',
+    source: ['package web', '', 'class Api {', '    @JvmStatic', '    @org.junit.Test', '    fun handle() { helper() }', '', '    @Suppress("x") fun helper() {}', '}', ''].join('\n'),
+    handler: 'Api.handle',
+    kept: 'Api.helper',
+    expected: 'web/Api.kt:5 @org.junit.Test on web.Api.handle',
+  },
+  {
+    language: 'C#',
+    file: 'Web/Api.cs',
+    source: ['namespace Web {', '  class Api {', '    [HttpGet("/x"), Obsolete]', '    public void Handle() { Helper(); }', '', '    [ObsoleteAttribute]', '    public void Helper() {}', '  }', '}', ''].join('\n'),
+    handler: 'Api.Handle',
+    kept: 'Api.Helper',
+    expected: 'Web/Api.cs:3 @HttpGet on Web.Api.Handle',
+  },
+  {
+    language: 'Scala',
+    file: 'web/Api.scala',
+    source: ['package web', '', 'class Api {', '  @Test @deprecated("x") def handle(): Unit = helper()', '', '  @inline def helper(): Unit = {}', '}', ''].join('\n'),
+    handler: 'Api.handle',
+    kept: 'Api.helper',
+    expected: 'web/Api.scala:4 @Test on web.Api.handle',
+  },
+  {
+    language: 'PHP',
+    file: 'web/Api.php',
+    source: ['<?php', 'class Api {', "  #[Route('/x'), \\Override]", '  public function handle() { return $this->helper(); }', '', '  #[\\ReturnTypeWillChange]', '  public function helper() { return 1; }', '}', ''].join('\n'),
+    handler: 'Api::handle',
+    kept: 'Api::helper',
+    expected: 'web/Api.php:3 @Route on Api::handle',
+  },
+  {
+    language: 'Rust',
+    file: 'src/main.rs',
+    source: ['#[tokio::main]', '// the entry', '#[allow(dead_code)]', 'async fn main() { helper(); }', '', '#[inline]', '#[clippy::must_use]', 'fn helper() {}', ''].join('\n'),
+    handler: 'main',
+    kept: 'helper',
+    expected: 'src/main.rs:1 @tokio::main on crate::main',
+  },
+];
+
+describe('annotations and attributes', () => {
+  it.each(ANNOTATED)('$language: a framework annotation is listed, a compiler annotation is not', async ({ file, source, handler, kept, expected }) => {
+    const g = await openGraph({ [file]: source });
+    try {
+      const answer = await g.db.callers(handler);
+      expect(decoratorLines(g, answer.groups[0]!.decorators)).toEqual([expected]);
+      expect(answer.complete).toBe(false);
+      const plain = await g.db.callers(kept);
+      const shortName = handler.split(/\.|::/).pop();
+      expect(plain.groups[0]!.calls.map((c) => c.symbol?.name)).toEqual([shortName]);
+      expect(plain.groups[0]!.decorators.count).toBe(0);
+      expect(plain.complete).toBe(true);
+      // Dead code leaves the annotated definition out, as it does a decorated one.
+      expect((await g.db.deadCode()).entries.map((e) => e.symbol.name)).not.toContain(shortName);
+    } finally {
+      g.close();
+    }
+  });
+});

@@ -162,14 +162,16 @@ export interface SiteFact {
  * type). It binds no name either: `f.ext()` on a value of a class without a member `ext` may be
  * this function, and in a Kotlin extension's body the type is the implicit receiver.
  *
- * `decorator` (Python, JavaScript, TypeScript): the definition (the binding's scope) is
- * decorated with `name` as written, without its arguments (`property`, `app.route`,
- * `register.filter`, `Component`), at the decorator's line; decorators that leave how the
- * definition is called as it is (Python's `staticmethod`, `classmethod`, `abstractmethod`,
- * `overload`, `functools.wraps`…) are not reported. It binds no name either: the decorator
- * receives the definition as a value and may have it called where no edge shows (a property's
- * getter runs when the attribute is read, a route handler when a request comes), so a callers
- * answer of the definition is a lower bound.
+ * `decorator`: the definition (the binding's scope) is decorated (Python, JavaScript,
+ * TypeScript), annotated (Java, Kotlin, Scala) or has an attribute (C#, PHP, Rust) `name` as
+ * written, without its arguments (`property`, `app.route`, `register.filter`, `Component`,
+ * `GetMapping`, `tokio::main`), at the decorator's line; those that leave how the definition is
+ * called as it is (Python's `staticmethod`, `functools.wraps`…, Java's `@Override`, C#'s
+ * `[Obsolete]`, Rust's `#[inline]`…) are not reported. It binds no name either: the decorator
+ * receives the definition as a value, or code reading the annotation may call it by reflection,
+ * where no edge shows (a property's getter runs when the attribute is read, a route handler when
+ * a request comes, a test when the runner runs), so a callers answer of the definition is a
+ * lower bound.
  *
  * `module` is written as in the source (`.models`, `./util`, `java.util`); the language's
  * module rules resolve it. `scope` is the enclosing definition for an import inside a

@@ -81,7 +81,8 @@ export const JAVA = builtin(
     // 7: a field of a class around is a typed receiver in a nested class when no class between names a base (whose field of the name would hide it).
     // 8: fields with a class type are `field` bindings of their class: a field naming a receiver (`UNSAFE.get()` through a static import, `System.err.println()`, a base's non-private field) types it with its declared class, unless a class on the way may inherit a field of the name from outside the codebase.
     // 9: `super(…)` depends on its class's name, so a superclass added later in another file re-resolves it; a class with no superclass in the codebase leaves it unresolved as external (it was not-found when the class named none).
-    version: '9',
+    // 10: annotations that code reading them may act on (a framework's handler, a test) are `decorator` bindings of the definition, which is flagged decorated (callers answers are a lower bound; dead code leaves it out).
+    version: '10',
   },
   ['references'],
 );
@@ -257,7 +258,8 @@ export const RUST = builtin(
     // 4: shared scope rules: a name bound again without a type (an import, a nested definition) is untyped.
     // 5: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     // 6: inline mods: a plain call in a function of an inline `mod` is the mod's own item of the name when it has one (it was ambiguous beside a file-level item of the name); a path into an inline mod (`inner::helper()`) stays a path into the file module.
-    version: '6',
+    // 7: attributes that code reading them may act on (a framework's handler, a test) are `decorator` bindings of the definition, which is flagged decorated (callers answers are a lower bound; dead code leaves it out).
+    version: '7',
   },
   ['references'],
 );
@@ -275,7 +277,8 @@ export const PHP = builtin(
     // 5: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     // 6: `parent::m()` is looked up in the class `extends` names (a `super` receiver with its type), never in a trait the class uses itself.
     // 7: `parent::__construct()` depends on its class's name, so a parent class added later in another file re-resolves it; a class with no parent in the codebase leaves it unresolved as external (it was not-found when the class named none).
-    version: '7',
+    // 8: attributes that code reading them may act on (a framework's handler, a test) are `decorator` bindings of the definition, which is flagged decorated (callers answers are a lower bound; dead code leaves it out).
+    version: '8',
   },
   ['references'],
 );
@@ -310,7 +313,8 @@ export const CSHARP = builtin(
     // 8: the first entry of a base list is `inherits` or `implements` by the declaration it resolves to (an interface: implements; unresolved: inherits as written); `super(…)` depends on its class's name, so a superclass added later in another file re-resolves it; a class with no superclass in the codebase leaves it unresolved as external (it was not-found when the class named none).
     // 9: the parts of a `partial` class (DefinitionFlag `partial`), in any file, are one class: a call of a member another part declares resolves (it was not-found), a part's bases are the class's.
     // 10: extension methods (`static int Twice(this Foo x)`: a `receiver` binding): `f.Twice()` on a class without a member `Twice` is the extension method that applies, from the file's namespace, then the namespaces around it and its `using`s.
-    version: '10',
+    // 11: attributes that code reading them may act on (a framework's handler, a test) are `decorator` bindings of the definition, which is flagged decorated (callers answers are a lower bound; dead code leaves it out).
+    version: '11',
   },
   ['references'],
 );
@@ -333,7 +337,8 @@ export const KOTLIN = builtin(
     // 10: extension functions (`fun Foo.ext()`: a `receiver` binding): `f.ext()` on a class without a member `ext` is the extension that applies, in Kotlin's order; in an extension's body the extended class is the implicit receiver (`this.m()`, `m()` were dynamic).
     // 11: companion objects (DefinitionFlag `companion`): a plain name a class and its bases do not define is a member of its companion or of a base's (it was the package's function of the name); `Foo.create()` is Foo's companion's.
     // 12: a member of an interface's companion object leaves a plain call of the name in an implementing class ambiguous (it was the companion's).
-    version: '12',
+    // 13: annotations that code reading them may act on (a framework's handler, a test) are `decorator` bindings of the definition, which is flagged decorated (callers answers are a lower bound; dead code leaves it out).
+    version: '13',
   },
   ['references'],
 );
@@ -352,7 +357,8 @@ export const SCALA = builtin(
     // 7: a base's `private` defs (DefinitionFlag `private`) are not inherited; a call only a repeated-parameter def takes is unresolved where a base outside the codebase may declare a fixed-arity overload.
     // 8: `super[T].m()` is looked up in the named parent (a `super` receiver with its type; it was unresolved).
     // 9: a trait mixed in later overrides what an earlier base defines (LanguageGraph.mixinsOverride): a member found in an earlier base is ambiguous when a later one (or a base of it) defines the name otherwise or is outside the codebase (`class D extends Base with V`: `m()` was Base's where V overrides it).
-    version: '9',
+    // 10: annotations that code reading them may act on (a framework's handler, a test) are `decorator` bindings of the definition, which is flagged decorated (callers answers are a lower bound; dead code leaves it out).
+    version: '10',
   },
   ['references'],
 );

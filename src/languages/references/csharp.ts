@@ -3,6 +3,7 @@ import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
 import { typedDescendants, typeSet } from '../common.js';
 import { LexicalScopes } from './scopes.js';
 import { ClassSpans, declaredPartial, declaredPrivate, ROOT_MEMBERS } from './typed-scopes.js';
+import { CSHARP_KEPT, reportAnnotations } from './annotations.js';
 
 // C#: method calls (plain, `this.`, `base.`, typed receivers, `Type.Static()`, qualified paths,
 // `x?.M()`), `new Foo(…)`, `: base(…)` / `: this(…)`, bases (the first entry of a class's base
@@ -164,6 +165,7 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
       const span = classes.add(node, node.childForFieldName('name')?.text ?? null);
       // The first entry of a base list may name an interface: it is no superclass (see LanguageGraph.superIsSuperclass).
       if (type === 'interface_declaration') sink.flag(node, 'interface');
+      reportAnnotations(node, sink, CSHARP_KEPT);
       // `partial class P` in several places (files too) is one class (LanguageGraph.partialClasses).
       if (declaredPartial(node)) sink.flag(node, 'partial');
       if (type === 'record_declaration') {
@@ -185,7 +187,10 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
       if (type === 'arrow_expression_clause' && node.parent && FUNCTIONS.has(node.parent.type)) continue;
       const enclosing = functionScope(node.startIndex);
       scopes.open(node, 'function');
-      if (type !== 'lambda_expression' && type !== 'anonymous_method_expression' && type !== 'accessor_declaration' && type !== 'arrow_expression_clause') reportSignature(node, sink);
+      if (type !== 'lambda_expression' && type !== 'anonymous_method_expression' && type !== 'accessor_declaration' && type !== 'arrow_expression_clause') {
+        reportSignature(node, sink);
+        reportAnnotations(node, sink, CSHARP_KEPT);
+      }
       const name = node.childForFieldName('name');
       if (type === 'local_function_statement' && name && enclosing >= 0) scopes.bind(enclosing, name.text, { kind: 'definition' });
       else if (type === 'method_declaration' && name) {

@@ -3,6 +3,7 @@ import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
 import { typedDescendants, typeSet } from '../common.js';
 import { LexicalScopes } from './scopes.js';
 import { ClassSpans, declaredPrivate, ROOT_MEMBERS, type ClassSpan } from './typed-scopes.js';
+import { JAVA_KEPT, reportAnnotations } from './annotations.js';
 
 // Java: method calls (plain, `this.`, `super.`, typed, static `Foo.bar()`, qualified
 // `a.b.Foo.bar()`), `new Foo()`, `super(…)` / `this(…)`, method references, bases, imports
@@ -136,6 +137,7 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
       // in a lambda of a field's initialiser its symbol sits in that class.
       if (scopes.innermostAt(node.startIndex) >= 0 && node.parent?.type === 'block') sink.flag(node, 'enclosed');
       const span = classes.add(node, node.childForFieldName('name')?.text ?? null);
+      reportAnnotations(node, sink, JAVA_KEPT);
       span.based = node.childForFieldName('superclass') !== null || node.childForFieldName('interfaces') !== null || node.namedChildren.some((c) => c?.type === 'extends_interfaces');
       if (type === 'enum_declaration') span.implicit = { names: ENUM_MEMBERS, replaceable: false };
       else if (type === 'record_declaration') {
@@ -170,6 +172,7 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
         const name = node.childForFieldName('name')?.text;
         if (owner && name) owner.methods.add(name);
         if (type === 'method_declaration' && declaredPrivate(node)) sink.flag(node, 'private');
+        reportAnnotations(node, sink, JAVA_KEPT);
       }
       continue;
     }

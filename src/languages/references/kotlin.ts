@@ -3,6 +3,7 @@ import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
 import { typedDescendants, typeSet } from '../common.js';
 import { LexicalScopes } from './scopes.js';
 import { ClassSpans, declaredPrivate, ROOT_MEMBERS, type ClassSpan } from './typed-scopes.js';
+import { KOTLIN_KEPT, reportAnnotations } from './annotations.js';
 
 // Kotlin: calls (plain, `this.`, `super.`, typed receivers, `Foo.bar()`, qualified paths),
 // constructor calls (`Foo()`, which resolve to the class: its primary constructor is no symbol
@@ -175,6 +176,7 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
       const name = node.childForFieldName('name')?.text;
       const span = classes.add(node, name ? unquote(name) : type === 'companion_object' ? 'Companion' : null);
       if (type !== 'class_declaration') sink.flag(node, 'singleton');
+      reportAnnotations(node, sink, KOTLIN_KEPT);
       if (type === 'companion_object') sink.flag(node, 'companion');
       // A supertype written without a constructor call may name an interface or a class (see the bases below).
       else if (node.children.some((c) => c?.type === 'interface')) sink.flag(node, 'interface');
@@ -194,7 +196,10 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
     if (FUNCTIONS.has(type)) {
       const enclosing = functionScope(node.startIndex);
       const scope = scopes.open(node, 'function');
-      if (type === 'function_declaration' || type === 'secondary_constructor') reportSignature(node, sink);
+      if (type === 'function_declaration' || type === 'secondary_constructor') {
+        reportSignature(node, sink);
+        reportAnnotations(node, sink, KOTLIN_KEPT);
+      }
       if (type === 'function_declaration') {
         const name = node.childForFieldName('name');
         const owner = classes.innermost(node.startIndex);

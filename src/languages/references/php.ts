@@ -2,6 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink, SiteFact } from '../../graph/facts.js';
 import { typedDescendants, typeSet } from '../common.js';
 import { LexicalScopes } from './scopes.js';
+import { PHP_KEPT, reportAnnotations } from './annotations.js';
 
 // PHP: function, method, static and constructor calls, bases (extends, implements, traits),
 // `use` imports and the namespace.
@@ -311,6 +312,7 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
           properties: new Map(),
           ...(extended ? { parent: classType(extended) } : {}),
         });
+        if (type !== 'anonymous_class') reportAnnotations(node, sink, PHP_KEPT);
         break;
       }
       case 'function_definition':
@@ -322,6 +324,7 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
         // A static closure has no `$this`; nor has a function outside classes.
         const isStatic = type !== 'method_declaration' && type !== 'function_definition' && node.namedChildren.some((c) => c?.type === 'static_modifier');
         functions[scope] = { start: node.startIndex, end: node.endIndex, parent, noThis: isStatic || type === 'function_definition' };
+        if (type === 'method_declaration' || type === 'function_definition') reportAnnotations(node, sink, PHP_KEPT);
         if (type === 'method_declaration') {
           const ret = node.childForFieldName('return_type');
           const named = typeNameNode(ret);

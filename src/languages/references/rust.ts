@@ -2,6 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
 import { nearestAncestor, typedDescendants, typeSet } from '../common.js';
 import { LexicalScopes, type ScopeBinding } from './scopes.js';
+import { reportAnnotations, RUST_KEPT, rustAttributesOf } from './annotations.js';
 
 // Rust: calls (plain, `path::f()`, `Type::assoc()`, `Self::new()`, `self.m()`, typed values),
 // `use` (paths, `self`/`super`/`crate`, groups, globs, renames, `pub use`), `extern crate`,
@@ -128,15 +129,6 @@ function useItems(node: Node | null | undefined, prefix: readonly string[], out:
       const path = segments(node);
       if (path) out.push({ node, path: [...prefix, ...path], star: false, self: false });
     }
-  }
-  return out;
-}
-
-/** Whether a function carries an attribute matching `test` (`#[test]`, `#[tokio::test]`) or another one. */
-function attributesOf(item: Node): string[] {
-  const out: string[] = [];
-  for (let p = item.previousNamedSibling; p && (p.type === 'attribute_item' || p.type === 'line_comment' || p.type === 'block_comment'); p = p.previousNamedSibling) {
-    if (p.type === 'attribute_item') out.push(p.text.replace(/\s+/g, ''));
   }
   return out;
 }
@@ -642,10 +634,11 @@ function implTypeName(impl: Node): string | undefined {
 function flagFunction(fn: Node, sink: ReferenceSink): void {
   if (fn.namedChildren.some((c) => c?.type === 'visibility_modifier')) sink.flag(fn, 'exported');
   const owner = nearestAncestor(fn, OWNER_SCOPES);
-  const attributes = attributesOf(fn);
-  if (attributes.some((a) => /^#\[([\w:]+::)?(test|bench)(\(|\]|$)/.test(a))) sink.flag(fn, 'test');
-  if (attributes.some((a) => /^#\[(no_mangle|export_name)/.test(a))) sink.flag(fn, 'entry');
+  const attributes = rustAttributesOf(fn);
+  if (attributes.some((a) => /^#\[([\w:]+::)?(test|bench)(\(|\]|$)/.test(a.text!))) sink.flag(fn, 'test');
+  if (attributes.some((a) => /^#\[(no_mangle|export_name)/.test(a.text!))) sink.flag(fn, 'entry');
   if (!owner && fn.childForFieldName('name')?.text === 'main') sink.flag(fn, 'entry');
+  reportAnnotations(fn, sink, RUST_KEPT, attributes);
   if (owner?.type === 'impl_item') {
     const self = implTypeName(owner);
     let ret = fn.childForFieldName('return_type');

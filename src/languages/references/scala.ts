@@ -3,6 +3,7 @@ import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
 import { typedDescendants, typeSet } from '../common.js';
 import { LexicalScopes } from './scopes.js';
 import { ClassSpans, declaredPrivate, ROOT_MEMBERS, type ClassSpan } from './typed-scopes.js';
+import { reportAnnotations, SCALA_KEPT } from './annotations.js';
 
 // Scala (2 and 3): calls with parentheses (plain, `this.`, `super.`, typed receivers, `Obj.m()`,
 // qualified paths), `new Foo(…)`, a call of a class or object name (`Point(1, 2)`: a case class's
@@ -145,6 +146,7 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
     if (CLASSES.has(type)) {
       const span = classes.add(node, node.childForFieldName('name')?.text ?? null);
       if (type === 'object_definition') sink.flag(node, 'singleton');
+      reportAnnotations(node, sink, SCALA_KEPT);
       for (const p of node.childForFieldName('class_parameters')?.namedChildren ?? []) {
         const name = p?.childForFieldName('name');
         if (p?.type === 'class_parameter' && name) span.fields.set(unquote(name.text), declared(p.childForFieldName('type'), p.startIndex) ?? null);
@@ -167,7 +169,10 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
       // A def in a block (`val x = { def helper() = 1; helper() }`) is local to the block: where
       // its symbol sits at the class's or file's level, it is no member or name there.
       if (type === 'function_definition' && LOCAL_BLOCKS.has(parentType ?? '')) sink.flag(node, 'enclosed');
-      if (type !== 'lambda_expression') reportSignature(node, sink);
+      if (type !== 'lambda_expression') {
+        reportSignature(node, sink);
+        reportAnnotations(node, sink, SCALA_KEPT);
+      }
       else if (name && enclosing >= 0) scopes.bind(enclosing, unquote(name.text), { kind: 'definition' });
       if (type === 'function_declaration') continue;
       scopes.open(node, 'function');
