@@ -240,6 +240,52 @@ describe('dispatch in other languages', () => {
     }
   });
 
+  it('TypeScript: a class with what an interface names may run for its calls without `implements`', async () => {
+    const g = await openGraph({
+      'shapes.ts': [
+        'export interface Shape { area(): number; name(): string; }',
+        'export interface Named extends Outside { name(): string; id(): string; }',
+        'export class Tag { name(): string { return "t"; } id(): string { return "1"; } }',
+        'export class Circle { area(): number { return 3; } name(): string { return "c"; } }',
+        'export class Square implements Shape { area(): number { return 4; } name(): string { return "s"; } }',
+        'export class Blob { area(): number { return 0; } }',
+        'export class Base { area(): number { return 1; } name(): string { return "b"; } }',
+        'export class Derived extends Base {}',
+        'export class Widget extends External { area(): number { return 2; } }',
+        '',
+      ].join('\n'),
+      'use.ts': ['import { Shape, Named } from "./shapes";', '', 'export function total(s: Shape): number { return s.area(); }', 'export function label(n: Named): string { return n.name(); }', ''].join('\n'),
+    });
+    try {
+      // Circle fits Shape (area and name), Blob does not (no name); Square declares it (the class graph's, once).
+      expect(dispatchLines(g, only(await g.db.callers('Circle.area')).dispatch)).toEqual(['use.ts:3 use.total via shapes.Shape.area']);
+      expect((await g.db.callers('Circle.area')).complete).toBe(false);
+      expect(dispatchLines(g, only(await g.db.callers('Square.area')).dispatch)).toEqual(['use.ts:3 use.total via shapes.Shape.area']);
+      const blob = await g.db.callers('Blob.area');
+      expect(only(blob).dispatch.count).toBe(0);
+      expect(blob.complete).toBe(true);
+      // A base's method runs for a subclass that fits; a class with a base outside the codebase may have anything.
+      expect(dispatchLines(g, only(await g.db.callers('Base.area')).dispatch)).toEqual(['use.ts:3 use.total via shapes.Shape.area']);
+      expect(dispatchLines(g, only(await g.db.callers('Widget.area')).dispatch)).toEqual(['use.ts:3 use.total via shapes.Shape.area']);
+      // An interface extending one outside the codebase requires at least what the codebase shows of it.
+      expect(dispatchLines(g, only(await g.db.callers('Tag.name')).dispatch)).toEqual(['use.ts:4 use.label via shapes.Named.name']);
+      expect(only(await g.db.callers('Circle.name')).dispatch.count).toBe(0);
+      // Callees: the call of Shape.area may run each class that fits it.
+      expect(dispatchLines(g, only(await g.db.callees('total')).dispatch)).toEqual([
+        'use.ts:3 shapes.Base.area via shapes.Shape.area',
+        'use.ts:3 shapes.Circle.area via shapes.Shape.area',
+        'use.ts:3 shapes.Square.area via shapes.Shape.area',
+        'use.ts:3 shapes.Widget.area via shapes.Shape.area',
+      ]);
+      // Dead code: a method an interface may be called for is not dead; one no interface names is.
+      const dead = (await g.db.deadCode()).entries.map((e) => e.symbol.qualifiedName);
+      expect(dead).not.toContain('shapes.Circle.area');
+      expect(dead).toContain('shapes.Blob.area');
+    } finally {
+      g.close();
+    }
+  });
+
   it('Java: a call through an interface may run each implementation', async () => {
     const g = await openGraph({
       'app/Greeter.java': 'package app;\n\npublic interface Greeter {\n    String greet(String who);\n}\n',

@@ -149,7 +149,8 @@ export const TYPESCRIPT = builtin(
     // 15: attributes a method stores on its instance (`this.x = …`, not `this.x = this.x.bind(this)`: `field` bindings of the class) hide a method x of the class and its bases: `this.x()` and typed `c.x()` are ambiguous there (they were the method).
     // 16: a method stored over on a local's or parameter's value in its scope (`h.process = stub`, not `h.f = h.f.bind(h)`) makes `h.process()` there dynamic (it was the class's method).
     // 17: decorators are `decorator` bindings of the class or member they decorate (callers answers are a lower bound).
-    version: '17',
+    // 18: interfaces are flagged `interface` (structural dispatch: a class with their methods may stand for them).
+    version: '18',
   },
   ['references', 'rewriteSource'],
 );
@@ -176,7 +177,8 @@ export const TSX = builtin(
     // 15: attributes a method stores on its instance (`this.x = …`, not `this.x = this.x.bind(this)`: `field` bindings of the class) hide a method x of the class and its bases: `this.x()` and typed `c.x()` are ambiguous there (they were the method).
     // 16: a method stored over on a local's or parameter's value in its scope (`h.process = stub`, not `h.f = h.f.bind(h)`) makes `h.process()` there dynamic (it was the class's method).
     // 17: decorators are `decorator` bindings of the class or member they decorate (callers answers are a lower bound).
-    version: '17',
+    // 18: interfaces are flagged `interface` (structural dispatch: a class with their methods may stand for them).
+    version: '18',
   },
   ['references', 'rewriteSource'],
 );
@@ -204,7 +206,8 @@ export const JAVASCRIPT = builtin(
     // 15: attributes a method stores on its instance (`this.x = …`, not `this.x = this.x.bind(this)`: `field` bindings of the class) hide a method x of the class and its bases: `this.x()` and typed `c.x()` are ambiguous there (they were the method).
     // 16: a method stored over on a local's or parameter's value in its scope (`h.process = stub`, not `h.f = h.f.bind(h)`) makes `h.process()` there dynamic (it was the class's method).
     // 17: decorators are `decorator` bindings of the class or member they decorate (callers answers are a lower bound).
-    version: '17',
+    // 18: interfaces are flagged `interface` (structural dispatch: a class with their methods may stand for them).
+    version: '18',
   },
   ['references'],
 );

@@ -9,6 +9,7 @@ import { bySymbolLocation, POSSIBLE_CAUSES } from './targets.js';
 import { AttributeLookups, BaseIndex } from './class-graph.js';
 import { classOfMethod } from './dispatch.js';
 import { GoInterfaces } from './interface-dispatch.js';
+import { StructuralInterfaces, typesStructurally } from './structural-dispatch.js';
 import type { DeadCodeAnswer, DeadCodeOptions } from './types.js';
 
 // Dead code: functions and methods that no resolved call or value use reaches, less everything
@@ -119,6 +120,8 @@ export async function deadCode(store: IndexStore, root: string, options: DeadCod
       if (bases.mayBeDispatched(cls.id, s.name)) continue;
       // Go: a method an interface of the codebase may be called for (no edge joins them).
       if (s.language === 'go' && GoInterfaces.of(store).holding(cls.id, s.name).size > 0) continue;
+      // TypeScript: a method an interface may be called for on a class that does not declare it.
+      if (typesStructurally(s.language) && StructuralInterfaces.of(store).holding(cls.id, s.name).size > 0) continue;
       if (lookups.onSelfMayName(cls.id, s.name, bases)) continue;
     }
     dead.push(s);

@@ -4,6 +4,7 @@ import { decodeSite } from '../graph/site.js';
 import { BaseIndex } from './class-graph.js';
 import { GoInterfaces } from './interface-dispatch.js';
 import { perStore } from './per-store.js';
+import { StructuralInterfaces, typesStructurally } from './structural-dispatch.js';
 import { refOf, type SymbolCache, type SymbolRow } from './symbols.js';
 import { byLocation, UNRESOLVED_SAMPLE } from './targets.js';
 import type { DispatchCall, DispatchCalls } from './types.js';
@@ -183,14 +184,14 @@ export function dispatchInto(store: IndexStore, symbols: SymbolCache, method: Sy
       }
     }
   }
-  if (instead.size === 0) return [];
+  const found = typesStructurally(method.language) ? structuralDispatchInto(store, method, owner) : [];
+  if (instead.size === 0) return found;
   const ids = [...instead.keys()];
   const rows = store.rows(
     `SELECT from_id, to_id, line, resolution, site FROM edges WHERE kind = ${EDGE_KIND_CODES.calls} AND to_id IN (${ids.map(() => '?').join(', ')}) AND resolution IN (${DISPATCHED.join(', ')})`,
     ids,
   );
   symbols.load(rows.map((r) => Number(r[0])));
-  const found: FoundDispatch[] = [];
   for (const [fromId, toId, line, resolution, site] of rows) {
     const caller = symbols.get(Number(fromId));
     const via = symbols.get(Number(toId));
@@ -255,6 +256,41 @@ export function dispatchFrom(store: IndexStore, symbols: SymbolCache, caller: Sy
     }
     for (const id of overrides) found.push({ filePath: caller.filePath, line: call.line, symbolId: id, viaId: target.id });
   }
+  if (typesStructurally(caller.language)) found.push(...structuralDispatchFrom(store, symbols, caller, calls));
+  return found;
+}
+
+/** The calls resolved to an interface's method on a receiver that may be any class holding it. */
+function interfaceCalls(store: IndexStore, methodIds: number[]): FoundDispatch[] {
+  if (methodIds.length === 0) return [];
+  const rows = store.rows(
+    `SELECT e.from_id, e.to_id, e.line, f.path FROM edges e JOIN symbols s ON s.id = e.from_id JOIN files f ON f.id = s.file_id
+     WHERE e.kind = ${EDGE_KIND_CODES.calls} AND e.to_id IN (${methodIds.map(() => '?').join(', ')}) AND e.resolution IN (${DISPATCHED.join(', ')})`,
+    methodIds,
+  );
+  return rows.map(([fromId, toId, line, path]) => ({ filePath: String(path), line: Number(line), symbolId: Number(fromId), viaId: Number(toId) }));
+}
+
+/**
+ * TypeScript: calls of an interface's method that may run `method` of class `owner`, which does
+ * not declare the interface but has what it names (see StructuralInterfaces).
+ */
+function structuralDispatchInto(store: IndexStore, method: SymbolRow, owner: SymbolRow): FoundDispatch[] {
+  return interfaceCalls(store, [...StructuralInterfaces.of(store).holding(owner.id, method.name).values()]);
+}
+
+/** TypeScript: the methods a call of an interface's method may run, of classes that fit it without declaring it. */
+function structuralDispatchFrom(store: IndexStore, symbols: SymbolCache, caller: SymbolRow, calls: readonly ResolvedCall[]): FoundDispatch[] {
+  const structural = StructuralInterfaces.of(store);
+  const found: FoundDispatch[] = [];
+  for (const call of calls) {
+    if (!DISPATCHED.includes(call.resolution)) continue;
+    const target = symbols.get(call.toId);
+    if (target?.kind !== 'method' || target.parentId === null || !structural.isInterface(target.parentId)) continue;
+    for (const [cls, methodId] of structural.implementing(target.name)) {
+      if (structural.holds(target.parentId, cls)) found.push({ filePath: caller.filePath, line: call.line, symbolId: methodId, viaId: target.id });
+    }
+  }
   return found;
 }
 
@@ -264,14 +300,7 @@ export function dispatchFrom(store: IndexStore, symbols: SymbolCache, caller: Sy
  * interface (see GoInterfaces).
  */
 function goDispatchInto(store: IndexStore, method: SymbolRow, owner: SymbolRow): FoundDispatch[] {
-  const via = [...GoInterfaces.of(store).holding(owner.id, method.name).values()];
-  if (via.length === 0) return [];
-  const rows = store.rows(
-    `SELECT e.from_id, e.to_id, e.line, f.path FROM edges e JOIN symbols s ON s.id = e.from_id JOIN files f ON f.id = s.file_id
-     WHERE e.kind = ${EDGE_KIND_CODES.calls} AND e.to_id IN (${via.map(() => '?').join(', ')}) AND e.resolution IN (${DISPATCHED.join(', ')})`,
-    via,
-  );
-  return rows.map(([fromId, toId, line, path]) => ({ filePath: String(path), line: Number(line), symbolId: Number(fromId), viaId: Number(toId) }));
+  return interfaceCalls(store, [...GoInterfaces.of(store).holding(owner.id, method.name).values()]);
 }
 
 /** Go: the methods a call of an interface's method may run, of the types the interface may hold. */

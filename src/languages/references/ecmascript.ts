@@ -604,7 +604,12 @@ class EcmascriptReferencePass {
     else if (type === 'new_expression') {
       const ctor = node.childForFieldName('constructor');
       if (ctor) this.#use('call', ctor, true);
-    } else if (CLASSES.has(type) || type === 'interface_declaration') this.#bases(node);
+    } else if (CLASSES.has(type)) this.#bases(node);
+    else if (type === 'interface_declaration') {
+      // Structural: a class with its methods may stand for it without `implements` (see StructuralInterfaces).
+      this.#sink.flag(node, 'interface');
+      this.#bases(node);
+    }
     else if (VALUE_PARENTS.has(type)) this.#values(node, type);
     else if (type === 'method_definition') {
       if (this.#objectMethods.has(node.startIndex)) this.#sink.flag(node, 'member-value');
