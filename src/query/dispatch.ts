@@ -272,6 +272,31 @@ function interfaceCalls(store: IndexStore, methodIds: number[]): FoundDispatch[]
 }
 
 /**
+ * Interfaces a type satisfies without declaring it (Go's, TypeScript's): which classes are
+ * interfaces, the types with a method of a name, and whether an interface may hold a type.
+ */
+interface ImplicitInterfaces {
+  isInterface(classId: number): boolean;
+  implementing(name: string): ReadonlyMap<number, number>;
+  fits(interfaceId: number, typeId: number): boolean;
+}
+
+/** The methods a call of an interface's method may run, of the types that fit the interface (an interface's method is nested in it). */
+function implicitDispatchFrom(interfaces: ImplicitInterfaces, symbols: SymbolCache, caller: SymbolRow, calls: readonly ResolvedCall[]): FoundDispatch[] {
+  const found: FoundDispatch[] = [];
+  for (const call of calls) {
+    if (!DISPATCHED.includes(call.resolution)) continue;
+    const target = symbols.get(call.toId);
+    if (target?.kind !== 'method' || target.parentId === null || !interfaces.isInterface(target.parentId)) continue;
+    const iface = target.parentId;
+    for (const [type, methodId] of interfaces.implementing(target.name)) {
+      if (interfaces.fits(iface, type)) found.push({ filePath: caller.filePath, line: call.line, symbolId: methodId, viaId: target.id });
+    }
+  }
+  return found;
+}
+
+/**
  * TypeScript: calls of an interface's method that may run `method` of class `owner`, which does
  * not declare the interface but has what it names (see StructuralInterfaces).
  */
@@ -281,17 +306,7 @@ function structuralDispatchInto(store: IndexStore, method: SymbolRow, owner: Sym
 
 /** TypeScript: the methods a call of an interface's method may run, of classes that fit it without declaring it. */
 function structuralDispatchFrom(store: IndexStore, symbols: SymbolCache, caller: SymbolRow, calls: readonly ResolvedCall[]): FoundDispatch[] {
-  const structural = StructuralInterfaces.of(store);
-  const found: FoundDispatch[] = [];
-  for (const call of calls) {
-    if (!DISPATCHED.includes(call.resolution)) continue;
-    const target = symbols.get(call.toId);
-    if (target?.kind !== 'method' || target.parentId === null || !structural.isInterface(target.parentId)) continue;
-    for (const [cls, methodId] of structural.implementing(target.name)) {
-      if (structural.holds(target.parentId, cls)) found.push({ filePath: caller.filePath, line: call.line, symbolId: methodId, viaId: target.id });
-    }
-  }
-  return found;
+  return implicitDispatchFrom(StructuralInterfaces.of(store), symbols, caller, calls);
 }
 
 /**
@@ -303,19 +318,7 @@ function goDispatchInto(store: IndexStore, method: SymbolRow, owner: SymbolRow):
   return interfaceCalls(store, [...GoInterfaces.of(store).holding(owner.id, method.name).values()]);
 }
 
-/** Go: the methods a call of an interface's method may run, of the types the interface may hold. */
+/** Go: the methods a call of an interface's method may run, of the types the interface may hold (a type's methods are joined to it by member_of). */
 function goDispatchFrom(store: IndexStore, symbols: SymbolCache, caller: SymbolRow, calls: readonly ResolvedCall[]): FoundDispatch[] {
-  const go = GoInterfaces.of(store);
-  const found: FoundDispatch[] = [];
-  for (const call of calls) {
-    if (!DISPATCHED.includes(call.resolution)) continue;
-    const target = symbols.get(call.toId);
-    // An interface's method is nested in its interface (a type's are joined by member_of).
-    if (target?.kind !== 'method' || target.parentId === null || !go.isInterface(target.parentId)) continue;
-    const iface = target.parentId;
-    for (const [type, methodId] of go.implementing(target.name)) {
-      if (type !== iface && go.heldBy(type, iface)) found.push({ filePath: caller.filePath, line: call.line, symbolId: methodId, viaId: target.id });
-    }
-  }
-  return found;
+  return implicitDispatchFrom(GoInterfaces.of(store), symbols, caller, calls);
 }

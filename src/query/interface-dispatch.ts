@@ -110,6 +110,11 @@ export class GoInterfaces {
     return out;
   }
 
+  /** Whether interface `interfaceId` may hold a value of another type `typeId`, or of a type embedding it. */
+  fits(interfaceId: number, typeId: number): boolean {
+    return typeId !== interfaceId && this.heldBy(typeId, interfaceId);
+  }
+
   /** Whether a value of type `typeId`, or of a type embedding it, may be held by interface `interfaceId`. */
   heldBy(typeId: number, interfaceId: number): boolean {
     return this.satisfies(typeId, interfaceId) || [...this.#bases.below(typeId)].some((t) => this.satisfies(t, interfaceId));

@@ -96,12 +96,12 @@ export class StructuralInterfaces {
     if (!declaring || this.#interfaces.has(classId)) return out;
     const own = this.implementing(name);
     const holders = [classId, ...[...this.#bases.below(classId)].filter((c) => !own.has(c) && !this.#interfaces.has(c))];
-    for (const [iface, method] of declaring) if (holders.some((c) => this.holds(iface, c))) out.set(iface, method);
+    for (const [iface, method] of declaring) if (holders.some((c) => this.fits(iface, c))) out.set(iface, method);
     return out;
   }
 
   /** Whether interface `interfaceId` may hold a value of class `classId` that does not declare it. */
-  holds(interfaceId: number, classId: number): boolean {
+  fits(interfaceId: number, classId: number): boolean {
     if (this.#interfaces.has(classId) || this.#bases.lookupOrder(classId).includes(interfaceId)) return false;
     const required = this.#requiredOf(interfaceId);
     const names = this.#methodSetOf(classId);
