@@ -111,6 +111,15 @@ export interface SiteFact {
    * `inherits`. A base that stays unresolved keeps the kind as written.
    */
   readonly kindFromTarget?: boolean;
+  /**
+   * A `reference` whose name is a dotted path written in a string literal
+   * (`'django.contrib.auth.backends.ModelBackend'` in a settings list, `patch('shop.mail.send')`,
+   * `import_string('a.b.C')`): code that imports by name may load it. It names the module or the
+   * member of a module the path spells out from the codebase's module names, as an absolute import
+   * would (never a name in scope); a path that names nothing in the codebase stays unresolved
+   * (`external`). Python sets it.
+   */
+  readonly dotted?: boolean;
 }
 
 /**

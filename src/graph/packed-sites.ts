@@ -105,6 +105,7 @@ export function unpackSite(packed: PackedSites, i: number): SiteFact {
     ...(fixed !== undefined ? { fixed } : {}),
     ...(shape.moduleScope === true ? { moduleScope: true } : {}),
     ...(shape.classBody === true ? { classBody: true } : {}),
+    ...(shape.dotted === true ? { dotted: true } : {}),
     ...(shape.arity !== undefined ? { arity: shape.arity } : {}),
     ...(shape.writtenKind !== undefined ? { kindFromTarget: true } : {}),
   };

@@ -506,10 +506,24 @@ export class Resolver {
       case EDGE_KIND_CODES.member_of:
         return this.#classNamed(site.name, undefined, ctx);
       case EDGE_KIND_CODES.references:
-        return this.#value(site, ctx, false);
+        return site.shape.dotted === true ? this.#dottedPath(site.name, ctx) : this.#value(site, ctx, false);
       default:
         return this.#value(site, ctx, true);
     }
+  }
+
+  /**
+   * A dotted path written in a string (SiteFact.dotted): the member of the module the path
+   * before its last part names (`'shop.mail.send'`, as `from shop.mail import send`), else the
+   * module the whole path names; anything else is outside the codebase.
+   */
+  #dottedPath(path: string, ctx: SiteContext): Outcome {
+    const cut = path.lastIndexOf('.');
+    const member = cut > 0 ? this.#memberOfSpecifier(path.slice(0, cut), path.slice(cut + 1), ctx.file, 0) : NOT_FOUND;
+    if (member.toId !== null || member.code === RESOLUTION_CODES.ambiguous) return relabel(member, RESOLUTION_CODES.qualified);
+    const module = this.#resolveContainer(path, ctx.file);
+    if (module.toId !== null || module.code === RESOLUTION_CODES.ambiguous) return relabel(module, RESOLUTION_CODES.qualified);
+    return unresolved(RESOLUTION_CODES.external);
   }
 
   /** A call (`call` true: a class target means its constructor) or a value use. */

@@ -62,7 +62,8 @@ export const PYTHON = builtin(
     // 9: the stored-attribute rule of 8 applies to calls through the instance only: `super().x()` reads the classes, and is the method again.
     // 10: a method stored over on a local's or parameter's value in its scope (`h.process = stub`, not `h.f = h.f.bind(h)`) makes `h.process()` there dynamic (it was the class's method).
     // 11: decorators that may have the definition called elsewhere are `decorator` bindings of it (callers answers are a lower bound).
-    version: '11',
+    // 12: a dotted path in a string used as a value (`'shop.mail.Backend'`, `patch('shop.mail.send')`) is a reference to what it spells out (SiteFact.dotted).
+    version: '12',
   },
   ['references'],
 );

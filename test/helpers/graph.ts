@@ -52,9 +52,19 @@ export async function openGraph(files: Record<string, string>, backend: Backend 
   };
 }
 
-/** Applies each edit, updates, and checks the edges equal a fresh build's of the same files. */
-export async function expectExactThrough(files: Record<string, string>, backend: Backend, edits: readonly ((files: Record<string, string | null>) => void)[]): Promise<void> {
+/**
+ * Applies each edit, updates, and checks the edges equal a fresh build's of the same files;
+ * with `also`, what it reads of an index too (rows db.edges() does not list), which it returns
+ * for each edit.
+ */
+export async function expectExactThrough(
+  files: Record<string, string>,
+  backend: Backend,
+  edits: readonly ((files: Record<string, string | null>) => void)[],
+  also?: (db: CKGDatabase, root: string) => Promise<string[]>,
+): Promise<string[][]> {
   const graph = await openGraph(files, backend);
+  const seen: string[][] = [];
   try {
     const current: Record<string, string | null> = { ...files };
     for (const edit of edits) {
@@ -69,6 +79,11 @@ export async function expectExactThrough(files: Record<string, string>, backend:
       const fresh = await CKGDatabase.open({ codebasePath: graph.tree.root, fs: graph.tree.fs });
       try {
         expect(await graph.lines()).toEqual((await fresh.edges()).map((e) => edgeLine(e, graph.tree.root)));
+        if (also) {
+          const updated = await also(graph.db, graph.tree.root);
+          expect(updated).toEqual(await also(fresh, graph.tree.root));
+          seen.push(updated);
+        }
       } finally {
         fresh.close();
       }
@@ -76,4 +91,5 @@ export async function expectExactThrough(files: Record<string, string>, backend:
   } finally {
     graph.close();
   }
+  return seen;
 }

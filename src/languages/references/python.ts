@@ -26,22 +26,26 @@ const SEARCHED = [...SCOPES, ...BINDERS, ...VALUE_PARENTS, 'call', 'decorator'];
  * The names and attributes an expression may evaluate to, through parentheses, `a or b`,
  * `a and b` and `a if c else b` (`handler or default_handler` uses both functions).
  */
-function valueOperands(value: Node | null | undefined, out: Node[] = []): Node[] {
+function valueOperands(value: Node | null | undefined, out: Node[] = [], strings?: Node[]): Node[] {
   if (!value) return out;
   // Each `type` read crosses into wasm: read it once.
   const type = value.type;
   if (type === 'identifier' || type === 'attribute') out.push(value);
-  else if (type === 'parenthesized_expression') valueOperands(value.namedChildren[0], out);
+  else if (type === 'string') strings?.push(value);
+  else if (type === 'parenthesized_expression') valueOperands(value.namedChildren[0], out, strings);
   else if (type === 'boolean_operator') {
-    valueOperands(value.childForFieldName('left'), out);
-    valueOperands(value.childForFieldName('right'), out);
+    valueOperands(value.childForFieldName('left'), out, strings);
+    valueOperands(value.childForFieldName('right'), out, strings);
   } else if (type === 'conditional_expression') {
     // `a if c else b`: the first and the last operands are the values.
-    valueOperands(value.namedChildren[0], out);
-    valueOperands(value.namedChildren[2], out);
+    valueOperands(value.namedChildren[0], out, strings);
+    valueOperands(value.namedChildren[2], out, strings);
   }
   return out;
 }
+
+/** A string literal holding a dotted path of identifiers (`'shop.mail.send'`), without prefix letters that change it: the path. */
+const DOTTED_STRING = /^[rRuU]?(['"])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)\1$/;
 
 /** Identifiers a binding target names: `a`, `a, b`, `(a, [b, *c])`; attributes and subscripts bind nothing. */
 function targetNames(node: Node | null | undefined, out: Node[] = []): Node[] {
@@ -192,6 +196,8 @@ class PythonReferencePass {
   readonly #baseLists = new Set<number>();
   /** Right-hand sides of assignments that are names: value uses, once every scope is known. */
   readonly #assignedValues: Node[] = [];
+  /** Strings used as values (assigned, passed, listed, returned): those holding a dotted path name a module or its member. */
+  readonly #strings: Node[] = [];
   /** Class scopes' class names (for `super(C, self)`), and their name nodes (where a class's own bindings are placed). */
   readonly #classNames = new Map<number, string>();
   readonly #classNameNodes = new Map<number, Node>();
@@ -212,6 +218,11 @@ class PythonReferencePass {
     this.#scopes.doneBuilding();
     for (let i = 0; i < nodes.length; i++) this.#report(nodes[i]!, types[i]!);
     for (const value of this.#assignedValues) this.#use('reference', value);
+    for (const string of this.#strings) {
+      // `'django.contrib.auth.backends.ModelBackend'`: code that imports by name may load it.
+      const path = DOTTED_STRING.exec(string.text)?.[2];
+      if (path !== undefined) this.#sink.site(string, { kind: 'reference', name: path, dotted: true });
+    }
   }
 
   // Pass 1: scopes and bindings.
@@ -298,7 +309,7 @@ class PythonReferencePass {
     const left = node.childForFieldName('left');
     const right = node.childForFieldName('right');
     // A value stored under a name: a use of the function it may be (resolved in pass 2).
-    valueOperands(right, this.#assignedValues);
+    valueOperands(right, this.#assignedValues, this.#strings);
     // `self.x = …`, `a[i] = …` bind no name (most assignments in methods): nothing more to read,
     // but what a method stores on its instance, which hides a method of the name.
     const leftType = left?.type;
@@ -465,10 +476,10 @@ class PythonReferencePass {
     // A class's bases are an argument list too: they are `inherits` sites already.
     if (type === 'argument_list' && this.#baseLists.has(node.startIndex)) return;
     if (type === 'keyword_argument' || type === 'pair') {
-      for (const operand of valueOperands(node.childForFieldName('value'))) this.#use('reference', operand);
+      for (const operand of valueOperands(node.childForFieldName('value'), [], this.#strings)) this.#use('reference', operand);
       return;
     }
-    for (const value of node.namedChildren) for (const operand of valueOperands(value)) this.#use('reference', operand);
+    for (const value of node.namedChildren) for (const operand of valueOperands(value, [], this.#strings)) this.#use('reference', operand);
   }
 
   /** A name that, at `at`, can only mean a module-level or imported thing (not a local value). */
