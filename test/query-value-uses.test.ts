@@ -145,4 +145,90 @@ describe('uses as a value', () => {
       g.close();
     }
   });
+
+  it('a function stored in an object literal is a value the object holds: its callers are a lower bound', async () => {
+    const g = await openGraph({
+      'app.ts': [
+        'export interface Handler { handle(x: number): void; }',
+        'function run(h: Handler): void { h.handle(1); }',
+        'const obj: Handler = { handle(x: number) { return; } };',
+        'run(obj);',
+        'export function make() { return { close() { return 1; } }; }',
+        'export function plain() { return 2; }',
+        'plain();',
+        '',
+      ].join('\n'),
+    });
+    try {
+      // `h.handle(1)` runs it through `obj`: its edge names Handler.handle, and no edge reaches the literal's method.
+      const handle = await g.db.callers('app.handle');
+      expect(handle.groups[0]!.valueUses.sample.map((u) => `${u.line} ${u.symbol.qualifiedName}`)).toEqual(['3 app']);
+      expect(handle.complete).toBe(false);
+      expect((await g.db.callers('close')).groups[0]!.valueUses.sample.map((u) => `${u.line} ${u.symbol.qualifiedName}`)).toEqual(['5 app.make']);
+      expect((await g.db.callers('plain')).complete).toBe(true);
+    } finally {
+      g.close();
+    }
+  });
+
+  it('Kotlin: bound references passed on (this::show, c::take, B::hide) are uses of the members', async () => {
+    const g = await openGraph({
+      'q/B.kt': [
+        'package q',
+        'class B {',
+        '  fun show(s: String) {}',
+        '  fun hide(s: String) {}',
+        '  fun run(l: List<String>, c: C) { l.forEach(this::show); l.forEach(c::take); l.forEach(B::hide); show("x") }',
+        '}',
+        'class C { fun take(s: String) {} }',
+        '',
+      ].join('\n'),
+    });
+    try {
+      for (const target of ['B.show', 'B.hide', 'C.take']) {
+        const answer = await g.db.callers(target);
+        expect(answer.groups[0]!.valueUses.sample.map((u) => `${u.line} ${u.symbol.qualifiedName}`), target).toEqual(['5 q.B.run']);
+        expect(answer.complete).toBe(false);
+      }
+    } finally {
+      g.close();
+    }
+  });
+
+  it('PHP: callables written as data ([$this, \'boot\'], [self::class, \'cmp\'], \'trim_all\' where a callable is taken)', async () => {
+    const g = await openGraph({
+      'src/A.php': [
+        '<?php',
+        'namespace App;',
+        'class A {',
+        "  function run() { add_action('init', [$this, 'boot']); usort($x, [self::class, 'cmp']); array_map('trim_all', $l); call_user_func('App\\A::make'); $pair = ['id', 'name']; }",
+        '  function boot() {}',
+        '  static function cmp($a, $b) {}',
+        '  static function make() {}',
+        '  function name() {}',
+        '  function init() {}',
+        '}',
+        'function trim_all($s) {}',
+        '',
+      ].join('\n'),
+    });
+    try {
+      // Array callables on $this and self::class are the class's methods, resolved.
+      for (const target of ['boot', 'cmp']) {
+        const answer = await g.db.callers(target);
+        expect(answer.groups[0]!.valueUses.sample.map((u) => `${u.line} ${u.symbol.qualifiedName}`), target).toEqual(['4 App\\A::run']);
+        expect(answer.complete).toBe(false);
+      }
+      // A string names a function or class by its full name: an unresolved use of the name.
+      for (const target of ['trim_all', 'make']) {
+        const answer = await g.db.callers(target);
+        expect(answer.groups[0]!.unresolved, target).toEqual({ count: 1, uses: 1, sample: [{ filePath: `${g.tree.root}/src/A.php`, line: 4 }] });
+      }
+      // A hook's name, and a pair of strings no callable is taken from, are no uses.
+      expect((await g.db.callers('name')).complete).toBe(true);
+      expect((await g.db.callers('init')).complete).toBe(true);
+    } finally {
+      g.close();
+    }
+  });
 });

@@ -282,7 +282,8 @@ export const PHP = builtin(
     // 6: `parent::m()` is looked up in the class `extends` names (a `super` receiver with its type), never in a trait the class uses itself.
     // 7: `parent::__construct()` depends on its class's name, so a parent class added later in another file re-resolves it; a class with no parent in the codebase leaves it unresolved as external (it was not-found when the class named none).
     // 8: attributes that code reading them may act on (a framework's handler, a test) are `decorator` bindings of the definition, which is flagged decorated (callers answers are a lower bound; dead code leaves it out).
-    version: '8',
+    // 9: callables written as data in call arguments (`[$this, 'boot']`, `[Foo::class, 'm']`, `'trim_all'` where a function takes a callable) are uses of what they name.
+    version: '9',
   },
   ['references'],
 );
@@ -342,7 +343,8 @@ export const KOTLIN = builtin(
     // 11: companion objects (DefinitionFlag `companion`): a plain name a class and its bases do not define is a member of its companion or of a base's (it was the package's function of the name); `Foo.create()` is Foo's companion's.
     // 12: a member of an interface's companion object leaves a plain call of the name in an implementing class ambiguous (it was the companion's).
     // 13: annotations that code reading them may act on (a framework's handler, a test) are `decorator` bindings of the definition, which is flagged decorated (callers answers are a lower bound; dead code leaves it out).
-    version: '13',
+    // 14: bound references passed as arguments (`this::show`, `c::take`, `B::hide`: navigations written with `::`) are references of the member.
+    version: '14',
   },
   ['references'],
 );

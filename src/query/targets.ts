@@ -94,13 +94,19 @@ export const NO_VALUE_USES: ValueUses = Object.freeze({ count: 0, sample: Object
 
 /**
  * Where `definitions` are used as values (resolved `references` edges: passed, returned,
- * stored, assigned), counted, with the first few by location and their users: whatever receives
- * such a value may call it, and no edge shows that call.
+ * stored, assigned; a function stored in an object literal, where it is defined, by the
+ * definition around), counted, with the first few by location and their users: whatever
+ * receives such a value may call it, and no edge shows that call.
  */
 export function valueUsesOf(store: IndexStore, symbols: SymbolCache, definitions: readonly SymbolRow[]): ValueUses {
   const ids = definitions.map((d) => d.id);
   if (ids.length === 0) return NO_VALUE_USES;
   const found: { filePath: string; line: number; fromId: number }[] = [];
+  // A function stored in an object literal (`{ onClick() {} }`, `o.handler = function () {}`)
+  // is a value held by the object where it is defined: calls through the object are no edges.
+  for (const d of definitions) {
+    if ((d.flags & SYMBOL_FLAGS['member-value']) !== 0 && d.parentId !== null) found.push({ filePath: d.filePath, line: d.startLine, fromId: d.parentId });
+  }
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
     const rows = store.rows(

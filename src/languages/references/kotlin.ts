@@ -384,12 +384,32 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
     }
   };
 
+  /**
+   * `this::show`, `catalog::add`, `Catalog::add` passed as arguments: the grammar reads them as
+   * navigations written with `::` (a `callable_reference` is only `::top`). Each is a reference
+   * of the member on its receiver.
+   */
+  const reportBoundReferences = (call: Node): void => {
+    for (const argument of call.namedChildren.find((c) => c?.type === 'value_arguments')?.namedChildren ?? []) {
+      const expr = argument?.namedChildren[0];
+      if (expr?.type !== 'navigation_expression' || !expr.children.some((c) => c?.type === '::')) continue;
+      const parts = expr.namedChildren.filter((c): c is Node => c !== null);
+      const member = parts[parts.length - 1];
+      if (parts.length !== 2 || member?.type !== 'identifier') continue;
+      const name = unquote(member.text);
+      const receiver = receiverOf(parts[0]!, member.startIndex);
+      if (receiver === 'dynamic') sink.site(member, { kind: 'reference', name, fixed: 'dynamic' });
+      else sink.site(member, { kind: 'reference', name, receiver });
+    }
+  };
+
   for (let nodeIndex = 0; nodeIndex < nodes.length; nodeIndex++) {
     const node = nodes[nodeIndex]!;
     const type = types[nodeIndex]!;
     if (type === 'call_expression') {
       const callee = node.namedChildren[0];
       if (!callee) continue;
+      reportBoundReferences(node);
       const arity = argumentCount(node);
       const counted = arity !== undefined ? { arity } : {};
       if (callee.type === 'identifier') {

@@ -78,6 +78,26 @@ function written(node: Node): { readonly text: string; readonly absolute: boolea
 }
 
 /** The last part of a name node (the token a site's line and caller come from). */
+/**
+ * Functions that take a callable, with the argument that holds it (PHP's own, and WordPress's
+ * hooks, the most common place of callables written as strings).
+ */
+const CALLABLE_ARGUMENT: ReadonlyMap<string, number> = new Map([
+  ...['array_map', 'call_user_func', 'call_user_func_array', 'is_callable', 'register_shutdown_function', 'spl_autoload_register', 'set_error_handler', 'set_exception_handler', 'forward_static_call', 'forward_static_call_array', 'ob_start'].map((f) => [f, 0] as const),
+  ...['array_filter', 'array_walk', 'array_walk_recursive', 'array_reduce', 'usort', 'uasort', 'uksort', 'preg_replace_callback', 'iterator_apply'].map((f) => [f, 1] as const),
+  ...['add_action', 'add_filter', 'remove_action', 'remove_filter', 'has_action', 'has_filter', 'add_shortcode', 'register_activation_hook', 'register_deactivation_hook', 'register_uninstall_hook'].map((f) => [f, 1] as const),
+]);
+
+/** A callable written as a string: a function's full name (`trim_all`, `\App\boot`) or `Class::method`; group 1 the function's or class's last name, group 2 the method. */
+const CALLABLE_STRING = /^\\?(?:[A-Za-z_]\w*\\)*([A-Za-z_]\w*)(?:::([A-Za-z_]\w*))?$/;
+
+/** The text of a string literal without interpolation or escapes (`'boot'`, `"boot"`), else undefined. */
+function literalContent(node: Node): string | undefined {
+  const parts = node.namedChildren;
+  if (parts.length !== 1 || parts[0]?.type !== 'string_content') return parts.length === 0 ? '' : undefined;
+  return parts[0].text;
+}
+
 function lastToken(node: Node): Node {
   if (node.type === 'qualified_name' || node.type === 'relative_name') return node.childForFieldName('name') ?? node.namedChildren[node.namedChildren.length - 1] ?? node;
   return node;
@@ -463,6 +483,47 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
   const call = (at: Node, fact: Omit<SiteFact, 'line' | 'caller' | 'kind'>): void => sink.site(at, { kind: 'call', ...fact });
   const unresolvedCall = (at: Node, name: string, reason: 'parameter' | 'local-variable' | 'dynamic'): void => call(at, { name, fixed: reason });
 
+  /**
+   * Callables written as data in a call's arguments: `[$this, 'boot']`, `[self::class, 'cmp']`,
+   * `[Foo::class, 'make']` anywhere (references of the method on the class), and where a
+   * function takes a callable (CALLABLE_ARGUMENT), `'trim_all'`, `'Foo::make'` and `['Foo',
+   * 'make']`: a string names a function or class by its full name, which no `use` changes, so
+   * these are uses the file cannot resolve (they make callers of the name a lower bound).
+   */
+  const callableArguments = (node: Node, type: string): void => {
+    const fn = type === 'function_call_expression' ? node.childForFieldName('function') : null;
+    const callableAt = fn && NAME_TYPES.has(fn.type) ? CALLABLE_ARGUMENT.get(lastToken(fn).text.toLowerCase()) : undefined;
+    const args = node.childForFieldName('arguments')?.namedChildren ?? [];
+    for (let i = 0; i < args.length; i++) {
+      const arg = args[i];
+      const expr = arg?.type === 'argument' ? arg.namedChildren[arg.namedChildren.length - 1] : arg;
+      const exprType = expr?.type;
+      if (exprType === 'array_creation_expression') arrayCallable(expr!, i === callableAt);
+      else if (i === callableAt && (exprType === 'string' || exprType === 'encapsed_string')) {
+        const text = literalContent(expr!);
+        const match = text === undefined ? null : CALLABLE_STRING.exec(text);
+        if (match) sink.site(expr!, { kind: 'reference', name: match[2] ?? match[1]!, fixed: 'dynamic' });
+      }
+    }
+  };
+  const arrayCallable = (array: Node, callable: boolean): void => {
+    const elements = array.namedChildren.filter((c): c is Node => c?.type === 'array_element_initializer');
+    if (elements.length !== 2 || elements[0]!.namedChildren.length !== 1 || elements[1]!.namedChildren.length !== 1) return;
+    const [holder, method] = [elements[0]!.namedChildren[0]!, elements[1]!.namedChildren[0]!];
+    const name = method.type === 'string' ? literalContent(method) : undefined;
+    if (name === undefined || !/^[A-Za-z_]\w*$/.test(name)) return;
+    const inClass = namedClassAt(holder.startIndex) !== undefined;
+    if (holder.type === 'variable_name' && holder.text === '$this') {
+      sink.site(method, inClass ? { kind: 'reference', name, receiver: { kind: 'self' } } : { kind: 'reference', name, fixed: 'dynamic' });
+    } else if (holder.type === 'class_constant_access_expression' && holder.namedChildren[1]?.text.toLowerCase() === 'class') {
+      const scope = holder.namedChildren[0]!;
+      const lower = scope.text.toLowerCase();
+      if (scope.type === 'relative_scope' || lower === 'self' || lower === 'static') {
+        sink.site(method, inClass ? { kind: 'reference', name, receiver: { kind: 'self' } } : { kind: 'reference', name, fixed: 'dynamic' });
+      } else if (NAME_TYPES.has(scope.type)) sink.site(method, { kind: 'reference', name, receiver: { kind: 'path', path: classPath(scope) } });
+    } else if (callable && holder.type === 'string') sink.site(method, { kind: 'reference', name, fixed: 'dynamic' });
+  };
+
   for (const [i, node] of nodes.entries()) {
     const type = types[i]!;
     if (CLASS_TYPES.has(type)) {
@@ -483,6 +544,7 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
       continue;
     }
     if (!CALL_TYPES.has(type)) continue;
+    callableArguments(node, type);
     switch (type) {
       case 'function_call_expression': {
         const fn = node.childForFieldName('function');
