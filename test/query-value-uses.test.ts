@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CKGTool } from '../src/index.js';
 import { makeTree, type FixtureTree } from './helpers/fixtures.js';
-import { openGraph, type GraphUnderTest } from './helpers/graph.js';
+import { expectExactThrough, openGraph, type GraphUnderTest } from './helpers/graph.js';
 
 const PYTHON = {
   'app.py': [
@@ -230,5 +230,37 @@ describe('uses as a value', () => {
     } finally {
       g.close();
     }
+  });
+
+  it('JS/TS: a module imported at run time (import(\'./page\')) is an import, and its exports are used through it', async () => {
+    const files = {
+      'a.ts': ["export async function go() { const m = await import('./b'); return m.helper(); }", 'export const Lazy = () => import(`./c`);', "export const Dynamic = (name: string) => import(`./${name}`);", ''].join('\n'),
+      'b.ts': ['export function helper() { return 1; }', 'function hidden() { return 2; }', 'hidden();', ''].join('\n'),
+      'c.ts': ['export default function Page() { return 2; }', ''].join('\n'),
+    };
+    const g = await openGraph(files);
+    try {
+      expect(await g.lines({ kind: 'imports' })).toEqual(['a.ts:1 imports a.go -> b [./b] import', 'a.ts:2 imports a.Lazy -> c [./c] import']);
+      const page = await g.db.callers('Page');
+      expect(page.groups[0]!.valueUses.sample.map((u) => `${u.line} ${u.symbol.qualifiedName}`)).toEqual(['2 a.Lazy']);
+      expect(page.complete).toBe(false);
+      expect((await g.db.callers('helper')).groups[0]!.valueUses.sample.map((u) => `${u.line} ${u.symbol.qualifiedName}`)).toEqual(['1 a.go']);
+      // What the module does not export is reached through its names only.
+      expect((await g.db.callers('hidden')).complete).toBe(true);
+    } finally {
+      g.close();
+    }
+    await expectExactThrough(files, 'memfs', [
+      (f) => {
+        f['pages/c.ts'] = f['c.ts']!;
+        f['c.ts'] = null;
+      },
+      (f) => {
+        f['a.ts'] = f['a.ts']!.replace('`./c`', '`./pages/c`');
+      },
+      (f) => {
+        f['b.ts'] = null;
+      },
+    ]);
   });
 });

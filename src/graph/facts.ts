@@ -120,6 +120,12 @@ export interface SiteFact {
    * (`external`). Python sets it.
    */
   readonly dotted?: boolean;
+  /**
+   * An `import` done at run time (JavaScript's and TypeScript's `import('./page')`): the module
+   * object it gives may be used in ways no edge shows (`React.lazy` rendering its default
+   * export), so callers of what the module exports are a lower bound.
+   */
+  readonly dynamicImport?: boolean;
 }
 
 /**

@@ -106,6 +106,7 @@ export function unpackSite(packed: PackedSites, i: number): SiteFact {
     ...(shape.moduleScope === true ? { moduleScope: true } : {}),
     ...(shape.classBody === true ? { classBody: true } : {}),
     ...(shape.dotted === true ? { dotted: true } : {}),
+    ...(shape.dynamicImport === true ? { dynamicImport: true } : {}),
     ...(shape.arity !== undefined ? { arity: shape.arity } : {}),
     ...(shape.writtenKind !== undefined ? { kindFromTarget: true } : {}),
   };

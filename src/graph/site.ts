@@ -4,13 +4,14 @@ import type { ReceiverFact, SiteFact } from './facts.js';
 // What resolution needs of a site beyond its name, as the compact `edges.site` text: most
 // sites are plain names (NULL), so the kernel's millions of call rows cost nothing here.
 //
-//   [~k][!][^][@][&]["][#n ][R payload]
+//   [~k][!][^][@][&]["][?][#n ][R payload]
 //                               ~k = a base whose kind the declaration decides (SiteFact.kindFromTarget),
 //                               k the edge kind code as written (2 inherits, 3 implements),
 //                               ! = constructs (`new Foo()`), ^ = `super(...)`, @ = only module
 //                               scope binds the name (SiteFact.moduleScope), & = an import in the
 //                               class body around the site binds it (SiteFact.classBody), " = a dotted
-//                               path in a string (SiteFact.dotted), #n = n arguments,
+//                               path in a string (SiteFact.dotted), ? = an import done at run time
+//                               (SiteFact.dynamicImport), #n = n arguments,
 //   R: S = self, P = super, T <type> = typed, C <type> = constructed by a call of <type>,
 //      N <a> <b> … = a path of free names (space-separated: names never hold spaces).
 
@@ -28,6 +29,7 @@ export interface SiteShape {
   readonly moduleScope?: boolean | undefined;
   readonly classBody?: boolean | undefined;
   readonly dotted?: boolean | undefined;
+  readonly dynamicImport?: boolean | undefined;
   readonly arity?: number | undefined;
   /**
    * For a base whose kind its declaration decides (SiteFact.kindFromTarget): the edge kind code
@@ -36,8 +38,11 @@ export interface SiteShape {
   readonly writtenKind?: number | undefined;
 }
 
+/** `edges.site` of an import done at run time (SiteFact.dynamicImport): such an import has no other mark. */
+export const DYNAMIC_IMPORT_SITE = '?';
+
 /** Encodes a site's receiver and flags; null for a plain name. */
-export function encodeSite(site: Pick<SiteFact, 'kind' | 'receiver' | 'construct' | 'superConstructor' | 'moduleScope' | 'classBody' | 'dotted' | 'arity' | 'kindFromTarget'>): string | null {
+export function encodeSite(site: Pick<SiteFact, 'kind' | 'receiver' | 'construct' | 'superConstructor' | 'moduleScope' | 'classBody' | 'dotted' | 'dynamicImport' | 'arity' | 'kindFromTarget'>): string | null {
   let out = '';
   if (site.kindFromTarget === true && (site.kind === 'inherits' || site.kind === 'implements')) out += `~${EDGE_KIND_CODES[site.kind]}`;
   if (site.construct === true) out += '!';
@@ -45,6 +50,7 @@ export function encodeSite(site: Pick<SiteFact, 'kind' | 'receiver' | 'construct
   if (site.moduleScope === true) out += '@';
   if (site.classBody === true) out += '&';
   if (site.dotted === true) out += '"';
+  if (site.dynamicImport === true) out += '?';
   if (site.arity !== undefined) out += `#${site.arity} `;
   const r = site.receiver;
   if (r) {
@@ -102,6 +108,11 @@ export function decodeSite(text: string | null): SiteShape {
     dotted = true;
     i++;
   }
+  let dynamicImport = false;
+  if (text[i] === '?') {
+    dynamicImport = true;
+    i++;
+  }
   let arity: number | undefined;
   if (text[i] === '#') {
     const space = text.indexOf(' ', i);
@@ -128,7 +139,7 @@ export function decodeSite(text: string | null): SiteShape {
       receiver = { kind: 'path', path: payload.split(' ') };
       break;
   }
-  return { receiver, construct, superConstructor, ...(moduleScope ? { moduleScope } : {}), ...(classBody ? { classBody } : {}), ...(dotted ? { dotted } : {}), ...(arity !== undefined ? { arity } : {}), ...(writtenKind !== undefined ? { writtenKind } : {}) };
+  return { receiver, construct, superConstructor, ...(moduleScope ? { moduleScope } : {}), ...(classBody ? { classBody } : {}), ...(dotted ? { dotted } : {}), ...(dynamicImport ? { dynamicImport } : {}), ...(arity !== undefined ? { arity } : {}), ...(writtenKind !== undefined ? { writtenKind } : {}) };
 }
 
 /** The kind a base site was written with: its `~k` mark's (see SiteShape.writtenKind), else `kind` (the row's). */

@@ -151,7 +151,8 @@ export const TYPESCRIPT = builtin(
     // 16: a method stored over on a local's or parameter's value in its scope (`h.process = stub`, not `h.f = h.f.bind(h)`) makes `h.process()` there dynamic (it was the class's method).
     // 17: decorators are `decorator` bindings of the class or member they decorate (callers answers are a lower bound).
     // 18: interfaces are flagged `interface` (structural dispatch: a class with their methods may stand for them).
-    version: '18',
+    // 19: `import('./page')` is an import of the function doing it (SiteFact.dynamicImport).
+    version: '19',
   },
   ['references', 'rewriteSource'],
 );
@@ -179,7 +180,8 @@ export const TSX = builtin(
     // 16: a method stored over on a local's or parameter's value in its scope (`h.process = stub`, not `h.f = h.f.bind(h)`) makes `h.process()` there dynamic (it was the class's method).
     // 17: decorators are `decorator` bindings of the class or member they decorate (callers answers are a lower bound).
     // 18: interfaces are flagged `interface` (structural dispatch: a class with their methods may stand for them).
-    version: '18',
+    // 19: `import('./page')` is an import of the function doing it (SiteFact.dynamicImport).
+    version: '19',
   },
   ['references', 'rewriteSource'],
 );
@@ -208,7 +210,8 @@ export const JAVASCRIPT = builtin(
     // 16: a method stored over on a local's or parameter's value in its scope (`h.process = stub`, not `h.f = h.f.bind(h)`) makes `h.process()` there dynamic (it was the class's method).
     // 17: decorators are `decorator` bindings of the class or member they decorate (callers answers are a lower bound).
     // 18: interfaces are flagged `interface` (structural dispatch: a class with their methods may stand for them).
-    version: '18',
+    // 19: `import('./page')` is an import of the function doing it (SiteFact.dynamicImport).
+    version: '19',
   },
   ['references'],
 );

@@ -6,6 +6,7 @@ import { refOf, SymbolCache, symbolsMatching, type SymbolRow } from './symbols.j
 import { AttributeLookups, BaseIndex } from './class-graph.js';
 import type { Decorator, Decorators, SourceLocation, SymbolTarget, UnresolvedCalls, ValueUse, ValueUses } from './types.js';
 import { SYMBOL_FLAGS } from '../graph/describe.js';
+import { DYNAMIC_IMPORT_SITE } from '../graph/site.js';
 
 /** How many unresolved call sites an answer lists by location (the rest are counted). */
 export const UNRESOLVED_SAMPLE = 5;
@@ -107,6 +108,7 @@ export function valueUsesOf(store: IndexStore, symbols: SymbolCache, definitions
   for (const d of definitions) {
     if ((d.flags & SYMBOL_FLAGS['member-value']) !== 0 && d.parentId !== null) found.push({ filePath: d.filePath, line: d.startLine, fromId: d.parentId });
   }
+  found.push(...dynamicImportsOf(store, definitions));
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
     const rows = store.rows(
@@ -127,6 +129,30 @@ export function valueUsesOf(store: IndexStore, symbols: SymbolCache, definitions
   }
   return { count: found.length, sample };
 }
+
+/**
+ * Where the modules exporting `definitions` are imported at run time (`import('./page')`): the
+ * module object may use each export where no edge shows (`React.lazy` renders its default
+ * export), one use per import and exported definition.
+ */
+function dynamicImportsOf(store: IndexStore, definitions: readonly SymbolRow[]): { filePath: string; line: number; fromId: number }[] {
+  const exported = definitions.filter((d) => (d.flags & SYMBOL_FLAGS.exported) !== 0 && ECMASCRIPT.has(d.language));
+  if (exported.length === 0) return [];
+  const files = [...new Set(exported.map((d) => d.fileId))];
+  const rows = store.rows(
+    `SELECT m.file_id, e.from_id, e.line, f.path FROM symbols m JOIN edges e ON e.to_id = m.id JOIN symbols s ON s.id = e.from_id JOIN files f ON f.id = s.file_id
+     WHERE m.kind = 'module' AND m.file_id IN (${files.map(() => '?').join(', ')}) AND e.kind = ${EDGE_KIND_CODES.imports} AND e.site = '${DYNAMIC_IMPORT_SITE}'`,
+    files,
+  );
+  const out: { filePath: string; line: number; fromId: number }[] = [];
+  for (const [fileId, from, line, path] of rows) {
+    for (const d of exported) if (d.fileId === Number(fileId)) out.push({ filePath: String(path), line: Number(line), fromId: Number(from) });
+  }
+  return out;
+}
+
+/** The languages whose modules `import()` loads at run time. */
+const ECMASCRIPT: ReadonlySet<string> = new Set(['javascript', 'typescript', 'tsx']);
 
 /** No decorator. */
 export const NO_DECORATORS: Decorators = Object.freeze({ count: 0, sample: Object.freeze([]) });

@@ -637,7 +637,16 @@ class EcmascriptReferencePass {
     if (!fn) return;
     const fnType = fn.type;
     if (fnType === 'super') this.#sink.site(fn, { kind: 'call', name: 'super', superConstructor: true });
-    else if (fnType === 'identifier' && fn.text === 'require') return;
+    else if (fnType === 'import') {
+      // `import('./page')`: a module loaded at run time, its exports used through the module object.
+      const source = node.childForFieldName('arguments')?.namedChildren[0];
+      const sourceType = source?.type;
+      if ((sourceType === 'string' || sourceType === 'template_string') && source!.namedChildren.every((c) => c?.type === 'string_fragment')) {
+        const spec = stringValue(source!);
+        if (spec !== '') this.#sink.site(source!, { kind: 'import', name: spec, dynamicImport: true });
+      }
+      return;
+    } else if (fnType === 'identifier' && fn.text === 'require') return;
     else this.#use('call', fn, false, fnType);
     // `handler.bind(this)`, `fn.call(ctx, x)`, `fn.apply(ctx, args)`: a use of the function itself.
     if (fnType === 'member_expression' && BOUND_CALLS.has(fn.childForFieldName('property')?.text ?? '')) {
