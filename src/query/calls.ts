@@ -1,11 +1,13 @@
 import type { SqlValue } from 'sql.js';
 import type { IndexStore } from '../db/store.js';
+import type { SymbolRef } from '../db/entries.js';
 import { EDGE_KIND_CODES, NAME_OF_EDGE, RESOLUTION_CODES } from '../db/schema.js';
 import { CKGError } from '../errors.js';
 import { dispatchFrom, dispatchInto, sampled, type FoundDispatch, type ResolvedCall } from './dispatch.js';
 import { resolutionOf } from './edges.js';
+import { implicitlyCalled } from './implicit-calls.js';
 import { SymbolCache, refOf, type SymbolRow } from './symbols.js';
-import { byLocation, constructorsOf, decoratorsOf, NO_DECORATORS, NO_VALUE_USES, symbolsOf, unresolvedCallsOf, UNRESOLVED_SAMPLE, valueUsesOf } from './targets.js';
+import { byLocation, bySymbolLocation, constructorsOf, decoratorsOf, NO_DECORATORS, NO_VALUE_USES, symbolsOf, unresolvedCallsOf, UNRESOLVED_SAMPLE, valueUsesOf } from './targets.js';
 import type { CallEntry, CallGroup, CallsAnswer, CallsOptions, Decorators, DispatchCalls, PathAnswer, PathHop, SymbolTarget, TraceOptions, ValueUses } from './types.js';
 
 /** The deepest a callers/callees or trace answer goes. */
@@ -136,10 +138,11 @@ export function calls(store: IndexStore, target: SymbolTarget, direction: 'in' |
     skip -= from;
     const shown = g.calls.slice(from, from + room);
     room -= shown.length;
-    return { symbol: refOf(g.symbol), calls: shown, total: g.calls.length, unresolved: g.unresolved, dispatch: g.dispatch, valueUses: g.valueUses, decorators: g.decorators };
+    const implicit = direction === 'in' && implicitlyCalled(g.symbol);
+    return { symbol: refOf(g.symbol), calls: shown, total: g.calls.length, unresolved: g.unresolved, dispatch: g.dispatch, valueUses: g.valueUses, decorators: g.decorators, implicit };
   });
   const shownAll = offset === 0 && limit >= total;
-  const complete = shownAll && groups.every((g) => g.unresolved.count === 0 && g.dispatch.count === 0 && g.valueUses.count === 0 && g.decorators.count === 0);
+  const complete = shownAll && paged.every((g) => g.unresolved.count === 0 && g.dispatch.count === 0 && g.valueUses.count === 0 && g.decorators.count === 0 && !g.implicit);
   return { groups: paged, complete, total, offset };
 }
 
@@ -193,11 +196,13 @@ export function tracePath(store: IndexStore, target: SymbolTarget, options: Trac
   let unresolved: PathAnswer['unresolved'] = { count: 0, sample: [] };
   let valueUses = NO_VALUE_USES;
   let decorators = NO_DECORATORS;
+  let implicit: SymbolRef[] = [];
   if (direction === 'inbound') {
     const definitions = [...onPath.values()].filter((s) => s.kind !== 'module');
     unresolved = unresolvedCallsOf(store, definitions);
     valueUses = valueUsesOf(store, symbols, definitions);
     decorators = decoratorsOf(store, symbols, definitions);
+    implicit = definitions.filter(implicitlyCalled).sort(bySymbolLocation).map(refOf);
   }
   const unresolvedCallees = direction === 'outbound' && hops.some((h) => h.to === null);
   // A call whose caller (inbound) or override (outbound) is on the path already misses no symbol.
@@ -214,6 +219,7 @@ export function tracePath(store: IndexStore, target: SymbolTarget, options: Trac
     dispatch,
     valueUses,
     decorators,
-    complete: unresolved.count === 0 && !unresolvedCallees && dispatch.count === 0 && valueUses.count === 0 && decorators.count === 0,
+    implicit,
+    complete: unresolved.count === 0 && !unresolvedCallees && dispatch.count === 0 && valueUses.count === 0 && decorators.count === 0 && implicit.length === 0,
   };
 }

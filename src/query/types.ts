@@ -226,6 +226,12 @@ export interface CallGroup {
    * registered handler). Callees: none (count 0).
    */
   readonly decorators: Decorators;
+  /**
+   * Callers: the language calls this method where no call is written (Python's `__iter__` for
+   * `for`, `__add__` for `+`; PHP's `__toString`; C++ operators and destructors; `toString()`
+   * in string concatenation), so the calls listed are a lower bound. Callees: false.
+   */
+  readonly implicit: boolean;
 }
 
 /**
@@ -245,7 +251,8 @@ export interface CallsAnswer {
    * True when the answer is all there is: no unresolved call may be one of these calls, no call
    * may run another method by dispatch (see {@link CallGroup.dispatch}), no use as a value may
    * lead to a call (see {@link CallGroup.valueUses}), no decorator may have it called (see
-   * {@link CallGroup.decorators}), and paging shows everything. False means a lower bound.
+   * {@link CallGroup.decorators}), the language calls none of them where no call is written (see
+   * {@link CallGroup.implicit}), and paging shows everything. False means a lower bound.
    */
   readonly complete: boolean;
   /** Calls over all groups and pages. */
@@ -327,7 +334,9 @@ export interface PathAnswer {
   readonly valueUses: ValueUses;
   /** Inbound: decorators of the path's symbols, which may have them called where no hop shows. */
   readonly decorators: Decorators;
-  /** True when no unresolved call may be a missing hop, no call may dispatch elsewhere, and no value use or decorator may lead to a call. */
+  /** Inbound: the path's methods that the language calls where no call is written (see {@link CallGroup.implicit}), in file and line order. */
+  readonly implicit: readonly SymbolRef[];
+  /** True when no unresolved call may be a missing hop, no call may dispatch elsewhere, no value use or decorator may lead to a call, and no method of the path is called implicitly. */
   readonly complete: boolean;
 }
 

@@ -66,6 +66,9 @@ function decoratorClause(d: Decorators, rel: (p: string) => string): string | un
   return `decorated (${shown}${more}): the decorator receives it and may have it called where no edge shows`;
 }
 
+/** A method the language calls where no call is written (CallGroup.implicit). */
+const IMPLICIT_CLAUSE = 'the language calls it where no call is written (an operator, a loop, a conversion to text, …)';
+
 /** `find_callers` / `find_callees`. */
 export function formatCalls(target: string, answer: CallsAnswer, direction: 'in' | 'out', root: string): FormattedEntries {
   const rel = relativeTo(root);
@@ -79,7 +82,7 @@ export function formatCalls(target: string, answer: CallsAnswer, direction: 'in'
     const unresolvedCallees = direction === 'out' ? g.unresolved.count : 0;
     let tail: string;
     if (direction === 'in') {
-      const clauses = [unresolvedClause(g.unresolved, g.symbol.name, rel), dispatchClause(g.dispatch, 'in', rel), valueUseClause(g.valueUses, rel, 'it'), decoratorClause(g.decorators, rel)].filter(
+      const clauses = [unresolvedClause(g.unresolved, g.symbol.name, rel), dispatchClause(g.dispatch, 'in', rel), valueUseClause(g.valueUses, rel, 'it'), decoratorClause(g.decorators, rel), g.implicit ? IMPLICIT_CLAUSE : undefined].filter(
         (c) => c !== undefined,
       );
       tail = clauses.length > 0 ? ` Lower bound: ${clauses.join('; ')}.` : g.total > 0 ? ' Complete.' : ' Complete: nothing calls it.';
@@ -114,6 +117,12 @@ export function formatPath(target: string, answer: PathAnswer, root: string): Fo
       pathDispatchClause(answer, rel),
       valueUseClause(answer.valueUses, rel, 'symbols on the path'),
       pathDecoratorClause(answer.decorators, rel),
+      answer.implicit.length > 0
+        ? `the language calls ${answer.implicit.length === 1 ? 'a method' : `${answer.implicit.length} methods`} on the path where no call is written (${answer.implicit
+            .slice(0, 5)
+            .map((s) => s.qualifiedName)
+            .join(', ')}${answer.implicit.length > 5 ? ', …' : ''})`
+        : undefined,
     ].filter((c) => c !== undefined);
     honesty = clauses.length > 0 ? ` Lower bound: ${clauses.join('; ')}.` : ' Complete.';
   } else {

@@ -1,0 +1,85 @@
+// Methods the language calls where no call is written: Python runs `__iter__` for `for`, `__len__`
+// for `len()`, `__add__` for `+`; PHP `__toString` where an object is a string; C++ an operator
+// for its operator; Java `toString()` in string concatenation. No edge shows those calls, so
+// callers of such a method are never "complete: nothing calls it". Constructors are not among
+// them (a construction is a call of the class, which the graph records).
+import { describe, expect, it } from 'vitest';
+import { CKGTool } from '../src/index.js';
+import { openGraph } from './helpers/graph.js';
+
+const PYTHON = {
+  'bag.py': [
+    'class Bag:',
+    '    def __init__(self, items):',
+    '        self.items = items',
+    '',
+    '    def __iter__(self):',
+    '        return iter(self.items)',
+    '',
+    '    def __len__(self):',
+    '        return len(self.items)',
+    '',
+    '    def total(self):',
+    '        return sum(x for x in self)',
+    '',
+    '',
+    'def main():',
+    '    bag = Bag([1, 2])',
+    '    return len(bag) + bag.total()',
+    '',
+  ].join('\n'),
+};
+
+describe('methods the language calls implicitly', () => {
+  it('Python: dunders are a lower bound, __init__ and plain methods are not', async () => {
+    const g = await openGraph(PYTHON);
+    try {
+      for (const target of ['Bag.__iter__', 'Bag.__len__']) {
+        const answer = await g.db.callers(target);
+        expect(answer.groups[0]!.implicit, target).toBe(true);
+        expect(answer.complete, target).toBe(false);
+      }
+      const init = await g.db.callers('Bag.__init__');
+      expect(init.groups[0]!.calls.map((c) => `${c.line} ${c.symbol?.qualifiedName}`)).toEqual(['16 bag.main']);
+      expect(init.groups[0]!.implicit).toBe(false);
+      expect(init.complete).toBe(true);
+      expect((await g.db.callers('Bag.total')).complete).toBe(true);
+      // Callees never are.
+      expect((await g.db.callees('Bag.__iter__')).groups[0]!.implicit).toBe(false);
+      // An inbound trace names the path's implicitly called methods.
+      const trace = await g.db.tracePath('Bag.__len__', { direction: 'inbound' });
+      expect(trace.implicit.map((s) => s.qualifiedName)).toEqual(['bag.Bag.__len__']);
+      expect(trace.complete).toBe(false);
+      expect((await g.db.tracePath('Bag.total', { direction: 'inbound' })).implicit).toEqual([]);
+      const tool = new CKGTool({ fs: g.tree.fs });
+      try {
+        const result = await tool.execute({ command: 'find_callers', identifier: 'Bag.__iter__', path: g.tree.root });
+        expect('output' in result ? result.output : result.error).toBe(
+          'Callers of bag.Bag.__iter__ (method, bag.py:5-6): 0 callers. Lower bound: the language calls it where no call is written (an operator, a loop, a conversion to text, …).\n',
+        );
+      } finally {
+        await tool.close();
+      }
+    } finally {
+      g.close();
+    }
+  });
+
+  it.each([
+    { language: 'PHP', file: 'Money.php', source: '<?php\nclass Money {\n  public function __toString() { return "1"; }\n  public function __construct() {}\n  public function plain() {}\n}\n', implicit: 'Money::__toString', plain: 'Money::plain' },
+    { language: 'C++', file: 'vec.cpp', source: 'struct Vec {\n  Vec operator+(const Vec& o) const { return o; }\n  ~Vec() {}\n  int plain() { return 1; }\n};\n', implicit: 'Vec::operator+', plain: 'Vec::plain' },
+    { language: 'Java', file: 'p/Money.java', source: 'package p;\nclass Money {\n  public String toString() { return "1"; }\n  int plain() { return 1; }\n}\n', implicit: 'Money.toString', plain: 'Money.plain' },
+  ])('$language: the language’s own hooks are a lower bound, a plain method is not', async ({ file, source, implicit, plain }) => {
+    const g = await openGraph({ [file]: source });
+    try {
+      const hook = await g.db.callers(implicit);
+      expect(hook.groups.map((x) => x.implicit)).toEqual([true]);
+      expect(hook.complete).toBe(false);
+      const other = await g.db.callers(plain);
+      expect(other.groups.map((x) => x.implicit)).toEqual([false]);
+      expect(other.complete).toBe(true);
+    } finally {
+      g.close();
+    }
+  });
+});
