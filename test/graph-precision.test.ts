@@ -1590,3 +1590,32 @@ describe('bases no declaration names', () => {
     ]);
   });
 });
+
+describe('values made by calls outside the codebase', () => {
+  it('Python: a function outside returns a value of unknown type (dynamic); a class outside makes one of its own (external)', async () => {
+    const lines = await callLines({
+      'load.py': [
+        'from importlib import import_module', // 1
+        'from pathlib import Path', // 2
+        '', // 3
+        '', // 4
+        'def load(name):', // 5
+        '    module = import_module(name)', // 6
+        '    return module.Command()', // 7: maybe the codebase's Command: dynamic
+        '', // 8
+        '', // 9
+        'def read(name):', // 10
+        '    p = Path(name)', // 11
+        '    return p.read_text()', // 12: a method of an outside class: external
+        '',
+      ].join('\n'),
+      'commands/hello.py': ['class Command:', '    pass', ''].join('\n'),
+    });
+    expect(lines).toEqual([
+      'load.py:11 calls load.read -> ∅ [Path] unresolved:external',
+      'load.py:12 calls load.read -> ∅ [read_text] unresolved:external',
+      'load.py:6 calls load.load -> ∅ [import_module] unresolved:external',
+      'load.py:7 calls load.load -> ∅ [Command] unresolved:dynamic',
+    ]);
+  });
+});

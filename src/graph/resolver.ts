@@ -29,6 +29,9 @@ export interface StoredSite {
 
 const MAX_DEPTH = 12;
 
+/** A name written as a class's (CapWords in its last part: `Path`, `pathlib.Path`), not a function's (`import_module`, `re.compile`). */
+const CLASS_NAMED = /(?:^|[.:])_*[A-Z][^.:]*$/;
+
 /** Unresolved outcomes, most telling cause first when several candidates fail. */
 const CAUSE_ORDER: readonly Code[] = [
   RESOLUTION_CODES.ambiguous,
@@ -554,11 +557,14 @@ export class Resolver {
       const arity = this.#arity;
       this.#use = 'type';
       this.#arity = undefined;
-      const cls = this.#typeNamed(r.type!, ctx, r.kind === 'type' && r.constructed === true);
+      const constructed = r.kind === 'type' && r.constructed === true;
+      const cls = this.#typeNamed(r.type!, ctx, constructed);
       this.#use = use;
       this.#arity = arity;
       const label = r.kind === 'super' ? RESOLUTION_CODES.super : RESOLUTION_CODES.typed;
       outcome = cls.toId === null ? cls : relabel(this.#classMember(this.#reader.symbol(cls.toId)!, name, new Set()), label);
+      // `module = import_module(name)`: what an outside function returns is of no known type.
+      if (constructed && cls.code === RESOLUTION_CODES.external && ctx.strategy.constructsByCall === true && !CLASS_NAMED.test(r.type!)) outcome = unresolved(RESOLUTION_CODES.dynamic);
       if (r.kind === 'type' && cls.toId !== null && outcome.code === RESOLUTION_CODES['not-found'] && ctx.strategy.extensionReceivers !== undefined) {
         outcome = relabel(this.#extensionFor(this.#reader.symbol(cls.toId)!, name, ctx), label);
       }

@@ -289,6 +289,14 @@ export interface LanguageGraph {
    */
   readonly callableClasses?: boolean;
   /**
+   * A class is constructed by calling it like a function (`Foo()`, Python, Kotlin, Scala), so a
+   * value made by a call of a name outside the codebase is an instance of an outside class only
+   * when the name reads as a class's (CapWords: `Path(…)`); a function's (`import_module(…)`,
+   * `re.compile(…)`) returns a value of unknown type, whose calls may be the codebase's
+   * (`module = import_module(name); module.Command()`): those are `dynamic`, not `external`.
+   */
+  readonly constructsByCall?: boolean;
+  /**
    * Types and values are named apart (C, C++: `struct stat` beside the function `stat()`): a
    * lookup that wants a type (a base, a declared type) sees only classes, so a function of the
    * same name does not make it ambiguous.

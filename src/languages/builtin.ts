@@ -63,7 +63,8 @@ export const PYTHON = builtin(
     // 10: a method stored over on a local's or parameter's value in its scope (`h.process = stub`, not `h.f = h.f.bind(h)`) makes `h.process()` there dynamic (it was the class's method).
     // 11: decorators that may have the definition called elsewhere are `decorator` bindings of it (callers answers are a lower bound).
     // 12: a dotted path in a string used as a value (`'shop.mail.Backend'`, `patch('shop.mail.send')`) is a reference to what it spells out (SiteFact.dotted).
-    version: '12',
+    // 13: a value made by a call of an outside name read as a function's (`module = import_module(name)`, lowercase) is of unknown type: its calls are dynamic, not external (LanguageGraph.constructsByCall).
+    version: '13',
   },
   ['references'],
 );
@@ -347,7 +348,8 @@ export const KOTLIN = builtin(
     // 12: a member of an interface's companion object leaves a plain call of the name in an implementing class ambiguous (it was the companion's).
     // 13: annotations that code reading them may act on (a framework's handler, a test) are `decorator` bindings of the definition, which is flagged decorated (callers answers are a lower bound; dead code leaves it out).
     // 14: bound references passed as arguments (`this::show`, `c::take`, `B::hide`: navigations written with `::`) are references of the member.
-    version: '14',
+    // 15: a value made by a call of an outside name read as a function's (`module = import_module(name)`, lowercase) is of unknown type: its calls are dynamic, not external (LanguageGraph.constructsByCall).
+    version: '15',
   },
   ['references'],
 );
@@ -367,7 +369,8 @@ export const SCALA = builtin(
     // 8: `super[T].m()` is looked up in the named parent (a `super` receiver with its type; it was unresolved).
     // 9: a trait mixed in later overrides what an earlier base defines (LanguageGraph.mixinsOverride): a member found in an earlier base is ambiguous when a later one (or a base of it) defines the name otherwise or is outside the codebase (`class D extends Base with V`: `m()` was Base's where V overrides it).
     // 10: annotations that code reading them may act on (a framework's handler, a test) are `decorator` bindings of the definition, which is flagged decorated (callers answers are a lower bound; dead code leaves it out).
-    version: '10',
+    // 11: a value made by a call of an outside name read as a function's (`module = import_module(name)`, lowercase) is of unknown type: its calls are dynamic, not external (LanguageGraph.constructsByCall).
+    version: '11',
   },
   ['references'],
 );

@@ -97,7 +97,7 @@ export const javaGraph: LanguageGraph = {
  * kotlinGraph.qualify('com.acme', ['Shop', 'add']); // 'com.acme.Shop.add'
  * ```
  */
-export const kotlinGraph: LanguageGraph = { ...packageGraph('kotlin', KOTLIN_DEFAULTS, () => []), constructorsNamedLikeClass: true, privateNotInherited: true, absolutePackagePaths: true, extensionReceivers: 'top-level', companionObjects: true };
+export const kotlinGraph: LanguageGraph = { ...packageGraph('kotlin', KOTLIN_DEFAULTS, () => []), constructorsNamedLikeClass: true, privateNotInherited: true, absolutePackagePaths: true, extensionReceivers: 'top-level', companionObjects: true, constructsByCall: true };
 
 /**
  * Scala's graph rules: a class has no constructor method of its own (auxiliary constructors are
@@ -108,7 +108,7 @@ export const kotlinGraph: LanguageGraph = { ...packageGraph('kotlin', KOTLIN_DEF
  * scalaGraph.qualify('', ['Main', 'run']); // 'Main.run'
  * ```
  */
-export const scalaGraph: LanguageGraph = { ...packageGraph('scala', SCALA_DEFAULTS, () => []), privateNotInherited: true, mixinsOverride: true };
+export const scalaGraph: LanguageGraph = { ...packageGraph('scala', SCALA_DEFAULTS, () => []), privateNotInherited: true, mixinsOverride: true, constructsByCall: true };
 
 /**
  * C#'s graph rules: a file's module is its namespace; constructors are methods named like their type.

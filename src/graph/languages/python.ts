@@ -76,4 +76,5 @@ export const pythonGraph: LanguageGraph = {
   isPrivateName: (name) => name.startsWith('_'),
   submodulesAreMembers: true,
   linearisedBases: true,
+  constructsByCall: true,
 };
