@@ -55,7 +55,7 @@ describe('methods the language calls implicitly', () => {
       try {
         const result = await tool.execute({ command: 'find_callers', identifier: 'Bag.__iter__', path: g.tree.root });
         expect('output' in result ? result.output : result.error).toBe(
-          'Callers of bag.Bag.__iter__ (method, bag.py:5-6): 0 callers. Lower bound: the language calls it where no call is written (an operator, a loop, a conversion to text, …).\n',
+          'Callers of bag.Bag.__iter__ (method, bag.py:5-6): 0 callers. Lower bound: the language or its runtime calls it where no call is written (an operator, a loop, a conversion to text, an entry point, a test, …).\n',
         );
       } finally {
         await tool.close();
@@ -78,6 +78,23 @@ describe('methods the language calls implicitly', () => {
       const other = await g.db.callers(plain);
       expect(other.groups.map((x) => x.implicit)).toEqual([false]);
       expect(other.complete).toBe(true);
+    } finally {
+      g.close();
+    }
+  });
+
+  it('entry points and tests: the runtime calls them', async () => {
+    const g = await openGraph({
+      'cmd/main.go': ['package main', '', 'func init() {}', '', 'func main() { helper() }', '', 'func helper() {}', ''].join('\n'),
+      'src/lib.rs': ['pub fn add(a: i32) -> i32 { a }', '', '#[test]', 'fn adds() { assert_eq!(add(1), 1); }', ''].join('\n'),
+    });
+    try {
+      for (const target of ['init', 'main', 'adds']) {
+        const answer = await g.db.callers(target);
+        expect(answer.groups.map((x) => x.implicit), target).toEqual([true]);
+        expect(answer.complete, target).toBe(false);
+      }
+      expect((await g.db.callers('helper')).complete).toBe(true);
     } finally {
       g.close();
     }

@@ -1,12 +1,15 @@
+import { SYMBOL_FLAGS } from '../graph/describe.js';
 import type { SymbolRow } from './symbols.js';
 
 // Methods a language (or its runtime) calls where no call is written: Python runs `__iter__` for
 // `for x in obj`, `__add__` for `a + b`, `__repr__` for `repr(x)`; PHP `__toString` where an
 // object is used as a string; C++ an operator for its operator and a destructor at the end of a
 // scope; every JVM and .NET language `toString()` / `ToString()` in string concatenation and
-// `equals` / `hashCode` in collections; Go's fmt `String()` and `Error()`. No edge shows those
-// calls, so a callers answer of such a method is a lower bound. Constructors are not among
-// them: a construction is a call of the class, which the graph records.
+// `equals` / `hashCode` in collections; Go's fmt `String()` and `Error()`. And the runtime calls
+// entry points (`main`, Go's `init`, Rust's `#[no_mangle]`) and tests (flags `entry`, `test`).
+// No edge shows those calls, so a callers answer of such a definition is a lower bound.
+// Constructors are not among them: a construction is a call of the class, which the graph
+// records.
 
 /** Python's dunders other than `__init__` (a call of the class resolves to it). */
 const PYTHON_DUNDER = /^__(?!init__$)\w+__$/;
@@ -29,15 +32,16 @@ const ROOT_CALLED: Readonly<Record<string, ReadonlySet<string>>> = {
 };
 
 /**
- * Whether the language calls method `symbol` where no call is written (see above): its callers
- * answers are a lower bound.
+ * Whether the language or its runtime calls `symbol` where no call is written (see above): its
+ * callers answers are a lower bound.
  *
  * @example
  * ```ts
- * implicitlyCalled({ ...method, language: 'python', name: '__iter__' }); // true
+ * implicitlyCalled({ kind: 'method', language: 'python', name: '__iter__', flags: 0 }); // true
  * ```
  */
-export function implicitlyCalled(symbol: Pick<SymbolRow, 'kind' | 'name' | 'language'>): boolean {
+export function implicitlyCalled(symbol: Pick<SymbolRow, 'kind' | 'name' | 'language' | 'flags'>): boolean {
+  if ((symbol.flags & (SYMBOL_FLAGS.entry | SYMBOL_FLAGS.test)) !== 0) return true;
   if (symbol.kind !== 'method') return false;
   const { name, language } = symbol;
   switch (language) {

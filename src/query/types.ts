@@ -227,9 +227,10 @@ export interface CallGroup {
    */
   readonly decorators: Decorators;
   /**
-   * Callers: the language calls this method where no call is written (Python's `__iter__` for
-   * `for`, `__add__` for `+`; PHP's `__toString`; C++ operators and destructors; `toString()`
-   * in string concatenation), so the calls listed are a lower bound. Callees: false.
+   * Callers: the language or its runtime calls this definition where no call is written
+   * (Python's `__iter__` for `for`, `__add__` for `+`; PHP's `__toString`; C++ operators and
+   * destructors; `toString()` in string concatenation; an entry point such as `main` or Go's
+   * `init`; a test), so the calls listed are a lower bound. Callees: false.
    */
   readonly implicit: boolean;
 }
@@ -334,7 +335,7 @@ export interface PathAnswer {
   readonly valueUses: ValueUses;
   /** Inbound: decorators of the path's symbols, which may have them called where no hop shows. */
   readonly decorators: Decorators;
-  /** Inbound: the path's methods that the language calls where no call is written (see {@link CallGroup.implicit}), in file and line order. */
+  /** Inbound: the path's definitions that the language or its runtime calls where no call is written (see {@link CallGroup.implicit}), in file and line order. */
   readonly implicit: readonly SymbolRef[];
   /** True when no unresolved call may be a missing hop, no call may dispatch elsewhere, no value use or decorator may lead to a call, and no method of the path is called implicitly. */
   readonly complete: boolean;

@@ -67,7 +67,7 @@ function decoratorClause(d: Decorators, rel: (p: string) => string): string | un
 }
 
 /** A method the language calls where no call is written (CallGroup.implicit). */
-const IMPLICIT_CLAUSE = 'the language calls it where no call is written (an operator, a loop, a conversion to text, …)';
+const IMPLICIT_CLAUSE = 'the language or its runtime calls it where no call is written (an operator, a loop, a conversion to text, an entry point, a test, …)';
 
 /** `find_callers` / `find_callees`. */
 export function formatCalls(target: string, answer: CallsAnswer, direction: 'in' | 'out', root: string): FormattedEntries {
@@ -118,7 +118,7 @@ export function formatPath(target: string, answer: PathAnswer, root: string): Fo
       valueUseClause(answer.valueUses, rel, 'symbols on the path'),
       pathDecoratorClause(answer.decorators, rel),
       answer.implicit.length > 0
-        ? `the language calls ${answer.implicit.length === 1 ? 'a method' : `${answer.implicit.length} methods`} on the path where no call is written (${answer.implicit
+        ? `the language or its runtime calls ${answer.implicit.length === 1 ? 'a definition' : `${answer.implicit.length} definitions`} on the path where no call is written (${answer.implicit
             .slice(0, 5)
             .map((s) => s.qualifiedName)
             .join(', ')}${answer.implicit.length > 5 ? ', …' : ''})`
