@@ -286,6 +286,45 @@ describe('dispatch in other languages', () => {
     }
   });
 
+  it('Python: a class with what a Protocol names may run for its calls, a TypeScript interface holds no Python class', async () => {
+    const g = await openGraph({
+      'io_like.py': [
+        'from typing import Protocol',
+        '',
+        '',
+        'class Closer(Protocol):',
+        '    def close(self) -> None: ...',
+        '',
+        '',
+        'class File:',
+        '    def close(self):',
+        '        return None',
+        '',
+        '',
+        'class Stream:',
+        '    def flush(self):',
+        '        return None',
+        '',
+        '',
+        'def shut(c: Closer):',
+        '    c.close()',
+        '',
+      ].join('\n'),
+      'web.ts': ['export interface Closer { close(): void; }', 'export function shut(c: Closer): void { c.close(); }', ''].join('\n'),
+    });
+    try {
+      expect(dispatchLines(g, only(await g.db.callers('File.close')).dispatch)).toEqual(['io_like.py:19 io_like.shut via io_like.Closer.close']);
+      expect((await g.db.callers('File.close')).complete).toBe(false);
+      expect(dispatchLines(g, only(await g.db.callees('io_like.shut')).dispatch)).toEqual(['io_like.py:19 io_like.File.close via io_like.Closer.close']);
+      expect(dispatchLines(g, only(await g.db.callees('web.shut')).dispatch)).toEqual([]);
+      const dead = (await g.db.deadCode()).entries.map((e) => e.symbol.qualifiedName);
+      expect(dead).not.toContain('io_like.File.close');
+      expect(dead).toContain('io_like.Stream.flush');
+    } finally {
+      g.close();
+    }
+  });
+
   it('Java: a call through an interface may run each implementation', async () => {
     const g = await openGraph({
       'app/Greeter.java': 'package app;\n\npublic interface Greeter {\n    String greet(String who);\n}\n',

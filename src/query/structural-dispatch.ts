@@ -5,7 +5,8 @@ import { BaseIndex } from './class-graph.js';
 import { perStore } from './per-store.js';
 
 // TypeScript's types are structural: a value of a class may stand wherever an interface is
-// expected when the class has what the interface names, whether or not it says `implements`.
+// expected when the class has what the interface names, whether or not it says `implements`;
+// so are Python's protocols (a class deriving from `typing.Protocol`) for Python's classes.
 // `function run(h: Handler) { h.handle(1) }` then `run(new Loud())` runs `Loud.handle`, and the
 // edge of `h.handle(1)` names `Handler.handle`. A class may be held by an interface when its
 // methods (its own and its bases', an unknown set when a base is outside the codebase) include
@@ -14,13 +15,15 @@ import { perStore } from './per-store.js';
 // properties are not compared, so these are calls that *may* run a method, never edges. Classes that declare the interface are the
 // class graph's (see dispatch.ts): they are left out here.
 
-/** The languages whose interfaces are structural, and those whose classes their values may be. */
-const STRUCTURAL_LANGUAGES = "'typescript', 'tsx'";
-const CLASS_LANGUAGES = "'typescript', 'tsx', 'javascript'";
+/** The languages whose classes may stand for a structural interface, by family (a TypeScript interface holds JavaScript classes too). */
+const FAMILY: Readonly<Record<string, string>> = { typescript: 'ecmascript', tsx: 'ecmascript', javascript: 'ecmascript', python: 'python' };
+const CLASS_LANGUAGES = Object.keys(FAMILY)
+  .map((l) => `'${l}'`)
+  .join(', ');
 
-/** Whether a symbol's language types structurally (its interfaces are matched by names). */
+/** Whether a symbol's language types structurally (its interfaces or protocols are matched by names). */
 export function typesStructurally(language: string): boolean {
-  return language === 'typescript' || language === 'tsx' || language === 'javascript';
+  return FAMILY[language] !== undefined;
 }
 
 /** Methods by name, then by the id of their class or interface: method ids. */
@@ -47,6 +50,8 @@ export class StructuralInterfaces {
   /** Method names by class or interface. */
   readonly #names = new Map<number, Set<string>>();
   readonly #interfaces = new Set<number>();
+  /** The family of each class or interface read (see FAMILY): an interface holds classes of its own family only. */
+  readonly #family = new Map<number, string>();
   readonly #required = new Map<number, ReadonlySet<string>>();
   readonly #methodSets = new Map<number, ReadonlySet<string> | undefined>();
 
@@ -59,10 +64,19 @@ export class StructuralInterfaces {
        SELECT s.id, e.to_id, s.name, 0, f.language FROM edges e JOIN symbols s ON s.id = e.from_id AND s.kind = 'method'
        JOIN files f ON f.id = s.file_id AND f.language IN (${CLASS_LANGUAGES}) WHERE e.kind = ${EDGE_KIND_CODES.member_of} AND e.to_id IS NOT NULL`,
     );
-    const structural = new Set(STRUCTURAL_LANGUAGES.replaceAll("'", '').split(', '));
+    // Python's protocols: classes with a base `Protocol` (`typing.Protocol`, `Protocol[T]`) outside the codebase.
+    const protocols = new Set(
+      store
+        .rows(
+          `SELECT DISTINCT e.from_id FROM edges e JOIN symbols s ON s.id = e.from_id JOIN files f ON f.id = s.file_id AND f.language = 'python'
+           WHERE e.kind = ${EDGE_KIND_CODES.inherits} AND e.to_id IS NULL AND e.name_id = (SELECT id FROM names WHERE name = 'Protocol')`,
+        )
+        .map((r) => Number(r[0])),
+    );
     for (const [method, owner, name, isInterface, language] of rows) {
       const id = Number(owner);
-      if (Number(isInterface) !== 0 && structural.has(String(language))) {
+      this.#family.set(id, FAMILY[String(language)]!);
+      if ((Number(isInterface) !== 0 && language !== 'javascript' && language !== 'python') || protocols.has(id)) {
         this.#interfaces.add(id);
         add(this.#declared, String(name), id, Number(method));
       } else add(this.#own, String(name), id, Number(method));
@@ -102,7 +116,7 @@ export class StructuralInterfaces {
 
   /** Whether interface `interfaceId` may hold a value of class `classId` that does not declare it. */
   fits(interfaceId: number, classId: number): boolean {
-    if (this.#interfaces.has(classId) || this.#bases.lookupOrder(classId).includes(interfaceId)) return false;
+    if (this.#interfaces.has(classId) || this.#family.get(classId) !== this.#family.get(interfaceId) || this.#bases.lookupOrder(classId).includes(interfaceId)) return false;
     const required = this.#requiredOf(interfaceId);
     const names = this.#methodSetOf(classId);
     if (names === undefined) return true;
