@@ -1619,3 +1619,35 @@ describe('values made by calls outside the codebase', () => {
     ]);
   });
 });
+
+describe('calls named by data', () => {
+  it('Ruby: send, public_send and try call the method a symbol names, &:name on each yielded value; JavaScript: obj[\'name\']()', async () => {
+    const lines = await callLines({
+      'a.rb': [
+        'class A', // 1
+        '  def greet; end', // 2
+        '  def wave; end', // 3
+        '  def hello; end', // 4
+        '  def run(o)', // 5
+        '    o.send(:greet)', // 6: o is of unknown type
+        '    public_send(:wave)', // 7: self's wave
+        '    [1].each(&:hello)', // 8: on each element
+        '    send(:"not a name")', // 9: no method name
+        '  end', // 10
+        'end', // 11
+        '',
+      ].join('\n'),
+      'b.js': ["class B { go() {} }", "function run(b, m) { b['go'](); b[m](); b['no-name'](); }", 'module.exports = { run, B };', ''].join('\n'),
+    });
+    expect(lines).toEqual([
+      'a.rb:6 calls A#run -> ∅ [greet] unresolved:dynamic',
+      'a.rb:6 calls A#run -> ∅ [send] unresolved:dynamic',
+      'a.rb:7 calls A#run -> A#wave [wave] self',
+      'a.rb:7 calls A#run -> ∅ [public_send] unresolved:builtin',
+      'a.rb:8 calls A#run -> ∅ [each] unresolved:dynamic',
+      'a.rb:8 calls A#run -> ∅ [hello] unresolved:dynamic',
+      'a.rb:9 calls A#run -> ∅ [send] unresolved:builtin',
+      'b.js:2 calls b.run -> ∅ [go] unresolved:dynamic',
+    ]);
+  });
+});

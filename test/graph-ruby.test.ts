@@ -11,8 +11,9 @@
 // unresolved: `require 'logger'` (outside the codebase, though the codebase has a Shop::Logger),
 // a callable parameter (`task.call`), chained calls, calls on `self` inside a block given to a
 // method that may run it elsewhere (`with_retry { find(name) }`; `each` and lambdas keep it),
-// methods that macros define (`attrs`), Kernel's methods (`puts`, `send`: builtins), and a call
-// of a method named like a constant (`Shop("mug")`), which is never the constant.
+// methods that macros define (`attrs`), Kernel's methods (`puts`, `send`: builtins; the method
+// `send(:build)` names is a call of its own, on self), and a call of a method named like a
+// constant (`Shop("mug")`), which is never the constant.
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from './helpers/fixtures.js';
 import { graphFixture, openGraph } from './helpers/graph.js';
@@ -55,6 +56,7 @@ const EXPECTED = [
   'lib/shop/catalog.rb:21 calls Shop::Catalog#with_retry -> Shop::Catalog#with_retry [with_retry] self',
   'lib/shop/catalog.rb:24 contains Shop::Catalog -> Shop::Catalog#run [run] local',
   'lib/shop/catalog.rb:25 calls Shop::Catalog#run -> ∅ [call] unresolved:dynamic',
+  'lib/shop/catalog.rb:26 calls Shop::Catalog#run -> Shop::Catalog#build [build] self',
   'lib/shop/catalog.rb:26 calls Shop::Catalog#run -> ∅ [send] unresolved:builtin',
   'lib/shop/catalog_ext.rb:2 contains Shop -> Shop::Catalog [Catalog] local',
   'lib/shop/catalog_ext.rb:3 contains Shop::Catalog -> Shop::Catalog#find [find] local',

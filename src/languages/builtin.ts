@@ -153,7 +153,8 @@ export const TYPESCRIPT = builtin(
     // 17: decorators are `decorator` bindings of the class or member they decorate (callers answers are a lower bound).
     // 18: interfaces are flagged `interface` (structural dispatch: a class with their methods may stand for them).
     // 19: `import('./page')` is an import of the function doing it (SiteFact.dynamicImport).
-    version: '19',
+    // 20: `obj['name']()` is a call named `name` on a value of unknown type.
+    version: '20',
   },
   ['references', 'rewriteSource'],
 );
@@ -182,7 +183,8 @@ export const TSX = builtin(
     // 17: decorators are `decorator` bindings of the class or member they decorate (callers answers are a lower bound).
     // 18: interfaces are flagged `interface` (structural dispatch: a class with their methods may stand for them).
     // 19: `import('./page')` is an import of the function doing it (SiteFact.dynamicImport).
-    version: '19',
+    // 20: `obj['name']()` is a call named `name` on a value of unknown type.
+    version: '20',
   },
   ['references', 'rewriteSource'],
 );
@@ -212,7 +214,8 @@ export const JAVASCRIPT = builtin(
     // 17: decorators are `decorator` bindings of the class or member they decorate (callers answers are a lower bound).
     // 18: interfaces are flagged `interface` (structural dispatch: a class with their methods may stand for them).
     // 19: `import('./page')` is an import of the function doing it (SiteFact.dynamicImport).
-    version: '19',
+    // 20: `obj['name']()` is a call named `name` on a value of unknown type.
+    version: '20',
   },
   ['references'],
 );
@@ -303,7 +306,8 @@ export const RUBY = builtin(
     // 2: code graph references.
     // 3: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     // 4: a module mixed in by a computed expression (`include make_mod()`) and a computed superclass are bases of unknown members (a call they may answer is no longer an earlier base's).
-    version: '4',
+    // 5: `send(:m)`, `public_send(:m)`, `try(:m)` call the method the symbol names; `each(&:m)` calls it on each yielded value.
+    version: '5',
   },
   ['references'],
 );

@@ -647,7 +647,13 @@ class EcmascriptReferencePass {
       }
       return;
     } else if (fnType === 'identifier' && fn.text === 'require') return;
-    else this.#use('call', fn, false, fnType);
+    else if (fnType === 'subscript_expression') {
+      // `handlers['save']()`: a call of the member the string names, on a value of unknown type.
+      const index = fn.childForFieldName('index');
+      const name = index?.type === 'string' && index.namedChildren.length === 1 ? stringValue(index) : '';
+      if (/^[A-Za-z_$][\w$]*$/.test(name)) this.#sink.site(index!, { kind: 'call', name, fixed: 'dynamic' });
+      return;
+    } else this.#use('call', fn, false, fnType);
     // `handler.bind(this)`, `fn.call(ctx, x)`, `fn.apply(ctx, args)`: a use of the function itself.
     if (fnType === 'member_expression' && BOUND_CALLS.has(fn.childForFieldName('property')?.text ?? '')) {
       for (const operand of valueOperands(fn.childForFieldName('object'))) this.#use('reference', operand);

@@ -28,6 +28,10 @@ const TARGET_PARENTS = typeSet('left_assignment_list', 'destructured_left_assign
 const SKIPPED_PARENTS = typeSet('alias', 'undef', 'method', 'singleton_method');
 const KEYWORD_TYPES = typeSet('class', 'module', 'super');
 const SEARCHED = [...CLASS_SCOPES, ...METHOD_SCOPES, ...BLOCK_SCOPES, 'call', 'identifier', 'super'];
+/** Methods that call the method a symbol names (`send(:m)`, ActiveSupport's `try(:m)`). */
+const SENDS = new Set(['send', 'public_send', '__send__', 'try', 'try!']);
+/** A method's name as a symbol writes it (`:greet`, `:empty?`, `:name=`). */
+const METHOD_NAME = /^[A-Za-z_]\w*[?!=]?$/;
 
 /**
  * Methods that call their block with the caller's `self` (Ruby's iterators and a few more):
@@ -228,6 +232,26 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
     // The top-level object: its methods are the top level's `def`s (explicit `self.` too, since 2.7).
     else sink.site(at, { kind: 'call', name });
   };
+  /**
+   * Calls named by a symbol: `o.send(:greet)`, `public_send(:wave)`, `__send__`, `try(:name)`
+   * call the method the symbol names on the same receiver; `each(&:hello)` calls it on every
+   * value the method yields (of unknown type).
+   */
+  const symbolCalls = (call: Node, name: string, receiver: Node | null): void => {
+    const args = call.childForFieldName('arguments')?.namedChildren ?? [];
+    const first = args[0];
+    if (SENDS.has(name) && first?.type === 'simple_symbol' && METHOD_NAME.test(first.text.slice(1))) {
+      const target = first.text.slice(1);
+      const on = receiver ? receiverOf(receiver) : 'self';
+      if (on === 'self') selfCall(first, target);
+      else if (on === 'dynamic') sink.site(first, { kind: 'call', name: target, fixed: 'dynamic' });
+      else sink.site(first, { kind: 'call', name: target, receiver: on });
+    }
+    for (const arg of args) {
+      const symbol = arg?.type === 'block_argument' ? arg.namedChildren[0] : undefined;
+      if (symbol?.type === 'simple_symbol' && METHOD_NAME.test(symbol.text.slice(1))) sink.site(symbol, { kind: 'call', name: symbol.text.slice(1), fixed: 'dynamic' });
+    }
+  };
   /** What a call is made on. */
   const receiverOf = (receiver: Node): ReceiverFact | 'self' | 'dynamic' => {
     switch (receiver.type) {
@@ -279,6 +303,7 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
     }
     if (method.type !== 'identifier' && method.type !== 'constant') continue;
     const name = method.text;
+    symbolCalls(node, name, receiver);
     if (!receiver) {
       if (method.type === 'constant') {
         // `Integer("3")`, `URI(s)`: a method named like a constant (Kernel's, mostly), never the constant.
