@@ -139,14 +139,17 @@ function dynamicImportsOf(store: IndexStore, definitions: readonly SymbolRow[]):
   const exported = definitions.filter((d) => (d.flags & SYMBOL_FLAGS.exported) !== 0 && ECMASCRIPT.has(d.language));
   if (exported.length === 0) return [];
   const files = [...new Set(exported.map((d) => d.fileId))];
-  const rows = store.rows(
-    `SELECT m.file_id, e.from_id, e.line, f.path FROM symbols m JOIN edges e ON e.to_id = m.id JOIN symbols s ON s.id = e.from_id JOIN files f ON f.id = s.file_id
-     WHERE m.kind = 'module' AND m.file_id IN (${files.map(() => '?').join(', ')}) AND e.kind = ${EDGE_KIND_CODES.imports} AND e.site = '${DYNAMIC_IMPORT_SITE}'`,
-    files,
-  );
   const out: { filePath: string; line: number; fromId: number }[] = [];
-  for (const [fileId, from, line, path] of rows) {
-    for (const d of exported) if (d.fileId === Number(fileId)) out.push({ filePath: String(path), line: Number(line), fromId: Number(from) });
+  for (let i = 0; i < files.length; i += 500) {
+    const chunk = files.slice(i, i + 500);
+    const rows = store.rows(
+      `SELECT m.file_id, e.from_id, e.line, f.path FROM symbols m JOIN edges e ON e.to_id = m.id JOIN symbols s ON s.id = e.from_id JOIN files f ON f.id = s.file_id
+       WHERE m.kind = 'module' AND m.file_id IN (${chunk.map(() => '?').join(', ')}) AND e.kind = ${EDGE_KIND_CODES.imports} AND e.site = '${DYNAMIC_IMPORT_SITE}'`,
+      chunk,
+    );
+    for (const [fileId, from, line, path] of rows) {
+      for (const d of exported) if (d.fileId === Number(fileId)) out.push({ filePath: String(path), line: Number(line), fromId: Number(from) });
+    }
   }
   return out;
 }
