@@ -99,4 +99,57 @@ describe('methods the language calls implicitly', () => {
       g.close();
     }
   });
+
+  it('a method of a class with bases outside the codebase may override one their code calls', async () => {
+    const g = await openGraph({
+      'views.py': [
+        'from django.views.generic import ListView',
+        '',
+        '',
+        'class Base(ListView):',
+        '    pass',
+        '',
+        '',
+        'class MyView(Base):',
+        '    def get_queryset(self):',
+        '        return []',
+        '',
+        '',
+        'class Plain(object):',
+        '    def helper(self):',
+        '        return 1',
+        '',
+        '',
+        'def use():',
+        '    return Plain().helper()',
+        '',
+      ].join('\n'),
+      'p/Task.java': ['package p;', 'class Task implements Runnable {', '  public void run() {}', '  void helper() {}', '}', ''].join('\n'),
+    });
+    try {
+      const view = await g.db.callers('MyView.get_queryset');
+      expect(view.groups[0]!.outsideBases).toEqual(['ListView']);
+      expect(view.complete).toBe(false);
+      // `object` is no such base (its methods are called implicitly, which `implicit` says).
+      const plain = await g.db.callers('Plain.helper');
+      expect(plain.groups[0]!.outsideBases).toEqual([]);
+      expect(plain.complete).toBe(true);
+      expect((await g.db.callers('Task.helper')).groups[0]!.outsideBases).toEqual(['Runnable']);
+      expect((await g.db.callees('MyView.get_queryset')).groups[0]!.outsideBases).toEqual([]);
+      const trace = await g.db.tracePath('MyView.get_queryset', { direction: 'inbound' });
+      expect(trace.overridable.map((s) => s.qualifiedName)).toEqual(['views.MyView.get_queryset']);
+      expect(trace.complete).toBe(false);
+      const tool = new CKGTool({ fs: g.tree.fs });
+      try {
+        const result = await tool.execute({ command: 'find_callers', identifier: 'MyView.get_queryset', path: g.tree.root });
+        expect('output' in result ? result.output : result.error).toBe(
+          'Callers of views.MyView.get_queryset (method, views.py:9-10): 0 callers. Lower bound: its class has a base outside the codebase (ListView): if it overrides one of its methods, that code calls it where no edge shows.\n',
+        );
+      } finally {
+        await tool.close();
+      }
+    } finally {
+      g.close();
+    }
+  });
 });

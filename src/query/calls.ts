@@ -3,7 +3,7 @@ import type { IndexStore } from '../db/store.js';
 import type { SymbolRef } from '../db/entries.js';
 import { EDGE_KIND_CODES, NAME_OF_EDGE, RESOLUTION_CODES } from '../db/schema.js';
 import { CKGError } from '../errors.js';
-import { dispatchFrom, dispatchInto, sampled, type FoundDispatch, type ResolvedCall } from './dispatch.js';
+import { dispatchFrom, dispatchInto, outsideBasesOf, sampled, type FoundDispatch, type ResolvedCall } from './dispatch.js';
 import { resolutionOf } from './edges.js';
 import { implicitlyCalled } from './implicit-calls.js';
 import { SymbolCache, refOf, type SymbolRow } from './symbols.js';
@@ -139,10 +139,12 @@ export function calls(store: IndexStore, target: SymbolTarget, direction: 'in' |
     const shown = g.calls.slice(from, from + room);
     room -= shown.length;
     const implicit = direction === 'in' && implicitlyCalled(g.symbol);
-    return { symbol: refOf(g.symbol), calls: shown, total: g.calls.length, unresolved: g.unresolved, dispatch: g.dispatch, valueUses: g.valueUses, decorators: g.decorators, implicit };
+    const outsideBases = direction === 'in' ? outsideBasesOf(store, symbols, g.symbol) : [];
+    return { symbol: refOf(g.symbol), calls: shown, total: g.calls.length, unresolved: g.unresolved, dispatch: g.dispatch, valueUses: g.valueUses, decorators: g.decorators, implicit, outsideBases };
   });
   const shownAll = offset === 0 && limit >= total;
-  const complete = shownAll && paged.every((g) => g.unresolved.count === 0 && g.dispatch.count === 0 && g.valueUses.count === 0 && g.decorators.count === 0 && !g.implicit);
+  const complete =
+    shownAll && paged.every((g) => g.unresolved.count === 0 && g.dispatch.count === 0 && g.valueUses.count === 0 && g.decorators.count === 0 && !g.implicit && g.outsideBases.length === 0);
   return { groups: paged, complete, total, offset };
 }
 
@@ -197,12 +199,17 @@ export function tracePath(store: IndexStore, target: SymbolTarget, options: Trac
   let valueUses = NO_VALUE_USES;
   let decorators = NO_DECORATORS;
   let implicit: SymbolRef[] = [];
+  let overridable: SymbolRef[] = [];
   if (direction === 'inbound') {
     const definitions = [...onPath.values()].filter((s) => s.kind !== 'module');
     unresolved = unresolvedCallsOf(store, definitions);
     valueUses = valueUsesOf(store, symbols, definitions);
     decorators = decoratorsOf(store, symbols, definitions);
     implicit = definitions.filter(implicitlyCalled).sort(bySymbolLocation).map(refOf);
+    overridable = definitions
+      .filter((d) => outsideBasesOf(store, symbols, d).length > 0)
+      .sort(bySymbolLocation)
+      .map(refOf);
   }
   const unresolvedCallees = direction === 'outbound' && hops.some((h) => h.to === null);
   // A call whose caller (inbound) or override (outbound) is on the path already misses no symbol.
@@ -220,6 +227,7 @@ export function tracePath(store: IndexStore, target: SymbolTarget, options: Trac
     valueUses,
     decorators,
     implicit,
-    complete: unresolved.count === 0 && !unresolvedCallees && dispatch.count === 0 && valueUses.count === 0 && decorators.count === 0 && implicit.length === 0,
+    overridable,
+    complete: unresolved.count === 0 && !unresolvedCallees && dispatch.count === 0 && valueUses.count === 0 && decorators.count === 0 && implicit.length === 0 && overridable.length === 0,
   };
 }

@@ -1,5 +1,5 @@
 import type { IndexStore } from '../db/store.js';
-import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../db/schema.js';
+import { EDGE_KIND_CODES, NAME_OF_EDGE, RESOLUTION_CODES } from '../db/schema.js';
 import { decodeSite } from '../graph/site.js';
 import { BaseIndex } from './class-graph.js';
 import { GoInterfaces } from './interface-dispatch.js';
@@ -322,3 +322,40 @@ function goDispatchInto(store: IndexStore, method: SymbolRow, owner: SymbolRow):
 function goDispatchFrom(store: IndexStore, symbols: SymbolCache, caller: SymbolRow, calls: readonly ResolvedCall[]): FoundDispatch[] {
   return implicitDispatchFrom(GoInterfaces.of(store), symbols, caller, calls);
 }
+
+/**
+ * The bases outside the codebase (names as written, in lookup order) of the class of `method`
+ * and of the codebase classes above it: if the method overrides one of their methods, their code
+ * calls it where no edge shows (`get_queryset` in a subclass of Django's `ListView`, `run` of a
+ * `Runnable`). Python's `object` is left out: what it defines is called implicitly anyway.
+ */
+export function outsideBasesOf(store: IndexStore, symbols: SymbolCache, method: SymbolRow): readonly string[] {
+  if (method.kind !== 'method') return NO_NAMES;
+  const cls = classOfMethod(store, symbols, method);
+  if (!cls) return NO_NAMES;
+  const known = outsideBasesByClass(store);
+  let names = known.get(cls.id);
+  if (names === undefined) known.set(cls.id, (names = outsideBasesOfClass(store, cls.id)));
+  return names;
+}
+
+/** Each class's bases outside the codebase, as found, kept while the store is unchanged (an inbound trace asks for every method of its path). */
+const outsideBasesByClass = perStore(() => new Map<number, readonly string[]>());
+
+function outsideBasesOfClass(store: IndexStore, classId: number): readonly string[] {
+  const classes = BaseIndex.of(store)
+    .lookupOrder(classId)
+    .filter((id) => id >= 0);
+  if (!classes.includes(classId)) classes.unshift(classId);
+  const rows = store.rows(
+    `SELECT e.from_id, ${NAME_OF_EDGE} FROM edges e WHERE e.from_id IN (${classes.map(() => '?').join(', ')}) AND e.kind IN (${EDGE_KIND_CODES.inherits}, ${EDGE_KIND_CODES.implements}) AND e.to_id IS NULL ORDER BY e.id`,
+    classes,
+  );
+  const names: string[] = [];
+  for (const id of classes) {
+    for (const [from, name] of rows) if (Number(from) === id && String(name) !== 'object' && !names.includes(String(name))) names.push(String(name));
+  }
+  return names.length === 0 ? NO_NAMES : names;
+}
+
+const NO_NAMES: readonly string[] = Object.freeze([]);

@@ -233,6 +233,13 @@ export interface CallGroup {
    * `init`; a test), so the calls listed are a lower bound. Callees: false.
    */
   readonly implicit: boolean;
+  /**
+   * Callers, of a method: the bases outside the codebase of its class and of the classes above
+   * it, as written (`ListView`, `Runnable`). If it overrides one of their methods, their code
+   * calls it where no edge shows (Django calls a `ListView`'s `get_queryset`), so a non-empty
+   * list makes the answer a lower bound. Callees: empty.
+   */
+  readonly outsideBases: readonly string[];
 }
 
 /**
@@ -253,7 +260,8 @@ export interface CallsAnswer {
    * may run another method by dispatch (see {@link CallGroup.dispatch}), no use as a value may
    * lead to a call (see {@link CallGroup.valueUses}), no decorator may have it called (see
    * {@link CallGroup.decorators}), the language calls none of them where no call is written (see
-   * {@link CallGroup.implicit}), and paging shows everything. False means a lower bound.
+   * {@link CallGroup.implicit}), no base outside the codebase may call them (see
+   * {@link CallGroup.outsideBases}), and paging shows everything. False means a lower bound.
    */
   readonly complete: boolean;
   /** Calls over all groups and pages. */
@@ -337,7 +345,9 @@ export interface PathAnswer {
   readonly decorators: Decorators;
   /** Inbound: the path's definitions that the language or its runtime calls where no call is written (see {@link CallGroup.implicit}), in file and line order. */
   readonly implicit: readonly SymbolRef[];
-  /** True when no unresolved call may be a missing hop, no call may dispatch elsewhere, no value use or decorator may lead to a call, and no method of the path is called implicitly. */
+  /** Inbound: the path's methods whose class has bases outside the codebase, whose code may call them (see {@link CallGroup.outsideBases}), in file and line order. */
+  readonly overridable: readonly SymbolRef[];
+  /** True when no unresolved call may be a missing hop, no call may dispatch elsewhere, no value use or decorator may lead to a call, and no method of the path is called implicitly or may be called by a base outside the codebase. */
   readonly complete: boolean;
 }
 

@@ -66,6 +66,13 @@ function decoratorClause(d: Decorators, rel: (p: string) => string): string | un
   return `decorated (${shown}${more}): the decorator receives it and may have it called where no edge shows`;
 }
 
+/** A method whose class has bases outside the codebase (CallGroup.outsideBases). */
+function outsideBasesClause(bases: readonly string[]): string | undefined {
+  if (bases.length === 0) return undefined;
+  const shown = bases.slice(0, 5).join(', ') + (bases.length > 5 ? ', …' : '');
+  return `its class has ${bases.length === 1 ? 'a base' : 'bases'} outside the codebase (${shown}): if it overrides one of ${bases.length === 1 ? 'its' : 'their'} methods, that code calls it where no edge shows`;
+}
+
 /** A method the language calls where no call is written (CallGroup.implicit). */
 const IMPLICIT_CLAUSE = 'the language or its runtime calls it where no call is written (an operator, a loop, a conversion to text, an entry point, a test, …)';
 
@@ -82,7 +89,7 @@ export function formatCalls(target: string, answer: CallsAnswer, direction: 'in'
     const unresolvedCallees = direction === 'out' ? g.unresolved.count : 0;
     let tail: string;
     if (direction === 'in') {
-      const clauses = [unresolvedClause(g.unresolved, g.symbol.name, rel), dispatchClause(g.dispatch, 'in', rel), valueUseClause(g.valueUses, rel, 'it'), decoratorClause(g.decorators, rel), g.implicit ? IMPLICIT_CLAUSE : undefined].filter(
+      const clauses = [unresolvedClause(g.unresolved, g.symbol.name, rel), dispatchClause(g.dispatch, 'in', rel), valueUseClause(g.valueUses, rel, 'it'), decoratorClause(g.decorators, rel), g.implicit ? IMPLICIT_CLAUSE : undefined, outsideBasesClause(g.outsideBases)].filter(
         (c) => c !== undefined,
       );
       tail = clauses.length > 0 ? ` Lower bound: ${clauses.join('; ')}.` : g.total > 0 ? ' Complete.' : ' Complete: nothing calls it.';
@@ -122,6 +129,12 @@ export function formatPath(target: string, answer: PathAnswer, root: string): Fo
             .slice(0, 5)
             .map((s) => s.qualifiedName)
             .join(', ')}${answer.implicit.length > 5 ? ', …' : ''})`
+        : undefined,
+      answer.overridable.length > 0
+        ? `${answer.overridable.length === 1 ? 'a method' : `${answer.overridable.length} methods`} on the path ${answer.overridable.length === 1 ? 'has' : 'have'} a class with bases outside the codebase, whose code may call ${answer.overridable.length === 1 ? 'it' : 'them'} (${answer.overridable
+            .slice(0, 5)
+            .map((s) => s.qualifiedName)
+            .join(', ')}${answer.overridable.length > 5 ? ', …' : ''})`
         : undefined,
     ].filter((c) => c !== undefined);
     honesty = clauses.length > 0 ? ` Lower bound: ${clauses.join('; ')}.` : ' Complete.';
