@@ -152,4 +152,16 @@ describe('methods the language calls implicitly', () => {
       g.close();
     }
   });
+
+  it('Python: `object` written as a base is no base outside the codebase (dead code and dispatch see the class as having none)', async () => {
+    const g = await openGraph({
+      'a.py': ['class Foo(object):', '    def used(self):', '        return 1', '', '    def unused(self):', '        return 2', '', '', 'def main():', '    return Foo().used()', ''].join('\n'),
+    });
+    try {
+      expect((await g.db.deadCode()).entries.map((e) => e.symbol.qualifiedName)).toEqual(['a.Foo.unused']);
+      expect((await g.db.callers('Foo.unused')).complete).toBe(true);
+    } finally {
+      g.close();
+    }
+  });
 });

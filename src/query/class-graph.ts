@@ -102,7 +102,12 @@ export class BaseIndex {
   #read(): void {
     this.#bases = new Map();
     this.#subclasses = new Map();
-    for (const [from, to] of this.#store.rows(`SELECT from_id, to_id FROM edges WHERE kind IN (${EDGE_KIND_CODES.inherits}, ${EDGE_KIND_CODES.implements}) ORDER BY id`)) {
+    for (const [from, to, name] of this.#store.rows(
+      `SELECT e.from_id, e.to_id, ${NAME_OF_EDGE} FROM edges e WHERE e.kind IN (${EDGE_KIND_CODES.inherits}, ${EDGE_KIND_CODES.implements}) ORDER BY e.id`,
+    )) {
+      // Python's `object` (`class A(object)`) defines dunders only, which the language calls
+      // anyway: it is no base that may define or call a method of the class.
+      if (to === null && name === 'object') continue;
       const cls = Number(from);
       const base = to === null ? null : Number(to);
       let list = this.#bases.get(cls);
