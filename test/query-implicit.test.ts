@@ -164,4 +164,25 @@ describe('methods the language calls implicitly', () => {
       g.close();
     }
   });
+
+  it('callers of a class only ever subclassed say how many classes derive from it', async () => {
+    const g = await openGraph({
+      'shapes.py': ['class Mixin:', '    pass', '', '', 'class A(Mixin):', '    pass', '', '', 'class B(A):', '    pass', '', '', 'def make():', '    return B()', ''].join('\n'),
+    });
+    const tool = new CKGTool({ fs: g.tree.fs });
+    try {
+      const mixin = await g.db.callers('Mixin');
+      expect(mixin.groups[0]!.subclasses).toBe(2);
+      expect(mixin.complete).toBe(true);
+      expect((await g.db.callers('B')).groups[0]!.subclasses).toBe(0);
+      expect((await g.db.callees('Mixin')).groups[0]!.subclasses).toBe(0);
+      const result = await tool.execute({ command: 'find_callers', identifier: 'Mixin', path: g.tree.root });
+      expect('output' in result ? result.output : result.error).toBe(
+        'Callers of shapes.Mixin (class, shapes.py:1-2): 0 callers. Complete: nothing calls it. 2 classes derive from it (class_hierarchy lists them).\n',
+      );
+    } finally {
+      await tool.close();
+      g.close();
+    }
+  });
 });

@@ -4,6 +4,7 @@ import type { SymbolRef } from '../db/entries.js';
 import { EDGE_KIND_CODES, NAME_OF_EDGE, RESOLUTION_CODES } from '../db/schema.js';
 import { CKGError } from '../errors.js';
 import { dispatchFrom, dispatchInto, outsideBasesOf, sampled, type FoundDispatch, type ResolvedCall } from './dispatch.js';
+import { BaseIndex } from './class-graph.js';
 import { resolutionOf } from './edges.js';
 import { implicitlyCalled } from './implicit-calls.js';
 import { SymbolCache, refOf, type SymbolRow } from './symbols.js';
@@ -140,7 +141,8 @@ export function calls(store: IndexStore, target: SymbolTarget, direction: 'in' |
     room -= shown.length;
     const implicit = direction === 'in' && implicitlyCalled(g.symbol);
     const outsideBases = direction === 'in' ? outsideBasesOf(store, symbols, g.symbol) : [];
-    return { symbol: refOf(g.symbol), calls: shown, total: g.calls.length, unresolved: g.unresolved, dispatch: g.dispatch, valueUses: g.valueUses, decorators: g.decorators, implicit, outsideBases };
+    const subclasses = direction === 'in' && g.symbol.kind === 'class' ? BaseIndex.of(store).below(g.symbol.id).size : 0;
+    return { symbol: refOf(g.symbol), calls: shown, total: g.calls.length, unresolved: g.unresolved, dispatch: g.dispatch, valueUses: g.valueUses, decorators: g.decorators, implicit, outsideBases, subclasses };
   });
   const shownAll = offset === 0 && limit >= total;
   const complete =

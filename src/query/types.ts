@@ -240,6 +240,12 @@ export interface CallGroup {
    * list makes the answer a lower bound. Callees: empty.
    */
   readonly outsideBases: readonly string[];
+  /**
+   * Callers, of a class: how many classes of the codebase derive from it, directly or not (a
+   * class only ever subclassed has no constructions, yet is used: `class_hierarchy` lists
+   * them). 0 otherwise.
+   */
+  readonly subclasses: number;
 }
 
 /**

@@ -93,6 +93,8 @@ export function formatCalls(target: string, answer: CallsAnswer, direction: 'in'
         (c) => c !== undefined,
       );
       tail = clauses.length > 0 ? ` Lower bound: ${clauses.join('; ')}.` : g.total > 0 ? ' Complete.' : ' Complete: nothing calls it.';
+      // A class only ever subclassed is used all the same.
+      if (g.subclasses > 0) tail += ` ${g.subclasses} ${g.subclasses === 1 ? 'class derives' : 'classes derive'} from it (class_hierarchy lists them).`;
     } else {
       const dispatch = dispatchClause(g.dispatch, 'out', rel);
       tail = `${unresolvedCallees > 0 ? ` ${unresolvedCallees} unresolved here.` : ''}${dispatch ? ` ${dispatch}.` : ''}`;
