@@ -83,36 +83,14 @@ export function decodeSite(text: string | null): SiteShape {
     writtenKind = Number(text[i + 1]);
     i += 2;
   }
-  let construct = false;
-  let superConstructor = false;
-  if (text[i] === '!') {
-    construct = true;
-    i++;
-  }
-  if (text[i] === '^') {
-    superConstructor = true;
-    i++;
-  }
-  let moduleScope = false;
-  if (text[i] === '@') {
-    moduleScope = true;
-    i++;
-  }
-  let classBody = false;
-  if (text[i] === '&') {
-    classBody = true;
-    i++;
-  }
-  let dotted = false;
-  if (text[i] === '"') {
-    dotted = true;
-    i++;
-  }
-  let dynamicImport = false;
-  if (text[i] === '?') {
-    dynamicImport = true;
-    i++;
-  }
+  // The one-character marks, in their order (see the format above): each, where present, is
+  // read and passed (`++i > 0` is always true), without a closure on this path of every build.
+  const construct = text[i] === '!' && ++i > 0;
+  const superConstructor = text[i] === '^' && ++i > 0;
+  const moduleScope = text[i] === '@' && ++i > 0;
+  const classBody = text[i] === '&' && ++i > 0;
+  const dotted = text[i] === '"' && ++i > 0;
+  const dynamicImport = text[i] === '?' && ++i > 0;
   let arity: number | undefined;
   if (text[i] === '#') {
     const space = text.indexOf(' ', i);

@@ -18,15 +18,18 @@ const PHP_MAGIC = /^__(destruct|get|set|call|callStatic|isset|unset|sleep|wakeup
 /** C++ operators and destructors (`operator+`, `operator()`, `~Buffer`). */
 const CPP_IMPLICIT = /^(operator\b|~)/;
 
+/** JavaScript's conversions and thenables: `String(x)`, `+x`, `JSON.stringify`, `await`. */
+const JS_HOOKS: ReadonlySet<string> = new Set(['toString', 'valueOf', 'toJSON', 'then']);
+
 /** Methods of the root class every class has (or overrides), called by the runtime's own code. */
 const ROOT_CALLED: Readonly<Record<string, ReadonlySet<string>>> = {
   java: new Set(['toString', 'equals', 'hashCode', 'compareTo', 'close', 'finalize', 'clone', 'run', 'call', 'iterator']),
   kotlin: new Set(['toString', 'equals', 'hashCode', 'compareTo', 'close', 'iterator', 'invoke', 'component1', 'component2', 'component3', 'getValue', 'setValue', 'provideDelegate']),
   scala: new Set(['toString', 'equals', 'hashCode', 'compare', 'apply', 'unapply', 'update']),
   c_sharp: new Set(['ToString', 'Equals', 'GetHashCode', 'CompareTo', 'Dispose', 'DisposeAsync', 'GetEnumerator', 'Finalize', 'Deconstruct']),
-  javascript: new Set(['toString', 'valueOf', 'toJSON', 'then']),
-  typescript: new Set(['toString', 'valueOf', 'toJSON', 'then']),
-  tsx: new Set(['toString', 'valueOf', 'toJSON', 'then']),
+  javascript: JS_HOOKS,
+  typescript: JS_HOOKS,
+  tsx: JS_HOOKS,
   go: new Set(['String', 'Error', 'Format', 'GoString', 'ServeHTTP', 'MarshalJSON', 'UnmarshalJSON', 'MarshalText', 'UnmarshalText']),
   ruby: new Set(['to_s', 'inspect', 'each', '<=>', '==', 'eql?', 'hash', 'method_missing', 'respond_to_missing?', 'to_str', 'to_ary', 'to_proc', 'coerce', 'call', '===', '[]', '[]=', '+', '-', '*', '/']),
 };

@@ -21,6 +21,11 @@ const CLASS_LANGUAGES = Object.keys(FAMILY)
   .map((l) => `'${l}'`)
   .join(', ');
 
+/** Whether a language is JavaScript or TypeScript (TSX too). */
+export function isEcmascript(language: string): boolean {
+  return FAMILY[language] === 'ecmascript';
+}
+
 /** Whether a symbol's language types structurally (its interfaces or protocols are matched by names). */
 export function typesStructurally(language: string): boolean {
   return FAMILY[language] !== undefined;

@@ -7,6 +7,7 @@ import { AttributeLookups, BaseIndex } from './class-graph.js';
 import type { Decorator, Decorators, SourceLocation, SymbolTarget, UnresolvedCalls, ValueUse, ValueUses } from './types.js';
 import { SYMBOL_FLAGS } from '../graph/describe.js';
 import { DYNAMIC_IMPORT_SITE } from '../graph/site.js';
+import { isEcmascript } from './structural-dispatch.js';
 
 /** How many unresolved call sites an answer lists by location (the rest are counted). */
 export const UNRESOLVED_SAMPLE = 5;
@@ -136,7 +137,7 @@ export function valueUsesOf(store: IndexStore, symbols: SymbolCache, definitions
  * export), one use per import and exported definition.
  */
 function dynamicImportsOf(store: IndexStore, definitions: readonly SymbolRow[]): { filePath: string; line: number; fromId: number }[] {
-  const exported = definitions.filter((d) => (d.flags & SYMBOL_FLAGS.exported) !== 0 && ECMASCRIPT.has(d.language));
+  const exported = definitions.filter((d) => (d.flags & SYMBOL_FLAGS.exported) !== 0 && isEcmascript(d.language));
   if (exported.length === 0) return [];
   const files = [...new Set(exported.map((d) => d.fileId))];
   const out: { filePath: string; line: number; fromId: number }[] = [];
@@ -153,9 +154,6 @@ function dynamicImportsOf(store: IndexStore, definitions: readonly SymbolRow[]):
   }
   return out;
 }
-
-/** The languages whose modules `import()` loads at run time. */
-const ECMASCRIPT: ReadonlySet<string> = new Set(['javascript', 'typescript', 'tsx']);
 
 /** No decorator. */
 export const NO_DECORATORS: Decorators = Object.freeze({ count: 0, sample: Object.freeze([]) });

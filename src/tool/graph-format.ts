@@ -66,10 +66,15 @@ function decoratorClause(d: Decorators, rel: (p: string) => string): string | un
   return `decorated (${shown}${more}): the decorator receives it and may have it called where no edge shows`;
 }
 
+/** The first five names, then `…` for the rest. */
+function firstNames(names: readonly string[]): string {
+  return names.slice(0, 5).join(', ') + (names.length > 5 ? ', …' : '');
+}
+
 /** A method whose class has bases outside the codebase (CallGroup.outsideBases). */
 function outsideBasesClause(bases: readonly string[]): string | undefined {
   if (bases.length === 0) return undefined;
-  const shown = bases.slice(0, 5).join(', ') + (bases.length > 5 ? ', …' : '');
+  const shown = firstNames(bases);
   return `its class has ${bases.length === 1 ? 'a base' : 'bases'} outside the codebase (${shown}): if it overrides one of ${bases.length === 1 ? 'its' : 'their'} methods, that code calls it where no edge shows`;
 }
 
@@ -127,16 +132,10 @@ export function formatPath(target: string, answer: PathAnswer, root: string): Fo
       valueUseClause(answer.valueUses, rel, 'symbols on the path'),
       pathDecoratorClause(answer.decorators, rel),
       answer.implicit.length > 0
-        ? `the language or its runtime calls ${answer.implicit.length === 1 ? 'a definition' : `${answer.implicit.length} definitions`} on the path where no call is written (${answer.implicit
-            .slice(0, 5)
-            .map((s) => s.qualifiedName)
-            .join(', ')}${answer.implicit.length > 5 ? ', …' : ''})`
+        ? `the language or its runtime calls ${answer.implicit.length === 1 ? 'a definition' : `${answer.implicit.length} definitions`} on the path where no call is written (${firstNames(answer.implicit.map((s) => s.qualifiedName))})`
         : undefined,
       answer.overridable.length > 0
-        ? `${answer.overridable.length === 1 ? 'a method' : `${answer.overridable.length} methods`} on the path ${answer.overridable.length === 1 ? 'has' : 'have'} a class with bases outside the codebase, whose code may call ${answer.overridable.length === 1 ? 'it' : 'them'} (${answer.overridable
-            .slice(0, 5)
-            .map((s) => s.qualifiedName)
-            .join(', ')}${answer.overridable.length > 5 ? ', …' : ''})`
+        ? `${answer.overridable.length === 1 ? 'a method' : `${answer.overridable.length} methods`} on the path ${answer.overridable.length === 1 ? 'has' : 'have'} a class with bases outside the codebase, whose code may call ${answer.overridable.length === 1 ? 'it' : 'them'} (${firstNames(answer.overridable.map((s) => s.qualifiedName))})`
         : undefined,
     ].filter((c) => c !== undefined);
     honesty = clauses.length > 0 ? ` Lower bound: ${clauses.join('; ')}.` : ' Complete.';
