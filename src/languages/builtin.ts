@@ -154,7 +154,8 @@ export const TYPESCRIPT = builtin(
     // 18: interfaces are flagged `interface` (structural dispatch: a class with their methods may stand for them).
     // 19: `import('./page')` is an import of the function doing it (SiteFact.dynamicImport).
     // 20: `obj['name']()` is a call named `name` on a value of unknown type.
-    version: '20',
+    // 21: TypeScript `private` members are flagged `private` (not offered outside: CallGroup.exported).
+    version: '21',
   },
   ['references', 'rewriteSource'],
 );
@@ -184,7 +185,8 @@ export const TSX = builtin(
     // 18: interfaces are flagged `interface` (structural dispatch: a class with their methods may stand for them).
     // 19: `import('./page')` is an import of the function doing it (SiteFact.dynamicImport).
     // 20: `obj['name']()` is a call named `name` on a value of unknown type.
-    version: '20',
+    // 21: TypeScript `private` members are flagged `private` (not offered outside: CallGroup.exported).
+    version: '21',
   },
   ['references', 'rewriteSource'],
 );
@@ -215,7 +217,8 @@ export const JAVASCRIPT = builtin(
     // 18: interfaces are flagged `interface` (structural dispatch: a class with their methods may stand for them).
     // 19: `import('./page')` is an import of the function doing it (SiteFact.dynamicImport).
     // 20: `obj['name']()` is a call named `name` on a value of unknown type.
-    version: '20',
+    // 21: TypeScript `private` members are flagged `private` (not offered outside: CallGroup.exported).
+    version: '21',
   },
   ['references'],
 );
@@ -252,7 +255,8 @@ export const GO = builtin(
     // 24: chains of calls read what each function or method declares it returns (`blk.toGNU().sparse()`, `NewCatalog().First().Name()`, `c := NewCatalog()` then `c.First().Name()`); a call of a value of a function type is no conversion to it.
     // 25: a named container type (`type Holes []Hole`) says what indexing and ranging over its values give, as a field `[]` of the type.
     // 26: a value made or asserted in place heads a path anywhere in a chain (`v.(*T).f.M()`, `(&T{}).f.M()`).
-    version: '26',
+    // 27: package-level capitalised types are flagged `exported` (CallGroup.exported), as functions are.
+    version: '27',
   },
   ['references'],
 );
@@ -270,7 +274,8 @@ export const RUST = builtin(
     // 5: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     // 6: inline mods: a plain call in a function of an inline `mod` is the mod's own item of the name when it has one (it was ambiguous beside a file-level item of the name); a path into an inline mod (`inner::helper()`) stays a path into the file module.
     // 7: attributes that code reading them may act on (a framework's handler, a test) are `decorator` bindings of the definition, which is flagged decorated (callers answers are a lower bound; dead code leaves it out).
-    version: '7',
+    // 8: only `pub` items are flagged exported (`pub(crate)`, `pub(super)`, `pub(in path)` stay in the crate: dead code may list them).
+    version: '8',
   },
   ['references'],
 );

@@ -7,6 +7,7 @@ import { dispatchFrom, dispatchInto, outsideBasesOf, sampled, type FoundDispatch
 import { BaseIndex } from './class-graph.js';
 import { resolutionOf } from './edges.js';
 import { implicitlyCalled } from './implicit-calls.js';
+import { isExported } from './exported.js';
 import { SymbolCache, refOf, type SymbolRow } from './symbols.js';
 import { byLocation, bySymbolLocation, constructorsOf, decoratorsOf, NO_DECORATORS, NO_VALUE_USES, symbolsOf, unresolvedCallsOf, UNRESOLVED_SAMPLE, valueUsesOf } from './targets.js';
 import type { CallEntry, CallGroup, CallsAnswer, CallsOptions, Decorators, DispatchCalls, PathAnswer, PathHop, SymbolTarget, TraceOptions, ValueUses } from './types.js';
@@ -142,7 +143,8 @@ export function calls(store: IndexStore, target: SymbolTarget, direction: 'in' |
     const implicit = direction === 'in' && implicitlyCalled(g.symbol);
     const outsideBases = direction === 'in' ? outsideBasesOf(store, symbols, g.symbol) : [];
     const subclasses = direction === 'in' && g.symbol.kind === 'class' ? BaseIndex.of(store).below(g.symbol.id).size : 0;
-    return { symbol: refOf(g.symbol), calls: shown, total: g.calls.length, unresolved: g.unresolved, dispatch: g.dispatch, valueUses: g.valueUses, decorators: g.decorators, implicit, outsideBases, subclasses };
+    const exported = direction === 'in' && isExported(store, symbols, g.symbol);
+    return { symbol: refOf(g.symbol), calls: shown, total: g.calls.length, unresolved: g.unresolved, dispatch: g.dispatch, valueUses: g.valueUses, decorators: g.decorators, implicit, outsideBases, subclasses, exported };
   });
   const shownAll = offset === 0 && limit >= total;
   const complete =

@@ -3,6 +3,7 @@ import { EDGE_KIND_CODES } from '../db/schema.js';
 import { CKGError } from '../errors.js';
 import { isAbsolute, join, normalize } from '../fs/path.js';
 import { SYMBOL_FLAGS } from '../graph/describe.js';
+import { IN_EXPORT_LIST, isExported } from './exported.js';
 import { signaturesOf } from './signature.js';
 import { refOf, SYMBOL_SELECT, SymbolCache, toSymbol, type SymbolRow } from './symbols.js';
 import { bySymbolLocation, POSSIBLE_CAUSES } from './targets.js';
@@ -77,8 +78,7 @@ export async function deadCode(store: IndexStore, root: string, options: DeadCod
     `${SYMBOL_SELECT} WHERE ${conditions.join(' AND ')}
        AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.to_id = s.id AND e.kind IN (${USES}) AND e.from_id <> s.id)
        AND NOT EXISTS (SELECT 1 FROM edges u WHERE u.name_id = (SELECT id FROM names WHERE name = s.name) AND u.to_id IS NULL AND u.kind IN (${USES}) AND u.resolution IN (${POSSIBLE_CAUSES.join(', ')}))
-       AND NOT EXISTS (SELECT 1 FROM bindings b JOIN symbols m ON m.id = s.parent_id AND m.kind = 'module'
-                       WHERE b.file_id = s.file_id AND b.scope_id IS NULL AND b.kind = 'export' AND b.module IS NULL AND b.member = s.name)`,
+       AND NOT ${IN_EXPORT_LIST}`,
     params,
   );
   // Functions another file imports by name (`from .libgdal import gdal_full_version`, re-exported
@@ -108,6 +108,8 @@ export async function deadCode(store: IndexStore, root: string, options: DeadCod
     if (TEST_PATH.test(rel) || TEST_NAME.test(s.name)) continue;
     const owner = s.parentId === null ? undefined : symbols.get(s.parentId);
     if (isImported(s, owner)) continue;
+    // A public method of an exported class is API as the class is (callers answers say so too).
+    if (s.kind === 'method' && isExported(store, symbols, s)) continue;
     if (lookups.anyMayName(s.name)) continue;
     const rootMethods = ROOT_CLASS_METHODS[s.language];
     if (rootMethods && s.kind === 'method' && rootMethods.has(s.name)) continue;

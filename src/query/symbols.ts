@@ -78,8 +78,11 @@ export function symbolsMatching(store: IndexStore, text: string): SymbolRow[] {
     const s = toSymbol(r);
     out.set(s.id, s);
   }
-  const last = /([^.:/\\#]+)$/.exec(text)?.[1];
-  if (last !== undefined && last !== text) {
+  // The name is the text after the last separator: `Foo#bar` is Ruby's method bar, `Cart.#count`
+  // JavaScript's private method #count.
+  const lasts = new Set([/([^.:/\\#]+)$/.exec(text)?.[1], /(#?[^.:/\\#]+)$/.exec(text)?.[1]]);
+  for (const last of lasts) {
+    if (last === undefined || last === text) continue;
     for (const r of store.rows(`${SYMBOL_SELECT} WHERE s.name = ?`, [last])) {
       const s = toSymbol(r);
       const q = s.qualifiedName;

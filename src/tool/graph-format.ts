@@ -100,6 +100,8 @@ export function formatCalls(target: string, answer: CallsAnswer, direction: 'in'
       tail = clauses.length > 0 ? ` Lower bound: ${clauses.join('; ')}.` : g.total > 0 ? ' Complete.' : ' Complete: nothing calls it.';
       // A class only ever subclassed is used all the same.
       if (g.subclasses > 0) tail += ` ${g.subclasses} ${g.subclasses === 1 ? 'class derives' : 'classes derive'} from it (class_hierarchy lists them).`;
+      // Its users outside the codebase are never among the callers.
+      if (g.exported) tail += ' Exported: code outside the codebase may call it.';
     } else {
       const dispatch = dispatchClause(g.dispatch, 'out', rel);
       tail = `${unresolvedCallees > 0 ? ` ${unresolvedCallees} unresolved here.` : ''}${dispatch ? ` ${dispatch}.` : ''}`;

@@ -56,6 +56,12 @@ function isStaticMember(member: Node): boolean {
   return false;
 }
 
+/** TypeScript's `private` (code outside the class may not call it; `protected` may be, by a subclass outside the codebase). */
+function declaredPrivate(member: Node): boolean {
+  for (const child of member.children) if (child?.type === 'accessibility_modifier') return child.text === 'private';
+  return false;
+}
+
 /** Methods every JavaScript function has that call or bind it. */
 const BOUND_CALLS: ReadonlySet<string> = new Set(['bind', 'call', 'apply']);
 const FUNCTION_VALUES = typeSet('arrow_function', 'function_expression', 'function', 'generator_function', 'class');
@@ -614,9 +620,11 @@ class EcmascriptReferencePass {
     else if (type === 'method_definition') {
       if (this.#objectMethods.has(node.startIndex)) this.#sink.flag(node, 'member-value');
       else if (isStaticMember(node)) this.#sink.flag(node, 'static');
+      if (declaredPrivate(node)) this.#sink.flag(node, 'private');
     } else if (type === 'field_definition' || type === 'public_field_definition') {
       // A function-valued field is a method (the definitions visitor's): static or not, like one.
       if (isStaticMember(node)) this.#sink.flag(node, 'static');
+      if (declaredPrivate(node)) this.#sink.flag(node, 'private');
     } else if (type === 'decorator') this.#decorator(node);
     else if (type === 'shorthand_property_identifier') this.#use('reference', node, false, type);
     else if (type === 'variable_declarator') {

@@ -479,6 +479,8 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
     if (type === 'type_spec') {
       const name = node.childForFieldName('name')?.text;
       const body = node.childForFieldName('type');
+      // A package-level type is exported as a function is: by a capital letter (not one declared in a function).
+      if (name !== undefined && /^\p{Lu}/u.test(name) && node.parent?.parent?.type === 'source_file') sink.flag(node, 'exported');
       if (name && body?.type === 'struct_type') {
         // `type List[T any] struct { head *T }`: T is no type of the package.
         structs.set(name, structs.has(name) ? null : structShape(body, typeParameterNames(node), sink));

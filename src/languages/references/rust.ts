@@ -340,7 +340,7 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
     if (TYPE_ITEMS.has(type)) {
       const name = node.childForFieldName('name')?.text;
       if (name && !nearestAncestor(node, FUNCTIONS)) typeItems.set(name, typeItems.has(name) ? null : node);
-      if (node.namedChildren.some((c) => c?.type === 'visibility_modifier')) sink.flag(node, 'exported');
+      if (publicItem(node)) sink.flag(node, 'exported');
       continue;
     }
     if (type === 'mod_item') {
@@ -630,9 +630,14 @@ function implTypeName(impl: Node): string | undefined {
   return undefined;
 }
 
+/** Whether an item is `pub`: `pub(crate)`, `pub(super)` and `pub(in path)` keep it in the crate. */
+function publicItem(item: Node): boolean {
+  return item.namedChildren.some((c) => c?.type === 'visibility_modifier' && c.text === 'pub');
+}
+
 /** Flags of a function: exported (`pub`), entry (`fn main`, `#[no_mangle]`), test (`#[test]`), returns-self. */
 function flagFunction(fn: Node, sink: ReferenceSink): void {
-  if (fn.namedChildren.some((c) => c?.type === 'visibility_modifier')) sink.flag(fn, 'exported');
+  if (publicItem(fn)) sink.flag(fn, 'exported');
   const owner = nearestAncestor(fn, OWNER_SCOPES);
   const attributes = rustAttributesOf(fn);
   if (attributes.some((a) => /^#\[([\w:]+::)?(test|bench)(\(|\]|$)/.test(a.text!))) sink.flag(fn, 'test');
