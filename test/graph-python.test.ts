@@ -72,11 +72,11 @@ const EXPECTED = [
   'shop/util.py:2 calls shop.util.write -> ∅ [open] unresolved:builtin',
   'shop/util.py:3 calls shop.util.write -> ∅ [write] unresolved:dynamic',
   'shop/util.py:11 calls shop.util.title_case -> ∅ [title] unresolved:dynamic',
-  'shop/util.py:15 calls shop.util.join -> ∅ [join] unresolved:dynamic',
+  'shop/util.py:15 calls shop.util.join -> ∅ [join] unresolved:builtin',
   'shop/util.py:19 calls shop.util.retry -> ∅ [range] unresolved:builtin',
   'shop/util.py:20 calls shop.util.retry -> ∅ [task] unresolved:parameter',
   'shop/util.py:22 calls shop.util.retry -> shop.util.retry [retry] local',
-  'shop/version.py:5 calls shop.version.get_version -> ∅ [join] unresolved:dynamic',
+  'shop/version.py:5 calls shop.version.get_version -> ∅ [join] unresolved:builtin',
   'shop/version.py:5 calls shop.version.get_version -> ∅ [str] unresolved:builtin',
 ];
 

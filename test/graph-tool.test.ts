@@ -73,8 +73,9 @@ describe('graph commands of the ckg tool', () => {
       'shop.models.Model (shop/models.py:1-9)\nBases: none\nSubclasses:\n  shop.models.Product (shop/models.py:12-26) inherits\n',
     );
     expect(await run({ command: 'dead_code', identifier: '' })).toBe(
-      '1 function or method that nothing calls or uses (entry points, tests, exports, overrides and names of unresolved calls excluded).\n' +
-        '1. shop/util.py:10-11 shop.util.title_case: def title_case(text):\n',
+      '2 functions and methods that nothing calls or uses (entry points, tests, exports, overrides and names of unresolved calls excluded).\n' +
+        '1. shop/models.py:25-26 shop.models.Product.join: def join(self, other):\n' +
+        '2. shop/util.py:10-11 shop.util.title_case: def title_case(text):\n',
     );
     expect(await run({ command: 'dead_code', identifier: 'app.py' })).toBe('No dead functions or methods found under app.py.');
     expect(await run({ command: 'search_symbols', identifier: 'get ver' })).toBe(

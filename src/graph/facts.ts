@@ -9,6 +9,8 @@ import type { Node } from 'web-tree-sitter';
  * `parameter` / `local-variable`: the called name is bound in an enclosing function;
  * `dynamic`: the receiver is an expression whose type the file does not declare (an untyped
  * parameter, a field, a call result, a subscript…).
+ * `builtin`: the receiver is a value of a builtin type (a literal, `', '.join(names)`, or a
+ * local only ever assigned literals), whose methods no codebase defines.
  *
  * @example
  * ```ts
@@ -16,7 +18,7 @@ import type { Node } from 'web-tree-sitter';
  * ```
  * @public
  */
-export type FixedReason = 'parameter' | 'local-variable' | 'dynamic';
+export type FixedReason = 'parameter' | 'local-variable' | 'dynamic' | 'builtin';
 
 /**
  * What a member call or reference is made on.

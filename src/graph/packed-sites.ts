@@ -33,7 +33,9 @@ const KIND_CODES: Readonly<Record<SiteFact['kind'], number>> = {
   import: EDGE_KIND_CODES.imports,
 };
 const SITE_KINDS = new Map<number, SiteFact['kind']>(Object.entries(KIND_CODES).map(([k, code]) => [code, k as SiteFact['kind']]));
-const FIXED = new Map<number, FixedReason>((['parameter', 'local-variable', 'dynamic'] as const).map((f) => [RESOLUTION_CODES[f], f]));
+/** Every fixed reason (the compiler checks the list is whole). */
+const FIXED_REASONS = { parameter: true, 'local-variable': true, dynamic: true, builtin: true } satisfies Record<FixedReason, true>;
+const FIXED = new Map<number, FixedReason>((Object.keys(FIXED_REASONS) as FixedReason[]).map((f) => [RESOLUTION_CODES[f], f]));
 
 /**
  * Sites added one at a time, then packed ({@link SiteColumns.pack}) once their callers are known.

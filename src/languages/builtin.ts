@@ -64,7 +64,8 @@ export const PYTHON = builtin(
     // 11: decorators that may have the definition called elsewhere are `decorator` bindings of it (callers answers are a lower bound).
     // 12: a dotted path in a string used as a value (`'shop.mail.Backend'`, `patch('shop.mail.send')`) is a reference to what it spells out (SiteFact.dotted).
     // 13: a value made by a call of an outside name read as a function's (`module = import_module(name)`, lowercase) is of unknown type: its calls are dynamic, not external (LanguageGraph.constructsByCall).
-    version: '13',
+    // 14: a method called on a literal (`', '.join(names)`) or on a local only ever assigned literals (`parts = []` then `parts.append(x)`) is a builtin's (it was dynamic); `nonlocal x` in an inner function leaves the outer function's x untyped (`box = Box()` there no longer types `box.put()`).
+    version: '14',
   },
   ['references'],
 );

@@ -120,8 +120,41 @@ function annotatedClass(type: Node | null | undefined): string | undefined {
   return undefined;
 }
 
-/** What `x = <value>` tells about x's type: a constructor-looking call gives its callee path. */
+/**
+ * Literals by node type, with the builtin type of their value: Python lets no code add or
+ * replace a builtin type's methods, so a method called on one is never the codebase's.
+ */
+const LITERAL_TYPES: Readonly<Record<string, string>> = {
+  string: 'str',
+  concatenated_string: 'str',
+  integer: 'int',
+  float: 'float',
+  true: 'bool',
+  false: 'bool',
+  list: 'list',
+  list_comprehension: 'list',
+  dictionary: 'dict',
+  dictionary_comprehension: 'dict',
+  set: 'set',
+  set_comprehension: 'set',
+  tuple: 'tuple',
+  generator_expression: 'generator',
+};
+
+/** The builtin type of a literal (inside parentheses too), else undefined. */
+function literalType(node: Node | null | undefined): string | undefined {
+  let n = node;
+  while (n?.type === 'parenthesized_expression' && n.namedChildCount === 1) n = n.namedChildren[0];
+  return n ? LITERAL_TYPES[n.type] : undefined;
+}
+
+/**
+ * What `x = <value>` tells about x's type: a constructor-looking call gives its callee path; a
+ * literal its builtin type.
+ */
 function assignedType(value: Node | null | undefined): ScopeBinding['type'] {
+  const literal = literalType(value);
+  if (literal !== undefined) return { name: literal, literal: true };
   if (value?.type !== 'call') return undefined;
   const path = dottedPath(value.childForFieldName('function'));
   return path ? { name: path.join('.'), constructed: true } : undefined;
@@ -207,6 +240,8 @@ class PythonReferencePass {
   readonly #classScopes = new Map<number, number>();
   /** Starts of the functions decorated `@staticmethod`. */
   readonly #staticMethods = new Set<number>();
+  /** `nonlocal` names, with the scope declaring them. */
+  readonly #nonlocals: { readonly scope: number; readonly name: string }[] = [];
   constructor(sink: ReferenceSink) {
     this.#sink = sink;
     this.#stored = new StoredMembers(this.#scopes, sink);
@@ -215,6 +250,12 @@ class PythonReferencePass {
   run(root: Node, share: readonly string[] | undefined): void {
     const { nodes, types } = typedDescendants(root, SEARCHED, share);
     for (let i = 0; i < nodes.length; i++) this.#declare(nodes[i]!, types[i]!);
+    // `nonlocal x` in an inner function assigns the outer function's x: what the outer one's own
+    // assignments say x holds (`x = []`, `x = Foo()`) no longer holds.
+    for (const { scope, name } of this.#nonlocals) {
+      const outer = this.#scopes.lookupAround(scope, name);
+      if (outer !== undefined && this.#scopes.kindOf(outer.scope) !== 'class') this.#scopes.bind(outer.scope, name, { kind: 'local' });
+    }
     this.#scopes.doneBuilding();
     for (let i = 0; i < nodes.length; i++) this.#report(nodes[i]!, types[i]!);
     for (const value of this.#assignedValues) this.#use('reference', value);
@@ -286,7 +327,11 @@ class PythonReferencePass {
       }
       case 'global_statement':
       case 'nonlocal_statement':
-        for (const name of node.namedChildren) if (name?.type === 'identifier' && scope >= 0) this.#scopes.bind(scope, name.text, { kind: 'global' });
+        for (const name of node.namedChildren) {
+          if (name?.type !== 'identifier' || scope < 0) continue;
+          this.#scopes.bind(scope, name.text, { kind: 'global' });
+          if (type === 'nonlocal_statement') this.#nonlocals.push({ scope, name: name.text });
+        }
         break;
       case 'import_statement':
         this.#bindImport(node, scope);
@@ -488,9 +533,10 @@ class PythonReferencePass {
     return b === undefined || b === 'import' || b === 'definition' || b === 'global';
   }
 
-  #receiverOf(object: Node, at: number): ReceiverFact | 'dynamic' {
+  #receiverOf(object: Node, at: number): ReceiverFact | 'dynamic' | 'builtin' {
     const objectType = object.type;
     if (objectType === 'identifier') return this.#namedReceiver(object.text, at);
+    if (literalType(object) !== undefined) return 'builtin';
     if (objectType === 'attribute') {
       const path = dottedPath(object);
       return path && this.#free(at, path[0]!) ? { kind: 'path', path } : 'dynamic';
@@ -518,12 +564,13 @@ class PythonReferencePass {
   }
 
   /** What a receiver named `name` is at `at`. */
-  #namedReceiver(name: string, at: number): ReceiverFact | 'dynamic' {
+  #namedReceiver(name: string, at: number): ReceiverFact | 'dynamic' | 'builtin' {
     const found = this.#scopes.lookup(at, name);
     if (found === undefined) return { kind: 'path', path: [name] };
     const binding = found.binding;
     if (binding.kind === 'self') return { kind: 'self' };
     const type = binding.type;
+    if (type?.literal === true) return 'builtin';
     if (type) {
       // `x = catalog.add()` where catalog is itself a local: nothing declares what x is.
       if (!this.#free(at, type.name.split('.')[0]!)) return 'dynamic';
@@ -545,6 +592,11 @@ class PythonReferencePass {
     const object = target.childForFieldName('object');
     if (!attr || !object) return undefined;
     const receiver = this.#receiverOf(object, target.startIndex);
+    if (receiver === 'builtin') {
+      // `', '.join(names)`: str's, whatever the codebase defines.
+      this.#sink.site(attr, { kind, name: attr.text, fixed: 'builtin' });
+      return undefined;
+    }
     if (receiver === 'dynamic' || (receiver.kind === 'type' && object.type === 'identifier' && this.#stored.storedOn(object.text, attr.text, target.startIndex))) {
       // A value use too (`callback=other.handle`): nothing resolves it, but dead code must know
       // some method of that name may be used.

@@ -9,7 +9,8 @@ import type { Node } from 'web-tree-sitter';
  */
 export interface ScopeBinding {
   readonly kind: 'parameter' | 'local' | 'definition' | 'import' | 'global' | 'self';
-  readonly type?: { readonly name: string; readonly constructed?: boolean } | undefined;
+  /** What the name holds: a class by name (declared, or `constructed` by a call of it), or a value of a builtin type (`literal`: `x = []`). */
+  readonly type?: { readonly name: string; readonly constructed?: boolean; readonly literal?: boolean } | undefined;
 }
 
 interface Scope {
@@ -26,6 +27,11 @@ interface Scope {
 /** Whether `scope` holds `offset`: inside its node, not in the part evaluated around it. */
 function holds(scope: Scope, offset: number): boolean {
   return scope.start <= offset && offset < scope.end && !(scope.outsideStart <= offset && offset < scope.outsideEnd);
+}
+
+/** Whether two bindings say the same of what a name holds. */
+function sameType(a: NonNullable<ScopeBinding['type']>, b: NonNullable<ScopeBinding['type']>): boolean {
+  return a.name === b.name && a.constructed === b.constructed && a.literal === b.literal;
 }
 
 /** How strongly a binding says "this name is a value, not a definition": the stronger wins when a name is bound twice. */
@@ -106,7 +112,7 @@ export class LexicalScopes {
     // import, a nested `def` or class, the method's `self`), leave the name untyped.
     const unknown = (b: ScopeBinding): boolean => b.type === undefined;
     let type: ScopeBinding['type'];
-    if (old.type && binding.type) type = old.type.name === binding.type.name && old.type.constructed === binding.type.constructed ? old.type : undefined;
+    if (old.type && binding.type) type = sameType(old.type, binding.type) ? old.type : undefined;
     else if (old.type) type = unknown(binding) ? undefined : old.type;
     else if (binding.type) type = unknown(old) ? undefined : binding.type;
     names.set(name, type ? { kind, type } : { kind });
