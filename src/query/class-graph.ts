@@ -3,6 +3,7 @@ import { EDGE_KIND_CODES, NAME_OF_EDGE, RESOLUTION_CODES } from '../db/schema.js
 import { c3Merge } from '../graph/c3.js';
 import { perStore } from './per-store.js';
 import { SymbolCache } from './symbols.js';
+import { mayCall } from './calling-languages.js';
 
 // The class graph as queries need it (bases, subclasses, what dispatch may reach) and the
 // attribute lookups by computed name that may reach a method: read from the store on first use.
@@ -10,6 +11,8 @@ import { SymbolCache } from './symbols.js';
 /** One attribute lookup by computed name: the literal start of the names it may produce. */
 interface Lookup {
   readonly start: string;
+  /** The language of the code looking up: only definitions it may call (see mayCall). */
+  readonly language: string;
   readonly filePath: string;
   readonly line: number;
   /** For a lookup on `self`: the class whose method (or a function nested in one) made it. */
@@ -32,20 +35,20 @@ export class AttributeLookups {
   private constructor(store: IndexStore) {
     const rows = store.rows(
       // The patterns' names first (a scan of the names), then their rows through the name index.
-      `SELECT e.from_id, ${NAME_OF_EDGE}, f.path, e.line FROM edges e JOIN symbols s ON s.id = e.from_id JOIN files f ON f.id = s.file_id
+      `SELECT e.from_id, ${NAME_OF_EDGE}, f.path, e.line, f.language FROM edges e JOIN symbols s ON s.id = e.from_id JOIN files f ON f.id = s.file_id
        WHERE e.name_id IN (SELECT id FROM names WHERE name LIKE '%*') AND e.kind = ${EDGE_KIND_CODES.references} AND e.to_id IS NULL AND e.resolution = ${RESOLUTION_CODES.dynamic}`,
     );
     const symbols = new SymbolCache(store);
-    for (const [from, pattern, path, line] of rows) {
+    for (const [from, pattern, path, line, language] of rows) {
       const text = String(pattern).slice(0, -1);
       if (!text.startsWith('self.')) {
-        this.#anywhere.push({ start: text, filePath: String(path), line: Number(line) });
+        this.#anywhere.push({ start: text, language: String(language), filePath: String(path), line: Number(line) });
         continue;
       }
       let owner = symbols.get(Number(from));
       while (owner && owner.kind !== 'class') owner = owner.parentId === null ? undefined : symbols.get(owner.parentId);
       if (!owner) continue;
-      const lookup = { start: text.slice(5), filePath: String(path), line: Number(line), classId: owner.id };
+      const lookup = { start: text.slice(5), language: String(language), filePath: String(path), line: Number(line), classId: owner.id };
       const list = this.#onSelf.get(owner.id);
       if (list) list.push(lookup);
       else this.#onSelf.set(owner.id, [lookup]);
@@ -56,8 +59,8 @@ export class AttributeLookups {
   static readonly of: (store: IndexStore) => AttributeLookups = perStore((store) => new AttributeLookups(store));
 
   /** Whether a lookup on any object may name `name`. */
-  anyMayName(name: string): boolean {
-    return this.#anywhere.some((l) => name.startsWith(l.start));
+  anyMayName(name: string, language: string): boolean {
+    return this.#anywhere.some((l) => name.startsWith(l.start) && mayCall(l.language, language));
   }
 
   /** Whether a lookup on `self` in the class, a base or a subclass may name method `name` of class `classId`. */
@@ -65,9 +68,9 @@ export class AttributeLookups {
     return this.#onSelf.size > 0 && this.#onSelfNaming(classId, name, bases).length > 0;
   }
 
-  /** Where a lookup may name `name`, a method of class `classId` (null: not a method). */
-  locationsNaming(name: string, classId: number | null, bases: () => BaseIndex): { filePath: string; line: number }[] {
-    const found = this.#anywhere.filter((l) => name.startsWith(l.start));
+  /** Where a lookup may name `name`, a definition in `language`, a method of class `classId` (null: not a method). */
+  locationsNaming(name: string, language: string, classId: number | null, bases: () => BaseIndex): { filePath: string; line: number }[] {
+    const found = this.#anywhere.filter((l) => name.startsWith(l.start) && mayCall(l.language, language));
     if (classId !== null && this.#onSelf.size > 0) found.push(...this.#onSelfNaming(classId, name, bases()));
     return found.map((l) => ({ filePath: l.filePath, line: l.line }));
   }

@@ -4,6 +4,7 @@ import { CKGError } from '../errors.js';
 import { isAbsolute, join, normalize } from '../fs/path.js';
 import { SYMBOL_FLAGS } from '../graph/describe.js';
 import { IN_EXPORT_LIST, isExported } from './exported.js';
+import { mayCallSql } from './calling-languages.js';
 import { signaturesOf } from './signature.js';
 import { refOf, SYMBOL_SELECT, SymbolCache, toSymbol, type SymbolRow } from './symbols.js';
 import { bySymbolLocation, POSSIBLE_CAUSES } from './targets.js';
@@ -77,7 +78,9 @@ export async function deadCode(store: IndexStore, root: string, options: DeadCod
   const rows = store.rows(
     `${SYMBOL_SELECT} WHERE ${conditions.join(' AND ')}
        AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.to_id = s.id AND e.kind IN (${USES}) AND e.from_id <> s.id)
-       AND NOT EXISTS (SELECT 1 FROM edges u WHERE u.name_id = (SELECT id FROM names WHERE name = s.name) AND u.to_id IS NULL AND u.kind IN (${USES}) AND u.resolution IN (${POSSIBLE_CAUSES.join(', ')}))
+       AND NOT EXISTS (SELECT 1 FROM edges u JOIN symbols us ON us.id = u.from_id JOIN files uf ON uf.id = us.file_id
+                       WHERE u.name_id = (SELECT id FROM names WHERE name = s.name) AND u.to_id IS NULL AND u.kind IN (${USES}) AND u.resolution IN (${POSSIBLE_CAUSES.join(', ')})
+                         AND ${mayCallSql('uf.language', 'f.language')})
        AND NOT ${IN_EXPORT_LIST}`,
     params,
   );
@@ -110,7 +113,7 @@ export async function deadCode(store: IndexStore, root: string, options: DeadCod
     if (isImported(s, owner)) continue;
     // A public method of an exported class is API as the class is (callers answers say so too).
     if (s.kind === 'method' && isExported(store, symbols, s)) continue;
-    if (lookups.anyMayName(s.name)) continue;
+    if (lookups.anyMayName(s.name, s.language)) continue;
     const rootMethods = ROOT_CLASS_METHODS[s.language];
     if (rootMethods && s.kind === 'method' && rootMethods.has(s.name)) continue;
     // Java has no free or nested functions: a "function" is a method of an anonymous class.

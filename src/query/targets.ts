@@ -8,6 +8,7 @@ import type { Decorator, Decorators, SourceLocation, SymbolTarget, UnresolvedCal
 import { SYMBOL_FLAGS } from '../graph/describe.js';
 import { DYNAMIC_IMPORT_SITE } from '../graph/site.js';
 import { isEcmascript } from './structural-dispatch.js';
+import { mayCallSql } from './calling-languages.js';
 
 /** How many unresolved call sites an answer lists by location (the rest are counted). */
 export const UNRESOLVED_SAMPLE = 5;
@@ -61,11 +62,14 @@ export function unresolvedCallsOf(store: IndexStore, definitions: readonly Symbo
   const found: SourceLocation[] = [];
   let uses = 0;
   for (const name of new Set(definitions.map((d) => d.name))) {
-    // Calls, and uses as a value (`callback=other.handle`): what receives the value may call it.
+    // Calls, and uses as a value (`callback=other.handle`): what receives the value may call it,
+    // in a language that may call a definition of the name.
+    const languages = [...new Set(definitions.filter((d) => d.name === name).map((d) => d.language))];
     const rows: SqlValue[][] = store.rows(
       `SELECT f.path, e.line, e.kind FROM edges e JOIN symbols s ON s.id = e.from_id JOIN files f ON f.id = s.file_id
-       WHERE e.name_id = (SELECT id FROM names WHERE name = ?) AND e.kind IN (${EDGE_KIND_CODES.calls}, ${EDGE_KIND_CODES.references}) AND e.to_id IS NULL AND e.resolution IN (${causes})`,
-      [name],
+       WHERE e.name_id = (SELECT id FROM names WHERE name = ?) AND e.kind IN (${EDGE_KIND_CODES.calls}, ${EDGE_KIND_CODES.references}) AND e.to_id IS NULL AND e.resolution IN (${causes})
+         AND (${languages.map(() => mayCallSql('f.language', '?')).join(' OR ')})`,
+      [name, ...languages],
     );
     for (const [path, line, kind] of rows) {
       found.push({ filePath: String(path), line: Number(line) });
@@ -78,7 +82,7 @@ export function unresolvedCallsOf(store: IndexStore, definitions: readonly Symbo
   const seen = new Set<string>();
   for (const d of definitions) {
     const owner = d.kind === 'method' && d.parentId !== null ? symbols.get(d.parentId) : undefined;
-    for (const at of lookups.locationsNaming(d.name, owner?.kind === 'class' ? owner.id : null, () => (bases ??= BaseIndex.of(store)))) {
+    for (const at of lookups.locationsNaming(d.name, d.language, owner?.kind === 'class' ? owner.id : null, () => (bases ??= BaseIndex.of(store)))) {
       const key = `${at.filePath}\u0000${at.line}`;
       if (!seen.has(key)) {
         seen.add(key);
