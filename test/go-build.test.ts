@@ -33,5 +33,10 @@ describe('Go build constraints', () => {
     expect(builtTogether(file('p/gen.go', 'ignore'), file('p/lib.go'))).toBe(false);
     expect(builtTogether(file('p/gen.go', 'ignore'), file('p/rules.go', 'gen'))).toBe(true);
     expect(builtTogether(file('p/gen.go', 'ignore'), file('p/other.go', 'ignore'))).toBe(true);
+    // The packages it imports are built as for any program: fmt's files are fmt's.
+    expect(builtTogether(file('p/gen.go', 'ignore'), file('fmt/print.go'))).toBe(true);
+    expect(builtTogether(file('fmt/print.go'), file('p/gen.go', 'ignore'))).toBe(true);
+    expect(builtTogether(file('gen.go', 'ignore'), file('lib.go'))).toBe(false); // the root folder is a package too
+    expect(builtTogether(file('p/gen.go', 'ignore'), file('fmt/print_windows.go'))).toBe(true); // on windows
   });
 });

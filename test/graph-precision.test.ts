@@ -1250,7 +1250,8 @@ describe('Go packages', () => {
       'p/use_linux.go': ['package p', '', 'func use() int { return openFd() + notePlan9() }'],
       'p/use_ios.go': ['package p', '', 'func useIOS() int { return openFd() }'],
       'p/any.go': ['package p', '', 'func anyOS() int { return openFd() }'],
-      'p/gen.go': ['//go:build ignore', '', 'package main', '', 'func gen() int { return genHelper() + anyOS() }'],
+      'p/gen.go': ['//go:build ignore', '', 'package main', '', 'import "example.com/r4/q"', '', 'func gen() int { return genHelper() + anyOS() + q.Count() }'],
+      'q/q.go': ['package q', '', 'func Count() int { return 1 }'],
       'p/gen_helper.go': ['//go:build gen', '', 'package main', '', 'func genHelper() int { return 0 }'],
       'p/cgo.go': ['//go:build cgo && linux', '', 'package p', '', 'func withCgo() int { return openFd() }'],
       // Code older than Go 1.17: `// +build` lines (spaces or, commas and; lines and).
@@ -1262,8 +1263,10 @@ describe('Go packages', () => {
       // linux is unix and not darwin, whatever cgo is.
       'p/cgo.go:5 calls example.com/r4/p.withCgo -> example.com/r4/p.openFd [openFd] package',
       // An ignored file is in none of the package's builds; `go run` builds it with files of build lines of their own.
-      'p/gen.go:5 calls example.com/r4/p.gen -> example.com/r4/p.genHelper [genHelper] package',
-      'p/gen.go:5 calls example.com/r4/p.gen -> ∅ [anyOS] unresolved:not-found',
+      'p/gen.go:7 calls example.com/r4/p.gen -> example.com/r4/p.genHelper [genHelper] package',
+      // The packages it imports are built as for any program.
+      'p/gen.go:7 calls example.com/r4/p.gen -> example.com/r4/q.Count [Count] import',
+      'p/gen.go:7 calls example.com/r4/p.gen -> ∅ [anyOS] unresolved:not-found',
       'p/old.go:6 calls example.com/r4/p.old -> example.com/r4/p.openFd [openFd] package',
       'p/old.go:6 calls example.com/r4/p.old -> ∅ [notePlan9] unresolved:not-found',
       // ios builds darwin's files too (and is unix, but darwin is excluded from fd_unix.go).

@@ -257,7 +257,8 @@ export const GO = builtin(
     // 25: a named container type (`type Holes []Hole`) says what indexing and ranging over its values give, as a field `[]` of the type.
     // 26: a value made or asserted in place heads a path anywhere in a chain (`v.(*T).f.M()`, `(&T{}).f.M()`).
     // 27: package-level capitalised types are flagged `exported` (CallGroup.exported), as functions are.
-    version: '27',
+    // 28: a `//go:build ignore` file is kept apart from its own package's files only: what it imports is built as for any program (`fmt.Fprintf` there was ambiguous).
+    version: '28',
   },
   ['references'],
 );

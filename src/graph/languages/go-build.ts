@@ -104,6 +104,11 @@ function nameAdmits(name: { readonly os?: string; readonly arch?: string }, os: 
   return name.os === undefined || name.os === os || IMPLIED_OS[os] === name.os;
 }
 
+/** The folder of a path from the codebase root: a Go package's. */
+function folderOf(path: string): string {
+  return path.slice(0, Math.max(0, path.lastIndexOf('/')));
+}
+
 /** Free tags beyond which the check gives up and takes the files as built together. */
 const MAX_FREE_TAGS = 10;
 
@@ -124,8 +129,10 @@ export function builtTogether(a: CompiledFile, b: CompiledFile): boolean {
   if (exprA === null || exprB === null) return true;
   // `//go:build ignore` keeps a file out of the package's builds: it is a program run by hand
   // (`go run main.go rulegen.go`, which reads no build line), never built with a file that every
-  // build of the package takes. With files that have build lines of their own it may be.
-  if ((a.buildConstraint?.trim() === 'ignore' && b.buildConstraint === undefined) || (b.buildConstraint?.trim() === 'ignore' && a.buildConstraint === undefined)) return false;
+  // build of the package takes. With files that have build lines of their own it may be. The
+  // packages it imports are built as for any program (`fmt.Fprintf` is fmt's).
+  const ignored = (f: CompiledFile, other: CompiledFile): boolean => f.buildConstraint?.trim() === 'ignore' && other.buildConstraint === undefined && folderOf(f.path) === folderOf(other.path);
+  if (ignored(a, b) || ignored(b, a)) return false;
   const nameA = nameConstraints(a.path);
   const nameB = nameConstraints(b.path);
   const tags = tagsOf(exprB, tagsOf(exprA, new Set()));
