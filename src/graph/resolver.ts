@@ -28,6 +28,8 @@ export interface StoredSite {
 }
 
 const MAX_DEPTH = 12;
+/** Re-exports followed for a module-level value's class (`from .sites import site`, LanguageGraph.valuesReexported). */
+const MAX_REEXPORTS = 4;
 
 /** A name written as a class's (CapWords in its last part: `Path`, `pathlib.Path`), not a function's (`import_module`, `re.compile`). */
 const CLASS_NAMED = /(?:^|[.:])_*[A-Z][^.:]*$/;
@@ -387,7 +389,9 @@ export class Resolver {
    * own name or its receiver path's head, looked up among that class body's bindings first.
    */
   #classBodyName: string | undefined;
-  /** `module:name` lookups in progress (see {@link Resolver.#moduleMember}). */
+  /** Module-level values whose class is being read (see {@link Resolver.#valueClass}). */
+  readonly #valuesInProgress = new Set<string>();
+    /** `module:name` lookups in progress (see {@link Resolver.#moduleMember}). */
   readonly #asking = new Set<string>();
   /** Modules by family and name, for one pass (modules do not change during it). */
   readonly #modules = new Map<string, { readonly list: readonly GraphSymbol[]; readonly ids: ReadonlySet<number> }>();
@@ -793,6 +797,9 @@ export class Resolver {
       }
       for (const b of fileScoped ? [] : reader.bindingsNamed(file.id, null, name)) {
         if (b.kind === 'star' || b.kind === 'export') continue;
+        // `from django.db.models import signals` in django/db/models/__init__.py imports the
+        // package's own submodule: what the submodules below find, not a name bound here.
+        if (b.kind === 'member' && b.module !== null && (b.member ?? name) === name && this.#resolveContainer(b.module, file).toId === moduleId) continue;
         candidates.push(b.kind === 'assign' ? unresolved(RESOLUTION_CODES.dynamic) : relabel(this.#followBinding(b, file, depth + 1), RESOLUTION_CODES.import));
       }
     } else {
@@ -970,7 +977,19 @@ export class Resolver {
    * every file that some build compiles with `siteFileId` (undefined: any file) and declares the
    * name must declare it of the same class; undefined otherwise, or when one does not say.
    */
-  #valueClass(moduleId: number, name: string, siteFileId: number | undefined): Outcome | undefined {
+  #valueClass(moduleId: number, name: string, siteFileId: number | undefined, depth = 0): Outcome | undefined {
+    // `a = b.Make()` with `b = a.Other()`: a value whose class depends on itself has none.
+    const key = `${moduleId}\0${name}`;
+    if (this.#valuesInProgress.has(key)) return undefined;
+    this.#valuesInProgress.add(key);
+    try {
+      return this.#valueClassOnce(moduleId, name, siteFileId, depth);
+    } finally {
+      this.#valuesInProgress.delete(key);
+    }
+  }
+
+  #valueClassOnce(moduleId: number, name: string, siteFileId: number | undefined, depth: number): Outcome | undefined {
     const reader = this.#reader;
     const module = reader.symbol(moduleId);
     const file = module ? reader.file(module.fileId) : undefined;
@@ -989,8 +1008,13 @@ export class Resolver {
       const declaring = reader.file(fileId);
       const holder = declaring ? reader.symbol(declaring.moduleId) : undefined;
       for (const b of declaring && holder ? reader.bindingsNamed(fileId, null, name) : []) {
-        if (b.kind !== 'assign') continue;
-        classes.add(b.module === null ? null : this.#classDeclaredIn(holder!, declaring!, strategy, b.module).toId);
+        if (b.kind === 'assign') classes.add(b.module === null ? null : this.#classDeclaredIn(holder!, declaring!, strategy, b.module).toId);
+        else if (b.kind === 'member' && b.module !== null && strategy.valuesReexported === true) {
+          // `from .sites import site` in a package's __init__: the value the other module made.
+          const from = depth < MAX_REEXPORTS ? this.#resolveContainer(b.module, declaring!) : NOT_FOUND;
+          const container = from.toId === null ? undefined : reader.symbol(from.toId);
+          classes.add(container?.kind === 'module' ? (this.#valueClass(container.id, b.member ?? name, undefined, depth + 1)?.toId ?? null) : null);
+        }
       }
     }
     const [only] = classes;

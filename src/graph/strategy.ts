@@ -297,6 +297,12 @@ export interface LanguageGraph {
    */
   readonly constructsByCall?: boolean;
   /**
+   * A module-level value of a class (an `assign` binding with its class: Python's
+   * `site = AdminSite()`) is that value where another module imports it by name too: a package's
+   * `from .sites import site` gives `admin.site.register()` the class's method. Python sets it.
+   */
+  readonly valuesReexported?: boolean;
+  /**
    * Types and values are named apart (C, C++: `struct stat` beside the function `stat()`): a
    * lookup that wants a type (a base, a declared type) sees only classes, so a function of the
    * same name does not make it ambiguous.

@@ -77,4 +77,5 @@ export const pythonGraph: LanguageGraph = {
   submodulesAreMembers: true,
   linearisedBases: true,
   constructsByCall: true,
+  valuesReexported: true,
 };

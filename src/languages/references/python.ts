@@ -242,6 +242,12 @@ class PythonReferencePass {
   readonly #staticMethods = new Set<number>();
   /** `nonlocal` names, with the scope declaring them. */
   readonly #nonlocals: { readonly scope: number; readonly name: string }[] = [];
+  /** Module-level assignments of a class's instance or a declared type (`site = AdminSite()`, `x: Foo = make()`), reported last. */
+  readonly #moduleValues: { readonly at: Node; readonly name: string; readonly type: string }[] = [];
+  /** Names the module binds where no binding of its own says so: definitions, `+=`, `:=`, `global` in a function. */
+  readonly #moduleBound = new Set<string>();
+  /** Whether the module imports `*` (which may bind any name). */
+  #moduleStar = false;
   constructor(sink: ReferenceSink) {
     this.#sink = sink;
     this.#stored = new StoredMembers(this.#scopes, sink);
@@ -256,6 +262,7 @@ class PythonReferencePass {
       const outer = this.#scopes.lookupAround(scope, name);
       if (outer !== undefined && this.#scopes.kindOf(outer.scope) !== 'class') this.#scopes.bind(outer.scope, name, { kind: 'local' });
     }
+    this.#moduleValuesTyped();
     this.#scopes.doneBuilding();
     for (let i = 0; i < nodes.length; i++) this.#report(nodes[i]!, types[i]!);
     for (const value of this.#assignedValues) this.#use('reference', value);
@@ -267,6 +274,22 @@ class PythonReferencePass {
   }
 
   // Pass 1: scopes and bindings.
+
+  /**
+   * Module-level values of a class (`site = AdminSite()` then `site.register(…)` or, elsewhere,
+   * `admin.site.register(…)`): an `assign` binding with the class as written, which the
+   * resolver reads as it reads Go's `var std = &Logger{}`, when nothing else in the file binds
+   * the name (a `def`, `+=`, `:=`, a `global` statement in a function, a `*` import; other
+   * assignments, `for` and `with` targets and imports are bindings the resolver weighs itself):
+   * the value is then the one the assignment made.
+   * Assignments of one name that disagree on the class type it not at all.
+   */
+  #moduleValuesTyped(): void {
+    for (const { at, name, type } of this.#moduleValues) {
+      const typed = !this.#moduleStar && !this.#moduleBound.has(name);
+      this.#sink.binding(at, typed ? { kind: 'assign', name, module: type } : { kind: 'assign', name });
+    }
+  }
 
   #declare(node: Node, type: string): void {
     if (type === 'decorator') addStaticMethods(node, this.#staticMethods);
@@ -293,6 +316,7 @@ class PythonReferencePass {
         this.#classNameNodes.set(scope, name);
       }
       if (name && enclosing >= 0) scopes.bind(enclosing, name.text, { kind: 'definition' });
+      else if (name) this.#moduleBound.add(name.text);
     }
     if (type === 'function_definition') {
       const first = addParameters(scopes, scope, node.childForFieldName('parameters'));
@@ -309,7 +333,10 @@ class PythonReferencePass {
         this.#bindAssignment(node, scope);
         break;
       case 'augmented_assignment':
-        for (const name of targetNames(node.childForFieldName('left'))) if (scope >= 0) this.#scopes.bind(scope, name.text, { kind: 'local' });
+        for (const name of targetNames(node.childForFieldName('left'))) {
+          if (scope >= 0) this.#scopes.bind(scope, name.text, { kind: 'local' });
+          else this.#moduleBound.add(name.text);
+        }
         break;
       case 'for_statement':
       case 'for_in_clause':
@@ -323,6 +350,7 @@ class PythonReferencePass {
         // The walrus binds in the nearest function, even inside a comprehension.
         const fn = this.#scopes.enclosingFunction(node.startIndex, (k) => k === 'function');
         if (name && fn >= 0) this.#scopes.bind(fn, name.text, { kind: 'local' });
+        else if (name) this.#moduleBound.add(name.text);
         break;
       }
       case 'global_statement':
@@ -331,6 +359,7 @@ class PythonReferencePass {
           if (name?.type !== 'identifier' || scope < 0) continue;
           this.#scopes.bind(scope, name.text, { kind: 'global' });
           if (type === 'nonlocal_statement') this.#nonlocals.push({ scope, name: name.text });
+          else this.#moduleBound.add(name.text); // a function may assign the module's name
         }
         break;
       case 'import_statement':
@@ -364,6 +393,8 @@ class PythonReferencePass {
     const inferred = declared ? { name: declared } : leftType === 'identifier' ? assignedType(right) : undefined;
     for (const name of targetNames(left)) {
       if (scope >= 0) this.#scopes.bind(scope, name.text, inferred ? { kind: 'local', type: inferred } : { kind: 'local' });
+      // `site = AdminSite()` at module level: typed once the whole file is read (see #moduleValuesTyped).
+      else if (inferred !== undefined && inferred.literal !== true && leftType === 'identifier') this.#moduleValues.push({ at: name, name: name.text, type: inferred.name });
       else this.#sink.binding(name, { kind: 'assign', name: name.text });
     }
     if (scope < 0 && leftType === 'identifier' && left!.text === '__all__') this.#exports(right);
@@ -422,6 +453,7 @@ class PythonReferencePass {
       const type = item.type;
       if (type === 'wildcard_import') {
         this.#sink.binding(item, { kind: 'star', name: '*', module });
+        if (scope < 0) this.#moduleStar = true;
         continue;
       }
       const dotted = type === 'aliased_import' ? item.childForFieldName('name') : type === 'dotted_name' ? item : null;
