@@ -45,6 +45,8 @@ const ROOT_CLASS_METHODS: Readonly<Record<string, ReadonlySet<string>>> = {
 };
 
 const FLAGGED = SYMBOL_FLAGS.exported | SYMBOL_FLAGS.decorated | SYMBOL_FLAGS.entry | SYMBOL_FLAGS.test | SYMBOL_FLAGS['member-value'];
+/** The language of edge `u`'s file, read only where the definition's language asks (mayCallSql: C's never does). */
+const CALLER_LANGUAGE = '(SELECT uf.language FROM symbols us JOIN files uf ON uf.id = us.file_id WHERE us.id = u.from_id)';
 /** Edge kinds that use a definition: calls and value references. */
 const USES = `${EDGE_KIND_CODES.calls}, ${EDGE_KIND_CODES.references}`;
 
@@ -78,9 +80,9 @@ export async function deadCode(store: IndexStore, root: string, options: DeadCod
   const rows = store.rows(
     `${SYMBOL_SELECT} WHERE ${conditions.join(' AND ')}
        AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.to_id = s.id AND e.kind IN (${USES}) AND e.from_id <> s.id)
-       AND NOT EXISTS (SELECT 1 FROM edges u JOIN symbols us ON us.id = u.from_id JOIN files uf ON uf.id = us.file_id
+       AND NOT EXISTS (SELECT 1 FROM edges u
                        WHERE u.name_id = (SELECT id FROM names WHERE name = s.name) AND u.to_id IS NULL AND u.kind IN (${USES}) AND u.resolution IN (${POSSIBLE_CAUSES.join(', ')})
-                         AND ${mayCallSql('uf.language', 'f.language')})
+                         AND ${mayCallSql(CALLER_LANGUAGE, 'f.language')})
        AND NOT ${IN_EXPORT_LIST}`,
     params,
   );
