@@ -142,7 +142,8 @@ export interface SiteFact {
  *   re-exports `member` of that module (`export { a as b } from './m'`);
  * - `assign`: a module-level assignment binds `name` to a value the file does not declare;
  *   with `module`, a value of the class `module` as written (Go's `var userMap sync.Map`;
- *   Python's `site = AdminSite()` where nothing else in the file binds `site`):
+ *   Python's `site = AdminSite()` where nothing else in the file binds `site`; a JS/TS
+ *   `const store = new Store()` or `const api: Api = …`):
  *   `userMap.Store()` is a call of that class's method, `userMap()` no call of the class;
  * - `declare`: (C, C++) a prototype declares function `name` without defining it (`member`
  *   `'static'` for a `static` one); a file that includes this one sees the declaration;

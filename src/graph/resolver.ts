@@ -389,6 +389,8 @@ export class Resolver {
    * own name or its receiver path's head, looked up among that class body's bindings first.
    */
   #classBodyName: string | undefined;
+  /** Whether the last qualified path's last name was a member of a value's class (see #qualifiedParts). */
+  #memberOfValue = false;
   /** Module-level values whose class is being read (see {@link Resolver.#valueClass}). */
   readonly #valuesInProgress = new Set<string>();
     /** `module:name` lookups in progress (see {@link Resolver.#moduleMember}). */
@@ -582,7 +584,8 @@ export class Resolver {
     let target = this.#reader.symbol(outcome.toId);
     if (target?.kind === 'method' && r !== undefined && ctx.strategy.staticMembersApart === true) {
       // `this.create()` in a static method is a static create, `d.run()` an instance run.
-      const want = r.kind === 'self' || r.kind === 'super' ? this.#inStaticMethod(ctx) : r.kind === 'type' ? false : true;
+      // A path's last name is an instance member where the path reaches a value (`store.get()`).
+      const want = r.kind === 'self' || r.kind === 'super' ? this.#inStaticMethod(ctx) : r.kind === 'type' || this.#memberOfValue ? false : true;
       const is = this.#isStatic(target);
       if (want !== undefined && want !== 'both' && is !== undefined && is !== want) return unresolved(RESOLUTION_CODES.ambiguous);
     }
@@ -809,6 +812,9 @@ export class Resolver {
       for (const b of reader.bindingsNamed(file.id, null, name)) {
         if (b.kind !== 'export') continue;
         if (b.module !== null) candidates.push(this.#memberOfSpecifier(b.module, b.member ?? name, file, depth + 1));
+        // `export const store = …` exports the module's own name (asked as the module asks it,
+        // not again through this lookup, which is in progress).
+        else if ((b.member ?? name) === name) candidates.push(this.#moduleMemberOnce(moduleId, name, depth + 1, true, undefined) ?? NOT_FOUND);
         else candidates.push(this.#moduleMember(moduleId, b.member ?? name, depth + 1, true) ?? NOT_FOUND);
       }
     }
@@ -1331,9 +1337,12 @@ export class Resolver {
     // The qualifier is a value (`Foo.create()`: the object Foo), the last name what the site asks.
     this.#use = 'term';
     this.#arity = undefined;
+    this.#memberOfValue = false;
     let current = this.#plain(path[0]!, ctx);
     /** Whether `current` was found by its name (the head, a module's member), not as a value's class. */
     let byName = true;
+    /** Whether the last part is a member of a value's class (`store.get()`), not of a class named (`Store.create()`). */
+    let ofValue = false;
     // A package-level value of declared type (Go's `var userMap sync.Map`): its class's members.
     if (current.toId === null && current.code === RESOLUTION_CODES.dynamic) {
       current = this.#valueClass(ctx.file.moduleId, path[0]!, ctx.file.id) ?? current;
@@ -1418,6 +1427,7 @@ export class Resolver {
         }
         current = member ?? NOT_FOUND;
       } else if (container.kind === 'class') {
+        if (i === parts.length - 1) ofValue = !byName;
         current = this.#classMember(container, part, new Set());
         // Kotlin's `Foo.create()`: a member of Foo's companion object (never of a base's).
         if (byName && current.code === RESOLUTION_CODES['not-found'] && ctx.strategy.companionObjects === true) {
@@ -1428,6 +1438,7 @@ export class Resolver {
       }
       else return unresolved(RESOLUTION_CODES.dynamic); // an attribute of a function's value
     }
+    this.#memberOfValue = ofValue;
     return relabel(current, label);
   }
 

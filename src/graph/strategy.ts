@@ -299,7 +299,9 @@ export interface LanguageGraph {
   /**
    * A module-level value of a class (an `assign` binding with its class: Python's
    * `site = AdminSite()`) is that value where another module imports it by name too: a package's
-   * `from .sites import site` gives `admin.site.register()` the class's method. Python sets it.
+   * `from .sites import site` gives `admin.site.register()` the class's method; JavaScript's
+   * `import { store } from './store'` gives `store.get()` Store's. Python, JavaScript and
+   * TypeScript set it.
    */
   readonly valuesReexported?: boolean;
   /**

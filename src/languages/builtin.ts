@@ -157,7 +157,8 @@ export const TYPESCRIPT = builtin(
     // 19: `import('./page')` is an import of the function doing it (SiteFact.dynamicImport).
     // 20: `obj['name']()` is a call named `name` on a value of unknown type.
     // 21: TypeScript `private` members are flagged `private` (not offered outside: CallGroup.exported).
-    version: '21',
+    // 22: a module-level `const` made by `new` or declared of a class (`export const store = new Store()`) is an `assign` binding with its class, and `export const`/`let`/`var` names are exports: `store.get()` here and where it is imported is Store's.
+    version: '22',
   },
   ['references', 'rewriteSource'],
 );
@@ -188,7 +189,8 @@ export const TSX = builtin(
     // 19: `import('./page')` is an import of the function doing it (SiteFact.dynamicImport).
     // 20: `obj['name']()` is a call named `name` on a value of unknown type.
     // 21: TypeScript `private` members are flagged `private` (not offered outside: CallGroup.exported).
-    version: '21',
+    // 22: a module-level `const` made by `new` or declared of a class (`export const store = new Store()`) is an `assign` binding with its class, and `export const`/`let`/`var` names are exports: `store.get()` here and where it is imported is Store's.
+    version: '22',
   },
   ['references', 'rewriteSource'],
 );
@@ -220,7 +222,8 @@ export const JAVASCRIPT = builtin(
     // 19: `import('./page')` is an import of the function doing it (SiteFact.dynamicImport).
     // 20: `obj['name']()` is a call named `name` on a value of unknown type.
     // 21: TypeScript `private` members are flagged `private` (not offered outside: CallGroup.exported).
-    version: '21',
+    // 22: a module-level `const` made by `new` or declared of a class (`export const store = new Store()`) is an `assign` binding with its class, and `export const`/`let`/`var` names are exports: `store.get()` here and where it is imported is Store's.
+    version: '22',
   },
   ['references'],
 );

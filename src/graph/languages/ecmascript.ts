@@ -72,6 +72,7 @@ export const ecmascriptGraph: LanguageGraph = {
   builtins: BUILTINS,
   constructorNames: () => ['constructor'],
   exportsOnly: true,
+  valuesReexported: true,
   submodulesAreMembers: false,
   staticMembersApart: true,
   siteScopes: true,

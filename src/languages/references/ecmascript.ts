@@ -51,6 +51,17 @@ const SEARCHED = [
  * summaries; the flag makes a change of it a change of the definition, which re-resolves the
  * calls other files make of it.
  */
+/** Whether a declarator is a `const`'s (its value is bound once and for all). */
+function declaredConst(declarator: Node): boolean {
+  const declaration = declarator.parent;
+  return declaration?.type === 'lexical_declaration' && declaration.children.some((c) => c?.type === 'const');
+}
+
+/** Whether a declarator's declaration is exported (`export const a = 1, b = 2`). */
+function exportedDeclaration(declarator: Node): boolean {
+  return declarator.parent?.parent?.type === 'export_statement';
+}
+
 function isStaticMember(member: Node): boolean {
   for (const child of member.children) if (child?.type === 'static') return true;
   return false;
@@ -461,8 +472,14 @@ class EcmascriptReferencePass {
       } else if (scope >= 0) {
         scopes.bind(scope, name.text, valueType && identifier ? { kind: 'local', type: valueType } : { kind: 'local' });
       } else if (!functionValue) {
-        // A top-level value (a function or class bound to the name is a definition instead).
-        sink.binding(name, { kind: 'assign', name: name.text });
+        // A top-level value (a function or class bound to the name is a definition instead):
+        // of its class when a `const` holds what `new` made or a declared type says
+        // (`export const store = new Store()`, `const api: Api = make()`): `store.get()` here
+        // and in the modules importing it is Store's.
+        const typed = valueType !== undefined && identifier && (declared !== undefined || declaredConst(node));
+        sink.binding(name, typed ? { kind: 'assign', name: name.text, module: valueType.name } : { kind: 'assign', name: name.text });
+        // `export const store = …`: other modules may import it (a definition is flagged exported instead).
+        if (exportedDeclaration(node)) sink.binding(name, { kind: 'export', name: name.text, member: name.text });
       }
     }
   }
