@@ -104,6 +104,7 @@ export async function deadCode(store: IndexStore, root: string, options: DeadCod
   const symbols = new SymbolCache(store);
   const bases = BaseIndex.of(store);
   const lookups = AttributeLookups.of(store);
+  const exportedClasses = new Map<number, boolean>();
   const dead: SymbolRow[] = [];
   for (const row of rows) {
     const s = toSymbol(row);
@@ -113,8 +114,6 @@ export async function deadCode(store: IndexStore, root: string, options: DeadCod
     if (TEST_PATH.test(rel) || TEST_NAME.test(s.name)) continue;
     const owner = s.parentId === null ? undefined : symbols.get(s.parentId);
     if (isImported(s, owner)) continue;
-    // A public method of an exported class is API as the class is (callers answers say so too).
-    if (s.kind === 'method' && isExported(store, symbols, s)) continue;
     if (lookups.anyMayName(s.name, s.language)) continue;
     const rootMethods = ROOT_CLASS_METHODS[s.language];
     if (rootMethods && s.kind === 'method' && rootMethods.has(s.name)) continue;
@@ -131,6 +130,8 @@ export async function deadCode(store: IndexStore, root: string, options: DeadCod
       if (typesStructurally(s.language) && StructuralInterfaces.of(store).holding(cls.id, s.name).size > 0) continue;
       if (lookups.onSelfMayName(cls.id, s.name, bases)) continue;
     }
+    // A public method of an exported class is API as the class is (callers answers say so too).
+    if (s.kind === 'method' && isExported(store, symbols, s, exportedClasses)) continue;
     dead.push(s);
   }
   dead.sort(bySymbolLocation);

@@ -26,12 +26,18 @@ const PRIVATE_NAME = /^(#|_(?!_\w*__$))/;
  * class. Languages whose code is public by default without a module export (Java's `public`,
  * Python without `__all__`) mark nothing: false.
  */
-export function isExported(store: IndexStore, symbols: SymbolCache, s: SymbolRow): boolean {
+export function isExported(store: IndexStore, symbols: SymbolCache, s: SymbolRow, known?: Map<number, boolean>): boolean {
   if ((s.flags & SYMBOL_FLAGS.exported) !== 0) return true;
   const parent = s.parentId === null ? undefined : symbols.get(s.parentId);
   if (parent === undefined) return false;
   if (parent.kind === 'module') return s.kind !== 'method' && store.rows(`SELECT 1 FROM symbols s WHERE s.id = ? AND ${IN_EXPORT_LIST}`, [s.id]).length > 0;
   if (parent.kind !== 'class' || MEMBERS_MARKED.has(s.language)) return false;
   if ((s.flags & SYMBOL_FLAGS.private) !== 0 || PRIVATE_NAME.test(s.name)) return false;
-  return isExported(store, symbols, parent);
+  // The methods of one class ask for it in turn (dead code asks for hundreds): once each.
+  let exported = known?.get(parent.id);
+  if (exported === undefined) {
+    exported = isExported(store, symbols, parent, known);
+    known?.set(parent.id, exported);
+  }
+  return exported;
 }
