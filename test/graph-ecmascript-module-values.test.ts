@@ -57,9 +57,10 @@ describe('JavaScript/TypeScript: module-level values of a class', () => {
         'src/store.ts:11 makeApi -> src/store.makeApi',
         'src/store.ts:17 create -> src/store.Store.create',
         'src/store.ts:17 fetch -> src/store.HttpApi.fetch',
-        // `let`: `swap()` may have put anything there; and what a call returns is not read.
+        // `let`: `swap()` may have put anything there.
         'src/store.ts:17 get -> ∅ dynamic',
-        'src/store.ts:17 get -> ∅ dynamic',
+        // `store.get()`, and `Store.create().get()`: create declares it returns a Store.
+        'src/store.ts:17 get -> src/store.Store.get',
         'src/store.ts:17 get -> src/store.Store.get',
       ]);
     } finally {
@@ -96,5 +97,75 @@ describe('JavaScript/TypeScript: module-level values of a class', () => {
       'src/app.ts:5 get -> src/store.Store.get | src/app.ts:5 get -> src/store.Store.get',
       'src/app.ts:5 get -> ∅ not-found | src/app.ts:5 get -> ∅ not-found',
     ]);
+  });
+});
+
+const RESULTS: Record<string, string> = {
+  'src/store.ts': [
+    "import _ from 'lodash';",
+    '',
+    'export class Store {',
+    '  get(key: string): string { return key; }',
+    '  static create(): Store { return new Store(); }',
+    '  async load(): Promise<Store> { return this; }',
+    '  first<T>(xs: T[]): T { return xs[0]!; }',
+    '}',
+    '',
+    'export function makeStore(): Store { return new Store(); }',
+    'export function plain() { return new Store(); }',
+    '',
+    'export function use(users: Store[]) {',
+    "  Store.create().get('a');",
+    "  makeStore().get('b');",
+    "  plain().get('c');",
+    "  _.find(users).get('d');",
+    "  require('./x').get('e');",
+    '  makeStore().first([1]).toFixed();',
+    '  pick([new Item()]).price();',
+    '}',
+    '',
+    'export class Item { price(): number { return 1; } }',
+    'function pick<Item>(xs: Item[]): Item { return xs[0]!; }',
+    '',
+  ].join('\n'),
+  'src/app.ts': ["import { makeStore } from './store';", '', 'export function main() {', "  return makeStore().get('x');", '}', ''].join('\n'),
+};
+
+describe('TypeScript: what a call returns, as its function declares', () => {
+  it('types the calls on the result; a result of an outside or undeclared function is of unknown type', async () => {
+    const g = await openGraph(RESULTS);
+    try {
+      const got = (await g.db.edges({ kind: 'calls' })).filter((e) => ['get', 'find', 'toFixed'].includes(e.toName));
+      expect(got.map((e) => `${e.line} ${e.toName} -> ${e.to?.qualifiedName ?? `∅ ${e.reason ?? e.resolution}`}`)).toEqual([
+        '4 get -> src/store.Store.get',
+        '14 get -> src/store.Store.get',
+        '15 get -> src/store.Store.get',
+        // No declared result.
+        '16 get -> ∅ dynamic',
+        '17 find -> ∅ external',
+        // lodash's `find` may return the codebase's own values: never `external`.
+        '17 get -> ∅ dynamic',
+        '18 get -> ∅ dynamic',
+        // `T`: the type parameter, no class.
+        '19 toFixed -> ∅ dynamic',
+      ]);
+      // pick's own `Item` is its type parameter, not the class Item.
+      expect((await g.db.edges({ kind: 'calls', toName: 'price' })).map((e) => e.resolution)).toEqual(['unresolved']);
+    } finally {
+      g.close();
+    }
+  });
+
+  it('stays exact when the declared result changes', async () => {
+    const seen = await expectExactThrough(
+      RESULTS,
+      'memfs',
+      [
+        (f) => void (f['src/store.ts'] = f['src/store.ts']!.replace('export function makeStore(): Store {', 'export function makeStore(): Other {') + 'export class Other { get(k: string): string { return k; } }\n'),
+        (f) => void (f['src/store.ts'] = f['src/store.ts']!.replace('export function makeStore(): Other {', 'export function makeStore() {')),
+      ],
+      async (db) => (await db.edges({ kind: 'calls', toName: 'get' })).filter((e) => e.filePath.endsWith('app.ts')).map((e) => e.to?.qualifiedName ?? e.resolution),
+    );
+    expect(seen).toEqual([['src/store.Other.get'], ['unresolved']]);
   });
 });

@@ -25,7 +25,7 @@ const EXPECTED = [
   'src/main.ts:15 calls src/main.run -> src/registry.Registry.add [add] typed',
   'src/main.ts:16 calls src/main.run -> src/registry.Registry.check [check] typed',
   'src/main.ts:17 calls src/main.run -> src/registry.Registry.create [create] import',
-  'src/main.ts:17 calls src/main.run -> ∅ [reset] unresolved:dynamic',
+  'src/main.ts:17 calls src/main.run -> src/registry.Registry.reset [reset] import', // create() declares it returns a Registry
   'src/main.ts:18 calls src/main.run -> src/registry.helper [helper] import',
   'src/main.ts:19 calls src/main.run -> src/registry.helper [h] import',
   'src/main.ts:20 calls src/main.run -> src/util/strings.slug [slug] import',

@@ -1397,7 +1397,10 @@ export class Resolver {
         continue;
       }
       field = undefined;
-      if (current.toId === null) return current;
+      if (current.toId === null) {
+        // A call of something outside the codebase returns what it likes (LanguageGraph.outsideResultsUnknown).
+        return ctx.strategy.outsideResultsUnknown === true && parts.indexOf(RESULT_PART, i) >= 0 ? unresolved(RESOLUTION_CODES.dynamic) : current;
+      }
       const container = this.#reader.symbol(current.toId);
       if (!container) return NOT_FOUND;
       if (part === RESULT_PART) {

@@ -142,10 +142,17 @@ export interface LanguageGraph {
    */
   readonly variadicLast?: boolean;
   /**
-   * Functions declare what they return first (`returns` bindings, Go): `x := f()` then `x.m()`
-   * is a call on that type, read in the function's file.
+   * Functions declare what they return first (`returns` bindings, Go; TypeScript's return
+   * types): `x := f()` then `x.m()`, `Store.create().get()` are calls on that type, read in the
+   * function's file.
    */
   readonly returnTypes?: boolean;
+  /**
+   * What a call of a function outside the codebase (or of one not resolved) returns is a value of
+   * unknown type: `_.find(users, pred).save()` may call the codebase's `save`, so such a chain is
+   * `dynamic`, never `external` or `builtin`. JavaScript and TypeScript set it.
+   */
+  readonly outsideResultsUnknown?: boolean;
   /**
    * Functions may extend a class declared elsewhere (`receiver` bindings): `f.ext()` on a value of
    * a class that has no member `ext` is the one extension visible at the site that applies to the

@@ -73,6 +73,8 @@ export const ecmascriptGraph: LanguageGraph = {
   constructorNames: () => ['constructor'],
   exportsOnly: true,
   valuesReexported: true,
+  returnTypes: true,
+  outsideResultsUnknown: true,
   submodulesAreMembers: false,
   staticMembersApart: true,
   siteScopes: true,

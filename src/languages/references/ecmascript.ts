@@ -3,6 +3,7 @@ import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
 import { typedDescendants, typeSet, writtenBase, writtenDecorator } from '../common.js';
 import { bindingRange, expressionDefinition } from '../ecmascript.js';
 import { LexicalScopes } from './scopes.js';
+import { RESULT_PART } from '../../graph/container-types.js';
 import { StoredMembers } from './stored-members.js';
 
 // JavaScript, TypeScript and TSX (one grammar family): calls, `new`, `this`/`super`, typed
@@ -324,6 +325,7 @@ class EcmascriptReferencePass {
     // An arrow's `this` is that of the function or class around it (blocks between do not count).
     const outerThis = type === 'arrow_function' ? scopes.enclosingFunction(node.startIndex, isFunctionOrClassScope) : -1;
     const typeParameters = typeParameterNames(node);
+    if (type === 'function_declaration' || type === 'method_definition') this.#declareResult(node, typeParameters);
     const scope = scopes.open(node, 'function');
     const name = node.childForFieldName('name');
     if (name && FUNCTION_EXPRESSIONS.has(type)) {
@@ -755,6 +757,18 @@ class EcmascriptReferencePass {
     return b === undefined ? !this.#reassignedModuleNames.has(name) : b === 'import' || b === 'definition';
   }
 
+  /**
+   * What a function or method declares it returns (`static create(): Store`): a `returns`
+   * binding, read where `Store.create().get()` calls on the result. Not a type parameter of its
+   * own (`pick<Item>(xs: Item[]): Item` beside a class Item); an `async` one declares a `Promise`.
+   */
+  #declareResult(node: Node, typeParameters: readonly string[]): void {
+    const name = node.childForFieldName('name');
+    const type = annotatedClass(node.childForFieldName('return_type'));
+    if (!name || type === undefined || typeParameters.includes(type.split('.')[0]!)) return;
+    this.#sink.binding(name, { kind: 'returns', name: name.text, module: type });
+  }
+
   #receiverOf(object: Node, at: number): ReceiverFact | 'dynamic' {
     const type = object.type;
     if (type === 'this') {
@@ -779,6 +793,11 @@ class EcmascriptReferencePass {
     if (type === 'new_expression') {
       const path = memberPath(object.childForFieldName('constructor'));
       if (path && this.#free(at, path[0]!)) return { kind: 'type', type: path.join('.'), constructed: true };
+    }
+    if (type === 'call_expression') {
+      // `Store.create().get()`, `makeStore().get()`: what the function declares it returns.
+      const path = memberPath(object.childForFieldName('function'));
+      if (path && this.#free(at, path[0]!) && !this.#reassignedModuleNames.has(path[0]!)) return { kind: 'path', path: [...path, RESULT_PART] };
     }
     return 'dynamic';
   }
