@@ -126,6 +126,9 @@ const RESULTS: Record<string, string> = {
     '',
     'export class Item { price(): number { return 1; } }',
     'function pick<Item>(xs: Item[]): Item { return xs[0]!; }',
+    'type Shape = Pick<Store, "get">;',
+    'function shape(): Shape { return new Store(); }',
+    "export function viaAlias() { return shape().get('f'); }",
     '',
   ].join('\n'),
   'src/app.ts': ["import { makeStore } from './store';", '', 'export function main() {', "  return makeStore().get('x');", '}', ''].join('\n'),
@@ -148,6 +151,8 @@ describe('TypeScript: what a call returns, as its function declares', () => {
         '18 get -> ∅ dynamic',
         // `T`: the type parameter, no class.
         '19 toFixed -> ∅ dynamic',
+        // A type alias names no class: what `shape()` returns is of unknown type.
+        '27 get -> ∅ dynamic',
       ]);
       // pick's own `Item` is its type parameter, not the class Item.
       expect((await g.db.edges({ kind: 'calls', toName: 'price' })).map((e) => e.resolution)).toEqual(['unresolved']);

@@ -1411,7 +1411,9 @@ export class Resolver {
         byName = false;
         if (conversion) continue;
         const returned = container.kind === 'method' || container.kind === 'function' ? this.#returnedClass(container) : undefined;
-        current = returned ?? unresolved(RESOLUTION_CODES.dynamic);
+        // A declared type that names no class (a type alias, `ReturnType<typeof f>`) says nothing of the value.
+        const unknownType = returned?.code === RESOLUTION_CODES['not-found'] && ctx.strategy.outsideResultsUnknown === true;
+        current = returned !== undefined && !unknownType ? returned : unresolved(RESOLUTION_CODES.dynamic);
         continue;
       }
       if (container.kind === 'class' && parts[i + 1] === ELEMENT_PART) field = { cls: container, name: part };
