@@ -129,6 +129,13 @@ const RESULTS: Record<string, string> = {
     'type Shape = Pick<Store, "get">;',
     'function shape(): Shape { return new Store(); }',
     "export function viaAlias() { return shape().get('f'); }",
+    'export function locals() {',
+    '  const s = makeStore();',
+    "  s.get('g');",
+    '  let t = makeStore();',
+    '  t = plain();',
+    "  t.get('h');",
+    '}',
     '',
   ].join('\n'),
   'src/app.ts': ["import { makeStore } from './store';", '', 'export function main() {', "  return makeStore().get('x');", '}', ''].join('\n'),
@@ -153,6 +160,9 @@ describe('TypeScript: what a call returns, as its function declares', () => {
         '19 toFixed -> ∅ dynamic',
         // A type alias names no class: what `shape()` returns is of unknown type.
         '27 get -> ∅ dynamic',
+        // A local holding the result, as the chain; assigned twice, either value.
+        '30 get -> src/store.Store.get',
+        '33 get -> ∅ dynamic',
       ]);
       // pick's own `Item` is its type parameter, not the class Item.
       expect((await g.db.edges({ kind: 'calls', toName: 'price' })).map((e) => e.resolution)).toEqual(['unresolved']);

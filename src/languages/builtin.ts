@@ -158,7 +158,7 @@ export const TYPESCRIPT = builtin(
     // 20: `obj['name']()` is a call named `name` on a value of unknown type.
     // 21: TypeScript `private` members are flagged `private` (not offered outside: CallGroup.exported).
     // 22: a module-level `const` made by `new` or declared of a class (`export const store = new Store()`) is an `assign` binding with its class, and `export const`/`let`/`var` names are exports: `store.get()` here and where it is imported is Store's.
-    // 23: a function's or method's declared return type (`static create(): Store`) types the calls on its result (`Store.create().get()`); a result of a function outside the codebase, or of a declared type that names no class (a type alias), is of unknown type (dynamic, not external or not-found).
+    // 23: a function's or method's declared return type (`static create(): Store`) types the calls on its result (`Store.create().get()`); a result of a function outside the codebase, or of a declared type that names no class (a type alias), is of unknown type (dynamic, not external or not-found); a local holding a call's result (`const s = makeStore()`) too, until another value is assigned.
     version: '23',
   },
   ['references', 'rewriteSource'],
@@ -191,7 +191,7 @@ export const TSX = builtin(
     // 20: `obj['name']()` is a call named `name` on a value of unknown type.
     // 21: TypeScript `private` members are flagged `private` (not offered outside: CallGroup.exported).
     // 22: a module-level `const` made by `new` or declared of a class (`export const store = new Store()`) is an `assign` binding with its class, and `export const`/`let`/`var` names are exports: `store.get()` here and where it is imported is Store's.
-    // 23: a function's or method's declared return type (`static create(): Store`) types the calls on its result (`Store.create().get()`); a result of a function outside the codebase, or of a declared type that names no class (a type alias), is of unknown type (dynamic, not external or not-found).
+    // 23: a function's or method's declared return type (`static create(): Store`) types the calls on its result (`Store.create().get()`); a result of a function outside the codebase, or of a declared type that names no class (a type alias), is of unknown type (dynamic, not external or not-found); a local holding a call's result (`const s = makeStore()`) too, until another value is assigned.
     version: '23',
   },
   ['references', 'rewriteSource'],
@@ -225,7 +225,7 @@ export const JAVASCRIPT = builtin(
     // 20: `obj['name']()` is a call named `name` on a value of unknown type.
     // 21: TypeScript `private` members are flagged `private` (not offered outside: CallGroup.exported).
     // 22: a module-level `const` made by `new` or declared of a class (`export const store = new Store()`) is an `assign` binding with its class, and `export const`/`let`/`var` names are exports: `store.get()` here and where it is imported is Store's.
-    // 23: a function's or method's declared return type (`static create(): Store`) types the calls on its result (`Store.create().get()`); a result of a function outside the codebase, or of a declared type that names no class (a type alias), is of unknown type (dynamic, not external or not-found).
+    // 23: a function's or method's declared return type (`static create(): Store`) types the calls on its result (`Store.create().get()`); a result of a function outside the codebase, or of a declared type that names no class (a type alias), is of unknown type (dynamic, not external or not-found); a local holding a call's result (`const s = makeStore()`) too, until another value is assigned.
     version: '23',
   },
   ['references'],

@@ -456,7 +456,11 @@ class EcmascriptReferencePass {
     }
     const newClass = value?.type === 'new_expression' ? memberPath(value.childForFieldName('constructor'))?.join('.') : undefined;
     const declared = annotatedClass(node.childForFieldName('type'));
-    const valueType = declared ? { name: declared } : newClass ? { name: newClass, constructed: true } : undefined;
+    // `const s = makeStore()` in a function: what makeStore declares it returns (a path ending in
+    // a call, read as `makeStore().get()` is); made by the value, not declared, so another value
+    // assigned later unties it as it does `new Foo()`'s.
+    const called = scope >= 0 && value?.type === 'call_expression' ? memberPath(value.childForFieldName('function')) : undefined;
+    const valueType = declared ? { name: declared } : newClass ? { name: newClass, constructed: true } : called ? { name: [...called, RESULT_PART].join('.'), constructed: true } : undefined;
     const names = patternNames(nameNode);
     if (names.length === 0) return;
     const identifier = nameType === 'identifier';
@@ -781,7 +785,11 @@ class EcmascriptReferencePass {
       const found = this.#scopes.lookup(at, text);
       if (found === undefined) return this.#reassignedModuleNames.has(text) ? 'dynamic' : { kind: 'path', path: [text] };
       const b = found.binding;
-      if (b.type) return this.#free(at, b.type.name.split('.')[0]!) ? { kind: 'type', type: b.type.name, ...(b.type.constructed ? { constructed: true } : {}) } : 'dynamic';
+      if (b.type) {
+        const path = b.type.name.split('.');
+        if (!this.#free(at, path[0]!)) return 'dynamic';
+        return path[path.length - 1] === RESULT_PART ? { kind: 'path', path } : { kind: 'type', type: b.type.name, ...(b.type.constructed ? { constructed: true } : {}) };
+      }
       if (b.kind === 'import' || b.kind === 'definition') return { kind: 'path', path: [text] };
       return 'dynamic';
     }
