@@ -393,7 +393,7 @@ export class Resolver {
   #memberOfValue = false;
   /** Module-level values whose class is being read (see {@link Resolver.#valueClass}). */
   readonly #valuesInProgress = new Set<string>();
-    /** `module:name` lookups in progress (see {@link Resolver.#moduleMember}). */
+  /** `module:name` lookups in progress (see {@link Resolver.#moduleMember}). */
   readonly #asking = new Set<string>();
   /** Modules by family and name, for one pass (modules do not change during it). */
   readonly #modules = new Map<string, { readonly list: readonly GraphSymbol[]; readonly ids: ReadonlySet<number> }>();
@@ -800,9 +800,15 @@ export class Resolver {
       }
       for (const b of fileScoped ? [] : reader.bindingsNamed(file.id, null, name)) {
         if (b.kind === 'star' || b.kind === 'export') continue;
-        // `from django.db.models import signals` in django/db/models/__init__.py imports the
-        // package's own submodule: what the submodules below find, not a name bound here.
-        if (b.kind === 'member' && b.module !== null && (b.member ?? name) === name && this.#resolveContainer(b.module, file).toId === moduleId) continue;
+        if (b.kind === 'member' && b.module !== null) {
+          const member = b.member ?? name;
+          const container = this.#resolveContainer(b.module, file);
+          // `from django.db.models import signals` in django/db/models/__init__.py imports the
+          // package's own submodule: what the submodules below find, not a name bound here.
+          if (container.toId === moduleId && member === name) continue;
+          candidates.push(relabel(this.#memberOfContainer(container, member, depth + 1), RESOLUTION_CODES.import));
+          continue;
+        }
         candidates.push(b.kind === 'assign' ? unresolved(RESOLUTION_CODES.dynamic) : relabel(this.#followBinding(b, file, depth + 1), RESOLUTION_CODES.import));
       }
     } else {
@@ -895,7 +901,11 @@ export class Resolver {
 
   /** `member` of the module (or, with member imports, the class) an import specifier names. */
   #memberOfSpecifier(specifier: string, member: string, file: GraphFile, depth: number): Outcome {
-    const target = this.#resolveContainer(specifier, file);
+    return this.#memberOfContainer(this.#resolveContainer(specifier, file), member, depth);
+  }
+
+  /** `member` of a resolved import specifier's module or class (see #memberOfSpecifier). */
+  #memberOfContainer(target: Outcome, member: string, depth: number): Outcome {
     if (target.toId === null) return target;
     const container = this.#reader.symbol(target.toId);
     if (container?.kind === 'class') return this.#classMember(container, member, new Set());

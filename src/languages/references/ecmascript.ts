@@ -5,6 +5,7 @@ import { bindingRange, expressionDefinition } from '../ecmascript.js';
 import { LexicalScopes } from './scopes.js';
 import { RESULT_PART } from '../../graph/container-types.js';
 import { StoredMembers } from './stored-members.js';
+import { declaredPrivate } from './typed-scopes.js';
 
 // JavaScript, TypeScript and TSX (one grammar family): calls, `new`, `this`/`super`, typed
 // receivers, ES imports/exports, CommonJS `require`/`module.exports`, bases, value uses.
@@ -65,12 +66,6 @@ function exportedDeclaration(declarator: Node): boolean {
 
 function isStaticMember(member: Node): boolean {
   for (const child of member.children) if (child?.type === 'static') return true;
-  return false;
-}
-
-/** TypeScript's `private` (code outside the class may not call it; `protected` may be, by a subclass outside the codebase). */
-function declaredPrivate(member: Node): boolean {
-  for (const child of member.children) if (child?.type === 'accessibility_modifier') return child.text === 'private';
   return false;
 }
 

@@ -72,7 +72,7 @@ export class ClassSpans {
 /**
  * Whether a member's modifiers say `private` (and nothing wider: C#'s `private protected` is seen
  * by subclasses; Scala's `private[pkg]` by the package): Java and Scala `modifiers`, Kotlin's
- * visibility modifier, C#'s `modifier` nodes.
+ * visibility modifier, C#'s `modifier` nodes, TypeScript's `accessibility_modifier`.
  */
 export function declaredPrivate(member: Node): boolean {
   const words = modifierWords(member);
@@ -84,12 +84,12 @@ export function declaredPartial(declaration: Node): boolean {
   return /(?:^|\s)partial(?:\s|$)/.test(modifierWords(declaration));
 }
 
-/** A declaration's modifiers (`modifiers` or `modifier` children), as one space-separated text. */
+/** A declaration's modifiers (`modifiers`, `modifier` or `accessibility_modifier` children), as one space-separated text. */
 function modifierWords(declaration: Node): string {
   let words = '';
   for (const child of declaration.namedChildren) {
     const type = child?.type;
-    if (type === 'modifiers' || type === 'modifier') words += ` ${child!.text}`;
+    if (type === 'modifiers' || type === 'modifier' || type === 'accessibility_modifier') words += ` ${child!.text}`;
   }
   return words;
 }
