@@ -29,8 +29,9 @@ describe('graph commands of the ckg tool', () => {
       'Callers of shop.models.Model.save (method, shop/models.py:5-6): 1 caller. Lower bound: 2 unresolved calls named save may also be calls of it (app.py:10, app.py:14).\n' +
         '1. shop/catalog.py:14 Catalog.add_product\n',
     );
+    // Catalog is re-exported by the package's `__init__` (named in its `__all__`): public API.
     expect(await run({ command: 'find_callers', identifier: 'add_product', depth: 2 })).toBe(
-      'Callers of shop.catalog.Catalog.add_product (method, shop/catalog.py:12-17): 2 callers. Complete.\n1. [1] app.py:9 main\n2. [2] app.py:31 app\n',
+      'Callers of shop.catalog.Catalog.add_product (method, shop/catalog.py:12-17): 2 callers. Complete. Exported: code outside the codebase may call it.\n1. [1] app.py:9 main\n2. [2] app.py:31 app\n',
     );
     expect(await run({ command: 'find_callers', identifier: 'nothing_here' })).toBe('No function, method or class named nothing_here found.');
   });

@@ -77,6 +77,73 @@ describe('callers of exported definitions', () => {
     }
   });
 
+  it("Python: what a package's `__init__` re-exports, or another module's `__all__` names; the methods its classes inherit unchanged", async () => {
+    const g = await openGraph({
+      // A package's public names, without `__all__`: what its `__init__` imports, not `_private` ones.
+      'geo/__init__.py': 'from .shapes import Polygon, Star, _Grid\nfrom .util import helper\n',
+      'geo/shapes.py': [
+        'class Base:',
+        '    def area(self):',
+        '        return 0',
+        '',
+        '    def draw(self):',
+        '        return 1',
+        '',
+        '',
+        'class Mixin:',
+        '    def area(self):',
+        '        return 2',
+        '',
+        '',
+        'class Polygon(Base):',
+        '    def draw(self):',
+        '        return 3',
+        '',
+        '    def sides(self):',
+        '        return 4',
+        '',
+        '',
+        'class Tile(Mixin, Base):',
+        '    pass',
+        '',
+        '',
+        'class _Grid:',
+        '    def cells(self):',
+        '        return 5',
+        '',
+        '',
+        'class Other:',
+        '    def area(self):',
+        '        return 8',
+        '',
+        '',
+        'class Star(Mixin, Other):',
+        '    pass',
+        '',
+        '',
+        'class Ring:',
+        '    def close(self):',
+        '        return 6',
+        '',
+      ].join('\n'),
+      'geo/util.py': 'def helper():\n    return 7\n',
+      // An `__all__` decides what a module re-exports, `__init__` or not.
+      'geo/api.py': "from .shapes import Ring, Tile\n__all__ = ['Ring']\n",
+      // An ordinary module's imports are uses, not exports.
+      'app/views.py': 'from geo.shapes import Tile\n\n\ndef show():\n    return Tile()\n',
+    });
+    try {
+      const all = ['shapes.Base', 'Base.area', 'Base.draw', 'Mixin.area', 'Other.area', 'shapes.Polygon', 'Polygon.draw', 'Polygon.sides', 'shapes.Tile', 'shapes._Grid', 'Ring.close', 'util.helper'];
+      // Base.area is Polygon's (no override); Base.draw is not (Polygon overrides it); Star's
+      // `area` is Mixin's, first in its lookup order, never Other's; Tile is re-exported by
+      // nothing (views.py imports it to use it).
+      expect(await exportedOf(g, all)).toEqual(['Base.area', 'Mixin.area', 'shapes.Polygon', 'Polygon.draw', 'Polygon.sides', 'Ring.close', 'util.helper']);
+      expect((await g.db.deadCode()).entries.map((e) => e.symbol.qualifiedName)).toEqual(['app.views.show', 'geo.shapes._Grid.cells']);
+    } finally {
+      g.close();
+    }
+  });
+
   it('TypeScript: `export`, `export { }`, and the members of an exported class other than `private` and `#private` ones', async () => {
     const g = await openGraph({
       'src/shop.ts': [

@@ -182,6 +182,25 @@ export class BaseIndex {
   }
 
   /**
+   * The classes below `classId` whose instances reach its method `name`: those whose lookup
+   * order meets no other class of the codebase defining `name` before it (an override, or a
+   * sibling base's method first in the order, hides it).
+   */
+  inheritingUnchanged(classId: number, name: string): number[] {
+    const found: number[] = [];
+    for (const sub of this.below(classId)) {
+      for (const id of this.lookupOrder(sub)) {
+        if (id === classId) {
+          found.push(sub);
+          break;
+        }
+        if (id >= 0 && this.#defines(id, name)) break;
+      }
+    }
+    return found;
+  }
+
+  /**
    * The order in which a method is looked up on an instance of `classId`: the class, then its
    * bases by C3 linearisation (Python's method resolution order; depth-first and left to right
    * where no class is reached twice, as in single inheritance with interfaces). A base outside

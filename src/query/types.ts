@@ -249,7 +249,8 @@ export interface CallGroup {
   /**
    * Callers: the codebase offers the definition to code outside it: its language marks it
    * exported (JavaScript/TypeScript `export`, Go capitalised, Rust `pub`, C `EXPORT_SYMBOL`), its
-   * module's export list names it (Python `__all__`), or it is a public method of such a class.
+   * module's export list names it (Python `__all__`), a Python package's `__init__.py`
+   * re-exports it, or it is a public method of such a class (or one such a class inherits).
    * Calls from outside the codebase are never in an answer, so "0 callers" of an exported
    * definition says nothing of its users (`complete` speaks of the codebase). Callees: false.
    */
