@@ -93,7 +93,8 @@ describe('JavaScript/TypeScript: module-level values of a class', () => {
     expect(seen.map((l) => l.slice(0, 2).join(' | '))).toEqual([
       'src/app.ts:5 get -> ∅ dynamic | src/app.ts:5 get -> ∅ dynamic',
       'src/app.ts:5 get -> src/store.Store.get | src/app.ts:5 get -> src/store.Store.get',
-      'src/app.ts:5 get -> ∅ dynamic | src/app.ts:5 get -> ∅ dynamic',
+      // `Store.create()` declares it returns a Store.
+      'src/app.ts:5 get -> src/store.Store.get | src/app.ts:5 get -> src/store.Store.get',
       'src/app.ts:5 get -> src/store.Store.get | src/app.ts:5 get -> src/store.Store.get',
       'src/app.ts:5 get -> ∅ not-found | src/app.ts:5 get -> ∅ not-found',
     ]);
@@ -136,9 +137,14 @@ const RESULTS: Record<string, string> = {
     '  t = plain();',
     "  t.get('h');",
     '}',
+    'export const shared = makeStore();',
+    'export const undeclared = plain();',
+    'let later = makeStore();',
+    'export function reset() { later = plain(); }',
+    "export function top() { return later.get('i') + undeclared.get('j'); }",
     '',
   ].join('\n'),
-  'src/app.ts': ["import { makeStore } from './store';", '', 'export function main() {', "  return makeStore().get('x');", '}', ''].join('\n'),
+  'src/app.ts': ["import { makeStore, shared } from './store';", '', 'export function main() {', "  return makeStore().get('x') + shared.get('y');", '}', ''].join('\n'),
 };
 
 describe('TypeScript: what a call returns, as its function declares', () => {
@@ -147,6 +153,8 @@ describe('TypeScript: what a call returns, as its function declares', () => {
     try {
       const got = (await g.db.edges({ kind: 'calls' })).filter((e) => ['get', 'find', 'toFixed'].includes(e.toName));
       expect(got.map((e) => `${e.line} ${e.toName} -> ${e.to?.qualifiedName ?? `∅ ${e.reason ?? e.resolution}`}`)).toEqual([
+        // app.ts: `makeStore().get()`, and `shared.get()` where shared is made so (below).
+        '4 get -> src/store.Store.get',
         '4 get -> src/store.Store.get',
         '14 get -> src/store.Store.get',
         '15 get -> src/store.Store.get',
@@ -163,6 +171,10 @@ describe('TypeScript: what a call returns, as its function declares', () => {
         // A local holding the result, as the chain; assigned twice, either value.
         '30 get -> src/store.Store.get',
         '33 get -> ∅ dynamic',
+        // Module-level: a `const` holding the result is typed by it (here and where it is
+        // imported), unless the function declares none; a `let` may be assigned anything.
+        '39 get -> ∅ dynamic',
+        '39 get -> ∅ dynamic',
       ]);
       // pick's own `Item` is its type parameter, not the class Item.
       expect((await g.db.edges({ kind: 'calls', toName: 'price' })).map((e) => e.resolution)).toEqual(['unresolved']);
@@ -181,6 +193,9 @@ describe('TypeScript: what a call returns, as its function declares', () => {
       ],
       async (db) => (await db.edges({ kind: 'calls', toName: 'get' })).filter((e) => e.filePath.endsWith('app.ts')).map((e) => e.to?.qualifiedName ?? e.resolution),
     );
-    expect(seen).toEqual([['src/store.Other.get'], ['unresolved']]);
+    expect(seen).toEqual([
+      ['src/store.Other.get', 'src/store.Other.get'],
+      ['unresolved', 'unresolved'],
+    ]);
   });
 });

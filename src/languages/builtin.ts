@@ -159,7 +159,8 @@ export const TYPESCRIPT = builtin(
     // 21: TypeScript `private` members are flagged `private` (not offered outside: CallGroup.exported).
     // 22: a module-level `const` made by `new` or declared of a class (`export const store = new Store()`) is an `assign` binding with its class, and `export const`/`let`/`var` names are exports: `store.get()` here and where it is imported is Store's.
     // 23: a function's or method's declared return type (`static create(): Store`) types the calls on its result (`Store.create().get()`); a result of a function outside the codebase, or of a declared type that names no class (a type alias), is of unknown type (dynamic, not external or not-found); a local holding a call's result (`const s = makeStore()`) too, until another value is assigned.
-    version: '23',
+    // 24: a module-level `const` holding a call's result (`export const store = makeStore()`) is typed by it, here and where it is imported.
+    version: '24',
   },
   ['references', 'rewriteSource'],
 );
@@ -192,7 +193,8 @@ export const TSX = builtin(
     // 21: TypeScript `private` members are flagged `private` (not offered outside: CallGroup.exported).
     // 22: a module-level `const` made by `new` or declared of a class (`export const store = new Store()`) is an `assign` binding with its class, and `export const`/`let`/`var` names are exports: `store.get()` here and where it is imported is Store's.
     // 23: a function's or method's declared return type (`static create(): Store`) types the calls on its result (`Store.create().get()`); a result of a function outside the codebase, or of a declared type that names no class (a type alias), is of unknown type (dynamic, not external or not-found); a local holding a call's result (`const s = makeStore()`) too, until another value is assigned.
-    version: '23',
+    // 24: a module-level `const` holding a call's result (`export const store = makeStore()`) is typed by it, here and where it is imported.
+    version: '24',
   },
   ['references', 'rewriteSource'],
 );
@@ -226,7 +228,8 @@ export const JAVASCRIPT = builtin(
     // 21: TypeScript `private` members are flagged `private` (not offered outside: CallGroup.exported).
     // 22: a module-level `const` made by `new` or declared of a class (`export const store = new Store()`) is an `assign` binding with its class, and `export const`/`let`/`var` names are exports: `store.get()` here and where it is imported is Store's.
     // 23: a function's or method's declared return type (`static create(): Store`) types the calls on its result (`Store.create().get()`); a result of a function outside the codebase, or of a declared type that names no class (a type alias), is of unknown type (dynamic, not external or not-found); a local holding a call's result (`const s = makeStore()`) too, until another value is assigned.
-    version: '23',
+    // 24: a module-level `const` holding a call's result (`export const store = makeStore()`) is typed by it, here and where it is imported.
+    version: '24',
   },
   ['references'],
 );

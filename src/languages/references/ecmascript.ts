@@ -451,10 +451,10 @@ class EcmascriptReferencePass {
     }
     const newClass = value?.type === 'new_expression' ? memberPath(value.childForFieldName('constructor'))?.join('.') : undefined;
     const declared = annotatedClass(node.childForFieldName('type'));
-    // `const s = makeStore()` in a function: what makeStore declares it returns (a path ending in
-    // a call, read as `makeStore().get()` is); made by the value, not declared, so another value
-    // assigned later unties it as it does `new Foo()`'s.
-    const called = scope >= 0 && value?.type === 'call_expression' ? memberPath(value.childForFieldName('function')) : undefined;
+    // `const s = makeStore()`: what makeStore declares it returns (a path ending in a call, read
+    // as `makeStore().get()` is). In a function made by the value, not declared, so another value
+    // assigned later unties it as it does `new Foo()`'s; at the top level only a `const` is typed.
+    const called = value?.type === 'call_expression' ? memberPath(value.childForFieldName('function')) : undefined;
     const valueType = declared ? { name: declared } : newClass ? { name: newClass, constructed: true } : called ? { name: [...called, RESULT_PART].join('.'), constructed: true } : undefined;
     const names = patternNames(nameNode);
     if (names.length === 0) return;
@@ -474,9 +474,9 @@ class EcmascriptReferencePass {
         scopes.bind(scope, name.text, valueType && identifier ? { kind: 'local', type: valueType } : { kind: 'local' });
       } else if (!functionValue) {
         // A top-level value (a function or class bound to the name is a definition instead):
-        // of its class when a `const` holds what `new` made or a declared type says
-        // (`export const store = new Store()`, `const api: Api = make()`): `store.get()` here
-        // and in the modules importing it is Store's.
+        // of its class when a `const` holds what `new` made, what a call declares it returns or
+        // a declared type says (`export const store = new Store()`, `const store = makeStore()`,
+        // `const api: Api = make()`): `store.get()` here and in the modules importing it is Store's.
         const typed = valueType !== undefined && identifier && (declared !== undefined || declaredConst(node));
         sink.binding(name, typed ? { kind: 'assign', name: name.text, module: valueType.name } : { kind: 'assign', name: name.text });
         // `export const store = …`: other modules may import it (a definition is flagged exported instead).
