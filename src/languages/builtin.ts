@@ -66,7 +66,8 @@ export const PYTHON = builtin(
     // 13: a value made by a call of an outside name read as a function's (`module = import_module(name)`, lowercase) is of unknown type: its calls are dynamic, not external (LanguageGraph.constructsByCall).
     // 14: a method called on a literal (`', '.join(names)`) or on a local only ever assigned literals (`parts = []` then `parts.append(x)`) is a builtin's (it was dynamic); `nonlocal x` in an inner function leaves the outer function's x untyped (`box = Box()` there no longer types `box.put()`).
     // 15: a module-level value of a class (`site = AdminSite()`, `x: Foo = make()`) is an `assign` binding with its class: `site.register()`, `sites.site.register()` and, through a re-export, `admin.site.register()` are the class's method (LanguageGraph.valuesReexported); a package importing its own submodule (`from django.db.models import signals` in its `__init__`) has it as a member (it was not-found).
-    version: '15',
+    // 16: a function's declared result (`def make() -> Store`, `-> 'Store'`, `-> Optional[Store]`; not an `async def`'s, not a type parameter) is a `returns` binding: `make().get()`, `Store.create().get()` and `s = make()` then `s.get()` are Store's (they were dynamic).
+    version: '16',
   },
   ['references'],
 );

@@ -78,4 +78,5 @@ export const pythonGraph: LanguageGraph = {
   linearisedBases: true,
   constructsByCall: true,
   valuesReexported: true,
+  returnTypes: true,
 };

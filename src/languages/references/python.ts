@@ -319,12 +319,29 @@ class PythonReferencePass {
       else if (name) this.#moduleBound.add(name.text);
     }
     if (type === 'function_definition') {
+      this.#declareResult(node);
       const first = addParameters(scopes, scope, node.childForFieldName('parameters'));
       const isMethod = enclosing >= 0 && scopes.kindOf(enclosing) === 'class';
       if (isMethod && first !== undefined && !this.#staticMethods.has(node.startIndex)) scopes.setSelf(scope, first);
     } else if (type === 'lambda') {
       addParameters(scopes, scope, node.childForFieldName('parameters'));
     }
+  }
+
+  /**
+   * What a function declares it returns (`def create(cls) -> 'Store'`, `-> Optional[Store]`): a
+   * `returns` binding, read where `Store.create().get()` or `s = make_store()` then `s.get()`
+   * calls on the result. Not a type parameter of its own (`def first[T](xs: list[T]) -> T`), nor
+   * an `async def`'s: a call of it makes a coroutine, the declared value only comes by `await`.
+   */
+  #declareResult(node: Node): void {
+    const name = node.childForFieldName('name');
+    const type = annotatedClass(node.childForFieldName('return_type'));
+    if (!name || type === undefined || node.firstChild?.type === 'async') return;
+    const own = node.childForFieldName('type_parameters') ?? node.namedChildren.find((c) => c?.type === 'type_parameter');
+    const head = type.split('.')[0]!;
+    if (own?.namedChildren.some((p) => p?.text === head || p?.namedChildren[0]?.text === head)) return;
+    this.#sink.binding(name, { kind: 'returns', name: name.text, module: type });
   }
 
   #bind(node: Node, type: string, scope: number): void {

@@ -1,0 +1,107 @@
+// Python: what a function declares it returns (`-> Store`, `-> 'Store'`, `-> Optional[Store]`)
+// types the calls on its result, as TypeScript's and Go's declared results do: `make_store().get()`,
+// `Store.create().get()`, and a local holding the result (`s = make_store()` then `s.get()`).
+// Nothing else is guessed: no annotation, a type parameter, an `async def` (a call of it makes a
+// coroutine) or a local assigned another value leave the calls unresolved.
+import { describe, expect, it } from 'vitest';
+import { expectExactThrough, openGraph } from './helpers/graph.js';
+
+const FILES: Record<string, string> = {
+  'shop/__init__.py': '',
+  'shop/store.py': [
+    'from typing import Optional, TypeVar',
+    '',
+    "T = TypeVar('T')",
+    '',
+    '',
+    'class Store:',
+    '    def get(self, key):',
+    '        return key',
+    '',
+    '    @classmethod',
+    '    def create(cls) -> "Store":',
+    '        return cls()',
+    '',
+    '',
+    'def make_store() -> Store:',
+    '    return Store()',
+    '',
+    '',
+    'def maybe() -> Optional[Store]:',
+    '    return None',
+    '',
+    '',
+    'def first(xs: list[T]) -> T:',
+    '    return xs[0]',
+    '',
+    '',
+    'def pick[U](xs: list[U]) -> U:',
+    '    return xs[0]',
+    '',
+    '',
+    'async def load() -> Store:',
+    '    return Store()',
+    '',
+    '',
+    'def plain():',
+    '    return Store()',
+    '',
+    '',
+    'def use():',
+    "    Store.create().get('a')", // 40
+    "    make_store().get('b')",
+    '    s = make_store()',
+    "    s.get('c')",
+    '    m = maybe()',
+    "    m.get('d')",
+    "    first([Store()]).get('e')",
+    "    pick([Store()]).get('f')",
+    "    load().get('g')",
+    "    plain().get('h')",
+    '    t = make_store()',
+    '    t = plain()',
+    "    t.get('i')",
+    '',
+  ].join('\n'),
+  'shop/app.py': ['from .store import make_store', '', '', 'def main():', "    return make_store().get('x')", ''].join('\n'),
+};
+
+const calls = async (db: Awaited<ReturnType<typeof openGraph>>['db'], root: string): Promise<string[]> =>
+  (await db.edges({ kind: 'calls', toName: 'get' })).map((e) => `${e.filePath.slice(root.length + 1)}:${e.line} -> ${e.to?.qualifiedName ?? `∅ ${e.reason ?? e.resolution}`}`);
+
+describe('Python: what a call returns, as its function declares', () => {
+  it('types the calls on the result, here and through an import; nothing undeclared or generic', async () => {
+    const g = await openGraph(FILES);
+    try {
+      expect(await calls(g.db, g.tree.root)).toEqual([
+        'shop/app.py:5 -> shop.store.Store.get',
+        // `-> "Store"` on a classmethod, `-> Store`, a local holding the result, `Optional[Store]`.
+        'shop/store.py:40 -> shop.store.Store.get',
+        'shop/store.py:41 -> shop.store.Store.get',
+        'shop/store.py:43 -> shop.store.Store.get',
+        'shop/store.py:45 -> shop.store.Store.get',
+        // A TypeVar, a type parameter, a coroutine, no annotation, two values: unknown.
+        'shop/store.py:46 -> ∅ dynamic',
+        'shop/store.py:47 -> ∅ dynamic',
+        'shop/store.py:48 -> ∅ dynamic',
+        'shop/store.py:49 -> ∅ dynamic',
+        'shop/store.py:52 -> ∅ dynamic',
+      ]);
+    } finally {
+      g.close();
+    }
+  });
+
+  it('stays exact when the declared result changes or goes', async () => {
+    const seen = await expectExactThrough(
+      FILES,
+      'memfs',
+      [
+        (f) => void (f['shop/store.py'] = f['shop/store.py']!.replace('def make_store() -> Store:', 'def make_store() -> "Other":') + '\n\nclass Other:\n    def get(self, key):\n        return key\n'),
+        (f) => void (f['shop/store.py'] = f['shop/store.py']!.replace('def make_store() -> "Other":', 'def make_store():')),
+      ],
+      async (db) => (await db.edges({ kind: 'calls', toName: 'get' })).filter((e) => e.filePath.endsWith('app.py')).map((e) => e.to?.qualifiedName ?? e.resolution),
+    );
+    expect(seen).toEqual([['shop.store.Other.get'], ['unresolved']]);
+  });
+});
