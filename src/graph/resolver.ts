@@ -1701,6 +1701,16 @@ export class Resolver {
       if (external) return unresolved(RESOLUTION_CODES.ambiguous);
       return combine(own.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.self })))!;
     }
+    // No class defines it, but one answers for names it lacks (Python's `__getattr__`: a proxy
+    // such as Django's LazyObject): whatever that returns is called, which no rule can tell.
+    // `super()` looks along the classes only.
+    const hook = afterSelf ? undefined : this.#strategyOfSymbol(cls)?.missingMemberHook;
+    if (hook !== undefined && name !== hook) {
+      for (let i = 0; i < order.length; i++) {
+        const id = order[i]!;
+        if (id >= 0 && this.#reader.children(id, hook).some((s) => s.kind === 'method')) return unresolved(RESOLUTION_CODES.dynamic);
+      }
+    }
     return unresolved(external ? RESOLUTION_CODES.external : RESOLUTION_CODES['not-found']);
   }
 

@@ -260,6 +260,12 @@ export interface LanguageGraph {
    */
   readonly partialClasses?: boolean;
   /**
+   * The method a class defines to answer for members it lacks (Python's `__getattr__`): a member
+   * that the class's lookup order does not find, on a class that has it, is of unknown origin
+   * (`dynamic`), not missing. Read along linearised bases.
+   */
+  readonly missingMemberHook?: string;
+  /**
    * `self` is implicit (Ruby: `puts` in a method is `self.puts`): a `self` call that the
    * enclosing class and its bases do not answer (not found) is a builtin when the language has
    * one of that name (a method every object has), not a codebase definition found by name.

@@ -79,4 +79,5 @@ export const pythonGraph: LanguageGraph = {
   constructsByCall: true,
   valuesReexported: true,
   returnTypes: true,
+  missingMemberHook: '__getattr__',
 };
