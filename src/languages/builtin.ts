@@ -162,7 +162,8 @@ export const TYPESCRIPT = builtin(
     // 22: a module-level `const` made by `new` or declared of a class (`export const store = new Store()`) is an `assign` binding with its class, and `export const`/`let`/`var` names are exports: `store.get()` here and where it is imported is Store's.
     // 23: a function's or method's declared return type (`static create(): Store`) types the calls on its result (`Store.create().get()`); a result of a function outside the codebase, or of a declared type that names no class (a type alias), is of unknown type (dynamic, not external or not-found); a local holding a call's result (`const s = makeStore()`) too, until another value is assigned.
     // 24: a module-level `const` holding a call's result (`export const store = makeStore()`) is typed by it, here and where it is imported.
-    version: '24',
+    // 25: a TypeScript class's own declared instance fields (`store: Store;`, parameter properties, `#cache: Cache`) type the calls through `this` in its instance methods (`this.store.get()` was dynamic); `x!.m()` is read as `x.m()`.
+    version: '25',
   },
   ['references', 'rewriteSource'],
 );
@@ -196,7 +197,8 @@ export const TSX = builtin(
     // 22: a module-level `const` made by `new` or declared of a class (`export const store = new Store()`) is an `assign` binding with its class, and `export const`/`let`/`var` names are exports: `store.get()` here and where it is imported is Store's.
     // 23: a function's or method's declared return type (`static create(): Store`) types the calls on its result (`Store.create().get()`); a result of a function outside the codebase, or of a declared type that names no class (a type alias), is of unknown type (dynamic, not external or not-found); a local holding a call's result (`const s = makeStore()`) too, until another value is assigned.
     // 24: a module-level `const` holding a call's result (`export const store = makeStore()`) is typed by it, here and where it is imported.
-    version: '24',
+    // 25: a TypeScript class's own declared instance fields (`store: Store;`, parameter properties, `#cache: Cache`) type the calls through `this` in its instance methods (`this.store.get()` was dynamic); `x!.m()` is read as `x.m()`.
+    version: '25',
   },
   ['references', 'rewriteSource'],
 );
@@ -231,7 +233,8 @@ export const JAVASCRIPT = builtin(
     // 22: a module-level `const` made by `new` or declared of a class (`export const store = new Store()`) is an `assign` binding with its class, and `export const`/`let`/`var` names are exports: `store.get()` here and where it is imported is Store's.
     // 23: a function's or method's declared return type (`static create(): Store`) types the calls on its result (`Store.create().get()`); a result of a function outside the codebase, or of a declared type that names no class (a type alias), is of unknown type (dynamic, not external or not-found); a local holding a call's result (`const s = makeStore()`) too, until another value is assigned.
     // 24: a module-level `const` holding a call's result (`export const store = makeStore()`) is typed by it, here and where it is imported.
-    version: '24',
+    // 25: a TypeScript class's own declared instance fields (`store: Store;`, parameter properties, `#cache: Cache`) type the calls through `this` in its instance methods (`this.store.get()` was dynamic); `x!.m()` is read as `x.m()`.
+    version: '25',
   },
   ['references'],
 );

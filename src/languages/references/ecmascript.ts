@@ -64,6 +64,40 @@ function exportedDeclaration(declarator: Node): boolean {
   return declarator.parent?.parent?.type === 'export_statement';
 }
 
+/**
+ * The classes a TypeScript class's own instance fields are declared of: `store: Store;`,
+ * `private readonly api?: Api = …`, `#cache: Cache`, and the constructor's parameter properties
+ * (`constructor(private db: Db)`). Not static fields, not a type parameter of the class, and a
+ * name declared twice is no field here.
+ */
+function instanceFieldTypes(body: Node | null, typeParameters: readonly string[]): Map<string, string> | undefined {
+  let fields: Map<string, string> | undefined;
+  const twice = new Set<string>();
+  const add = (name: string, type: string | undefined): void => {
+    if (type === undefined || typeParameters.includes(type.split('.')[0]!)) return;
+    fields ??= new Map();
+    if (fields.has(name)) twice.add(name);
+    fields.set(name, type);
+  };
+  for (const member of body?.namedChildren ?? []) {
+    const type = member?.type;
+    if (type === 'public_field_definition') {
+      const name = member!.childForFieldName('name');
+      const nameType = name?.type;
+      if ((nameType === 'property_identifier' || nameType === 'private_property_identifier') && !isStaticMember(member!)) add(name!.text, annotatedClass(member!.childForFieldName('type')));
+    } else if (type === 'method_definition' && member!.childForFieldName('name')?.text === 'constructor') {
+      for (const p of member!.childForFieldName('parameters')?.namedChildren ?? []) {
+        if (p?.type !== 'required_parameter' && p?.type !== 'optional_parameter') continue;
+        if (!p.children.some((c) => c?.type === 'accessibility_modifier' || c?.type === 'readonly' || c?.type === 'override_modifier')) continue;
+        const pattern = p.childForFieldName('pattern');
+        if (pattern?.type === 'identifier') add(pattern.text, annotatedClass(p.childForFieldName('type')));
+      }
+    }
+  }
+  for (const name of twice) fields!.delete(name);
+  return fields;
+}
+
 function isStaticMember(member: Node): boolean {
   for (const child of member.children) if (child?.type === 'static') return true;
   return false;
@@ -255,6 +289,10 @@ class EcmascriptReferencePass {
   #varStatement: { readonly end: number; readonly fn: number } | undefined;
   /** Module-level names assigned somewhere (`hook = fn`) or hoisted out of a block: values nothing declares. */
   readonly #reassignedModuleNames = new Set<string>();
+  /** Class scope → the classes its own instance fields are declared of (TypeScript; see instanceFieldTypes). */
+  readonly #fieldTypes = new Map<number, Map<string, string>>();
+  /** Scopes of static methods, whose `this` is the class, not an instance. */
+  readonly #staticMethods = new Set<number>();
   /** Class scopes' name nodes (where a class's own bindings are placed). */
   readonly #classNameNodes = new Map<number, Node>();
   /** What the file's functions store over members (`this.x = …`, `h.x = stub`). */
@@ -344,6 +382,7 @@ class EcmascriptReferencePass {
       const parentType = parent?.type;
       if (parentType === 'object') this.#objectMethods.add(node.startIndex);
       classThis = parentType === 'class_body' || parent?.parent?.type === 'class_body';
+      if (classThis && this.#fieldTypes.size > 0 && isStaticMember(node)) this.#staticMethods.add(scope);
     } else if (type === 'arrow_function') classThis = outerThis >= 0 && this.#classThis.get(outerThis) === true;
     this.#classThis.set(scope, classThis);
   }
@@ -366,6 +405,8 @@ class EcmascriptReferencePass {
     }
     const scope = scopes.open(node, 'class');
     this.#classThis.set(scope, true);
+    const fields = instanceFieldTypes(node.childForFieldName('body'), typeParameters);
+    if (fields !== undefined) this.#fieldTypes.set(scope, fields);
     if (name) this.#classNameNodes.set(scope, name);
     if (name && type !== 'class') {
       this.#bindDeclared(enclosing, -1, name.text, false);
@@ -775,6 +816,11 @@ class EcmascriptReferencePass {
       return fn >= 0 && this.#classThis.get(fn) === true ? { kind: 'self' } : 'dynamic';
     }
     if (type === 'super') return { kind: 'super' };
+    // `this.api!.fetch()`: `!` only tells the compiler the value is there.
+    if (type === 'non_null_expression') {
+      const inner = object.namedChildren[0];
+      return inner ? this.#receiverOf(inner, at) : 'dynamic';
+    }
     if (type === 'identifier') {
       const text = object.text;
       const found = this.#scopes.lookup(at, text);
@@ -789,6 +835,7 @@ class EcmascriptReferencePass {
       return 'dynamic';
     }
     if (type === 'member_expression') {
+      if (object.childForFieldName('object')?.type === 'this') return this.#thisField(object, at);
       const path = memberPath(object);
       if (!path) return 'dynamic';
       return this.#free(at, path[0]!) ? { kind: 'path', path } : 'dynamic';
@@ -803,6 +850,26 @@ class EcmascriptReferencePass {
       if (path && this.#free(at, path[0]!) && !this.#reassignedModuleNames.has(path[0]!)) return { kind: 'path', path: [...path, RESULT_PART] };
     }
     return 'dynamic';
+  }
+
+  /**
+   * `this.store` in an instance method (or an arrow inside one) of a class that declares `store:
+   * Store` itself: a value of Store. A field the class does not declare (a base's, or none) is of
+   * unknown type, as is any field in a static method.
+   */
+  #thisField(member: Node, at: number): ReceiverFact | 'dynamic' {
+    const scopes = this.#scopes;
+    let scope = scopes.enclosingFunction(at, isFunctionOrClassScope);
+    if (scope < 0 || this.#classThis.get(scope) !== true) return 'dynamic';
+    // Up through arrows to the method, then its class.
+    while (scope >= 0 && scopes.kindOf(scope) !== 'class') {
+      if (this.#staticMethods.has(scope)) return 'dynamic';
+      scope = scopes.parentOf(scope);
+    }
+    const property = member.childForFieldName('property');
+    const type = property ? this.#fieldTypes.get(scope)?.get(property.text) : undefined;
+    if (type === undefined || !this.#free(at, type.split('.')[0]!)) return 'dynamic';
+    return { kind: 'type', type };
   }
 
   /** A call (or `new`, with `construct`) or value use of `target`, whose type the caller may have read already. */
