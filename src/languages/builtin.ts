@@ -68,7 +68,8 @@ export const PYTHON = builtin(
     // 15: a module-level value of a class (`site = AdminSite()`, `x: Foo = make()`) is an `assign` binding with its class: `site.register()`, `sites.site.register()` and, through a re-export, `admin.site.register()` are the class's method (LanguageGraph.valuesReexported); a package importing its own submodule (`from django.db.models import signals` in its `__init__`) has it as a member (it was not-found).
     // 16: a function's declared result (`def make() -> Store`, `-> 'Store'`, `-> Optional[Store]`; not an `async def`'s, not a type parameter) is a `returns` binding: `make().get()`, `Store.create().get()` and `s = make()` then `s.get()` are Store's (they were dynamic).
     // 17: a member no class of the lookup order defines, on a class whose order has a `__getattr__` (LanguageGraph.missingMemberHook), is dynamic (it was not-found, or external with a base outside the codebase).
-    version: '17',
+    // 18: attributes a class annotates itself (`store: Store` in its body, `self.db: Store = db` in a method) type the calls through `self` (`self.store.get()` was dynamic); not an attribute only assigned, a base's, or one annotated twice with different types.
+    version: '18',
   },
   ['references'],
 );

@@ -248,6 +248,12 @@ class PythonReferencePass {
   readonly #moduleBound = new Set<string>();
   /** Whether the module imports `*` (which may bind any name). */
   #moduleStar = false;
+  /**
+   * Class scope → the classes its instances' attributes are annotated with, in its body (`store:
+   * Store`) or on `self` in its methods (`self.store: Store = …`); null where two annotations
+   * disagree.
+   */
+  readonly #attributeTypes = new Map<number, Map<string, string | null>>();
   constructor(sink: ReferenceSink) {
     this.#sink = sink;
     this.#stored = new StoredMembers(this.#scopes, sink);
@@ -404,9 +410,11 @@ class PythonReferencePass {
     // `self.x = …`, `a[i] = …` bind no name (most assignments in methods): nothing more to read,
     // but what a method stores on its instance, which hides a method of the name.
     const leftType = left?.type;
-    if (leftType === 'attribute') this.#attributeStore(left!);
+    if (leftType === 'attribute') this.#attributeStore(left!, node.childForFieldName('type'));
     if (leftType === 'attribute' || leftType === 'subscript') return;
     const declared = leftType === 'identifier' ? annotatedClass(node.childForFieldName('type')) : undefined;
+    // `store: Store` in a class body: what the instances' attribute holds.
+    if (declared !== undefined && scope >= 0 && this.#scopes.kindOf(scope) === 'class') this.#annotateAttribute(scope, left!.text, declared);
     const inferred = declared ? { name: declared } : leftType === 'identifier' ? assignedType(right) : undefined;
     for (const name of targetNames(left)) {
       if (scope >= 0) this.#scopes.bind(scope, name.text, inferred ? { kind: 'local', type: inferred } : { kind: 'local' });
@@ -421,7 +429,7 @@ class PythonReferencePass {
    * `o.x = …` (see StoredMembers): `self.x = …` in a method (or `cls.x = …` in a class method)
    * stores on the class's instances (or the class), `h.x = …` on a local's or parameter's value.
    */
-  #attributeStore(target: Node): void {
+  #attributeStore(target: Node, annotation: Node | null): void {
     const object = target.childForFieldName('object');
     const attribute = target.childForFieldName('attribute');
     if (object?.type !== 'identifier' || !attribute) return;
@@ -431,7 +439,30 @@ class PythonReferencePass {
       const cls = this.#scopes.parentOf(found!.scope);
       const at = cls >= 0 ? this.#classNameNodes.get(cls) : undefined;
       if (at !== undefined) this.#stored.onInstance(cls, at, attribute.text);
+      // `self.store: Store = …`
+      const declared = annotation ? annotatedClass(annotation) : undefined;
+      if (declared !== undefined && at !== undefined) this.#annotateAttribute(cls, attribute.text, declared);
     } else if (kind === 'local' || kind === 'parameter') this.#stored.onValue(found!.scope, object.text, attribute.text);
+  }
+
+  #annotateAttribute(cls: number, name: string, type: string): void {
+    let types = this.#attributeTypes.get(cls);
+    if (!types) this.#attributeTypes.set(cls, (types = new Map()));
+    const before = types.get(name);
+    types.set(name, before === undefined || before === type ? type : null);
+  }
+
+  /**
+   * `self.store` in a method of a class that annotates `store` itself (in its body or on `self`):
+   * a value of that class. An attribute the class does not annotate (a base's, or none) is of
+   * unknown type.
+   */
+  #selfAttribute(object: Node, attribute: Node, at: number): ReceiverFact | 'dynamic' {
+    const found = this.#scopes.lookup(at, object.text);
+    if (found?.binding.kind !== 'self') return 'dynamic';
+    const type = this.#attributeTypes.get(this.#scopes.parentOf(found.scope))?.get(attribute.text);
+    if (type == null || !this.#free(at, type.split('.')[0]!)) return 'dynamic';
+    return { kind: 'type', type };
   }
 
   /** `__all__ = ['a', 'b']`: the module exports those names. */
@@ -587,6 +618,9 @@ class PythonReferencePass {
     if (objectType === 'identifier') return this.#namedReceiver(object.text, at);
     if (literalType(object) !== undefined) return 'builtin';
     if (objectType === 'attribute') {
+      const inner = object.childForFieldName('object');
+      const attribute = object.childForFieldName('attribute');
+      if (inner?.type === 'identifier' && attribute && this.#attributeTypes.size > 0 && !this.#free(at, inner.text)) return this.#selfAttribute(inner, attribute, at);
       const path = dottedPath(object);
       return path && this.#free(at, path[0]!) ? { kind: 'path', path } : 'dynamic';
     }
