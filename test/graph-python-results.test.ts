@@ -92,6 +92,45 @@ describe('Python: what a call returns, as its function declares', () => {
     }
   });
 
+  it('reads `Any` and `object` as no annotation: a codebase instance may be there', async () => {
+    const g = await openGraph({
+      'm.py': [
+        'from typing import Any',
+        'import typing',
+        '',
+        '',
+        'class Store:',
+        '    other: Any',
+        '',
+        '    def save(self):',
+        '        return 1',
+        '',
+        '    def run(self, x: Any, y: object, z: "typing.Any", w: typing.Optional[Any]):',
+        '        x.save()',
+        '        y.save()',
+        '        z.save()',
+        '        w.save()',
+        '        self.other.save()',
+        '',
+        '',
+        'def make() -> Any:',
+        '    return Store()',
+        '',
+        '',
+        'def use():',
+        '    make().save()',
+        '',
+      ].join('\n'),
+    });
+    try {
+      // Never `external` (typing's) or `builtin` (object's), which callers answers do not count.
+      expect((await g.db.edges({ kind: 'calls', toName: 'save' })).map((e) => `${e.line} ${e.reason ?? e.resolution}`)).toEqual(['12 dynamic', '13 dynamic', '14 dynamic', '15 dynamic', '16 dynamic', '24 dynamic']);
+      expect((await g.db.callers('Store.save')).complete).toBe(false);
+    } finally {
+      g.close();
+    }
+  });
+
   it('stays exact when the declared result changes or goes', async () => {
     const seen = await expectExactThrough(
       FILES,

@@ -69,7 +69,8 @@ export const PYTHON = builtin(
     // 16: a function's declared result (`def make() -> Store`, `-> 'Store'`, `-> Optional[Store]`; not an `async def`'s, not a type parameter) is a `returns` binding: `make().get()`, `Store.create().get()` and `s = make()` then `s.get()` are Store's (they were dynamic).
     // 17: a member no class of the lookup order defines, on a class whose order has a `__getattr__` (LanguageGraph.missingMemberHook), is dynamic (it was not-found, or external with a base outside the codebase).
     // 18: attributes a class annotates itself (`store: Store` in its body, `self.db: Store = db` in a method) type the calls through `self` (`self.store.get()` was dynamic); not an attribute only assigned, a base's, or one annotated twice with different types.
-    version: '18',
+    // 19: `Any` (`typing.Any`) and `object` annotations are no annotation: calls on such a parameter, attribute or result are dynamic (they were external or builtin, which no callers answer counts).
+    version: '19',
   },
   ['references'],
 );

@@ -86,8 +86,19 @@ function dottedPath(node: Node | null | undefined): string[] | undefined {
   return parts.reverse();
 }
 
-/** The class a type annotation names: `Foo`, `mod.Foo`, `'Foo'`, `Optional[Foo]`, `Foo | None`; undefined for anything else. */
+/**
+ * Annotations that say nothing of the value's class: any object may be there (a codebase class's
+ * instance too), so a call on it is no builtin's nor an outside library's.
+ */
+const ANY_VALUE: ReadonlySet<string> = new Set(['Any', 'typing.Any', 'typing_extensions.Any', 'object']);
+
+/** The class a type annotation names: `Foo`, `mod.Foo`, `'Foo'`, `Optional[Foo]`, `Foo | None`; undefined for anything else (`Any`, `object`). */
 function annotatedClass(type: Node | null | undefined): string | undefined {
+  const named = writtenClass(type);
+  return named === undefined || ANY_VALUE.has(named) ? undefined : named;
+}
+
+function writtenClass(type: Node | null | undefined): string | undefined {
   let n = type;
   if (!n) return undefined;
   let t = n.type;
@@ -107,15 +118,15 @@ function annotatedClass(type: Node | null | undefined): string | undefined {
     const head = n.namedChildren[0];
     const params = n.namedChildren.find((c) => c?.type === 'type_parameter');
     const args = params?.namedChildren.filter((c): c is Node => c !== null) ?? [];
-    if (head?.text === 'Optional' && args.length === 1) return annotatedClass(args[0]);
+    if (head?.text === 'Optional' && args.length === 1) return writtenClass(args[0]);
     return undefined;
   }
   if (t === 'binary_operator') {
     // X | None
     const left = n.childForFieldName('left');
     const right = n.childForFieldName('right');
-    if (right?.type === 'none') return annotatedClass(left);
-    if (left?.type === 'none') return annotatedClass(right);
+    if (right?.type === 'none') return writtenClass(left);
+    if (left?.type === 'none') return writtenClass(right);
   }
   return undefined;
 }
