@@ -92,11 +92,13 @@ describe('Python: what a call returns, as its function declares', () => {
     }
   });
 
-  it('reads `Any` and `object` as no annotation: a codebase instance may be there', async () => {
+  it("reads `Any`, `object` and the typing modules' protocols as no annotation: a codebase instance may be there", async () => {
     const g = await openGraph({
       'm.py': [
-        'from typing import Any',
+        'from typing import Any, TextIO',
         'import typing',
+        'import collections.abc as cabc',
+        'from collections.abc import Sized as S',
         '',
         '',
         'class Store:',
@@ -106,11 +108,18 @@ describe('Python: what a call returns, as its function declares', () => {
         '        return 1',
         '',
         '    def run(self, x: Any, y: object, z: "typing.Any", w: typing.Optional[Any]):',
-        '        x.save()',
+        '        x.save()', // 14
         '        y.save()',
         '        z.save()',
         '        w.save()',
         '        self.other.save()',
+        '',
+        '    def more(self, a: TextIO, b: typing.Hashable, c: cabc.Mapping, d: S, e: typing.Optional[Store]):',
+        '        a.save()', // 21
+        '        b.save()',
+        '        c.save()',
+        '        d.save()',
+        '        e.save()',
         '',
         '',
         'def make() -> Any:',
@@ -118,13 +127,26 @@ describe('Python: what a call returns, as its function declares', () => {
         '',
         '',
         'def use():',
-        '    make().save()',
+        '    make().save()', // 33
         '',
       ].join('\n'),
     });
     try {
       // Never `external` (typing's) or `builtin` (object's), which callers answers do not count.
-      expect((await g.db.edges({ kind: 'calls', toName: 'save' })).map((e) => `${e.line} ${e.reason ?? e.resolution}`)).toEqual(['12 dynamic', '13 dynamic', '14 dynamic', '15 dynamic', '16 dynamic', '24 dynamic']);
+      expect((await g.db.edges({ kind: 'calls', toName: 'save' })).map((e) => `${e.line} ${e.to?.qualifiedName ?? e.reason ?? e.resolution}`)).toEqual([
+        '14 dynamic',
+        '15 dynamic',
+        '16 dynamic',
+        '17 dynamic',
+        '18 dynamic',
+        '21 dynamic',
+        '22 dynamic',
+        '23 dynamic',
+        '24 dynamic',
+        // `typing.Optional[Store]` is Store or None.
+        '25 m.Store.save',
+        '33 dynamic',
+      ]);
       expect((await g.db.callers('Store.save')).complete).toBe(false);
     } finally {
       g.close();

@@ -70,7 +70,8 @@ export const PYTHON = builtin(
     // 17: a member no class of the lookup order defines, on a class whose order has a `__getattr__` (LanguageGraph.missingMemberHook), is dynamic (it was not-found, or external with a base outside the codebase).
     // 18: attributes a class annotates itself (`store: Store` in its body, `self.db: Store = db` in a method) type the calls through `self` (`self.store.get()` was dynamic); not an attribute only assigned, a base's, or one annotated twice with different types.
     // 19: `Any` (`typing.Any`) and `object` annotations are no annotation: calls on such a parameter, attribute or result are dynamic (they were external or builtin, which no callers answer counts).
-    version: '19',
+    // 20: the typing modules' types (`TextIO`, `typing.Hashable`, `collections.abc.Mapping`: protocols any object with the methods satisfies) are no annotation either; `typing.Optional[X]` is X's, as `Optional[X]` is.
+    version: '20',
   },
   ['references'],
 );

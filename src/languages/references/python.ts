@@ -86,6 +86,9 @@ function dottedPath(node: Node | null | undefined): string[] | undefined {
   return parts.reverse();
 }
 
+/** Modules of typing's protocols and abstract types (`TextIO`, `Iterable`, `Mapping`): see PythonReferencePass.#typingNames. */
+const TYPING_MODULES: ReadonlySet<string> = new Set(['typing', 'typing_extensions', 'collections.abc']);
+
 /**
  * Annotations that say nothing of the value's class: any object may be there (a codebase class's
  * instance too), so a call on it is no builtin's nor an outside library's.
@@ -120,6 +123,11 @@ function writtenClass(type: Node | null | undefined): string | undefined {
     const args = params?.namedChildren.filter((c): c is Node => c !== null) ?? [];
     if (head?.text === 'Optional' && args.length === 1) return writtenClass(args[0]);
     return undefined;
+  }
+  if (t === 'subscript' && n.childForFieldName('value')?.text === 'typing.Optional') {
+    // typing.Optional[X], read as an expression: X or None.
+    const args = n.namedChildren.slice(1);
+    return args.length === 1 ? writtenClass(args[0]) : undefined;
   }
   if (t === 'binary_operator') {
     // X | None
@@ -184,7 +192,7 @@ function addStaticMethods(decorator: Node, out: Set<number>): void {
   for (const child of decorated.namedChildren) if (child?.type === 'function_definition') out.add(child.startIndex);
 }
 
-function addParameters(scopes: LexicalScopes, scope: number, parameters: Node | null): string | undefined {
+function addParameters(scopes: LexicalScopes, scope: number, parameters: Node | null, typeOf: (annotation: Node | null | undefined) => string | undefined): string | undefined {
   let first: string | undefined;
   for (const p of parameters?.namedChildren ?? []) {
     if (!p) continue;
@@ -212,7 +220,7 @@ function addParameters(scopes: LexicalScopes, scope: number, parameters: Node | 
     }
     if (name?.type !== 'identifier') continue;
     first ??= name.text;
-    const cls = annotatedClass(type);
+    const cls = typeOf(type);
     scopes.bind(scope, name.text, { kind: 'parameter', ...(cls ? { type: { name: cls } } : {}) });
   }
   return first;
@@ -265,6 +273,21 @@ class PythonReferencePass {
    * disagree.
    */
   readonly #attributeTypes = new Map<number, Map<string, string | null>>();
+  /**
+   * Names that the file's imports bind to the typing modules (`from typing import TextIO`,
+   * `import typing as t`, `import collections.abc`): their types are protocols any object with
+   * the methods satisfies, a codebase class's instance too.
+   */
+  readonly #typingNames = new Set<string>();
+
+  /** The class an annotation names (annotatedClass), unless it is one of the typing modules'. */
+  readonly #typeOf = (annotation: Node | null | undefined): string | undefined => {
+    const type = annotatedClass(annotation);
+    if (type === undefined || this.#typingNames.size === 0) return type;
+    const parts = type.split('.');
+    for (let i = 1; i <= parts.length; i++) if (this.#typingNames.has(parts.slice(0, i).join('.'))) return undefined;
+    return type;
+  };
   constructor(sink: ReferenceSink) {
     this.#sink = sink;
     this.#stored = new StoredMembers(this.#scopes, sink);
@@ -337,11 +360,11 @@ class PythonReferencePass {
     }
     if (type === 'function_definition') {
       this.#declareResult(node);
-      const first = addParameters(scopes, scope, node.childForFieldName('parameters'));
+      const first = addParameters(scopes, scope, node.childForFieldName('parameters'), this.#typeOf);
       const isMethod = enclosing >= 0 && scopes.kindOf(enclosing) === 'class';
       if (isMethod && first !== undefined && !this.#staticMethods.has(node.startIndex)) scopes.setSelf(scope, first);
     } else if (type === 'lambda') {
-      addParameters(scopes, scope, node.childForFieldName('parameters'));
+      addParameters(scopes, scope, node.childForFieldName('parameters'), this.#typeOf);
     }
   }
 
@@ -353,7 +376,7 @@ class PythonReferencePass {
    */
   #declareResult(node: Node): void {
     const name = node.childForFieldName('name');
-    const type = annotatedClass(node.childForFieldName('return_type'));
+    const type = this.#typeOf(node.childForFieldName('return_type'));
     if (!name || type === undefined || node.firstChild?.type === 'async') return;
     const own = node.childForFieldName('type_parameters') ?? node.namedChildren.find((c) => c?.type === 'type_parameter');
     const head = type.split('.')[0]!;
@@ -423,7 +446,7 @@ class PythonReferencePass {
     const leftType = left?.type;
     if (leftType === 'attribute') this.#attributeStore(left!, node.childForFieldName('type'));
     if (leftType === 'attribute' || leftType === 'subscript') return;
-    const declared = leftType === 'identifier' ? annotatedClass(node.childForFieldName('type')) : undefined;
+    const declared = leftType === 'identifier' ? this.#typeOf(node.childForFieldName('type')) : undefined;
     // `store: Store` in a class body: what the instances' attribute holds.
     if (declared !== undefined && scope >= 0 && this.#scopes.kindOf(scope) === 'class') this.#annotateAttribute(scope, left!.text, declared);
     const inferred = declared ? { name: declared } : leftType === 'identifier' ? assignedType(right) : undefined;
@@ -451,7 +474,7 @@ class PythonReferencePass {
       const at = cls >= 0 ? this.#classNameNodes.get(cls) : undefined;
       if (at !== undefined) this.#stored.onInstance(cls, at, attribute.text);
       // `self.store: Store = …`
-      const declared = annotation ? annotatedClass(annotation) : undefined;
+      const declared = annotation ? this.#typeOf(annotation) : undefined;
       if (declared !== undefined && at !== undefined) this.#annotateAttribute(cls, attribute.text, declared);
     } else if (kind === 'local' || kind === 'parameter') this.#stored.onValue(found!.scope, object.text, attribute.text);
   }
@@ -494,6 +517,7 @@ class PythonReferencePass {
       const module = moduleText(dotted);
       if (!module || !dotted) continue;
       this.#sink.site(dotted, { kind: 'import', name: module });
+      if (TYPING_MODULES.has(module)) this.#typingNames.add(alias ?? module);
       // `import a.b` binds `a` (the package); `import a.b as m` binds m to a.b.
       const name = alias ?? module.split('.')[0]!;
       const bound = alias ? module : name;
@@ -519,6 +543,7 @@ class PythonReferencePass {
       if (!dotted) continue;
       const member = dotted.text;
       const name = type === 'aliased_import' ? (item.childForFieldName('alias')?.text ?? member) : member;
+      if (TYPING_MODULES.has(module)) this.#typingNames.add(name);
       this.#sink.binding(item, { kind: 'member', name, module, member });
       if (scope >= 0) this.#scopes.bind(scope, name, { kind: 'import' });
     }
