@@ -202,7 +202,7 @@ describe('JavaScript and TypeScript scopes', () => {
       'a.ts:3 calls a.Box.go -> ∅ [start] unresolved:dynamic',
       'a.ts:4 implements a.make -> ∅ [Named] unresolved:local-variable',
       'a.ts:5 calls a.run -> a.Service.start [start] typed',
-      'a.ts:7 calls a.factory.B.n -> ∅ [m] unresolved:external', // the parameter's class may define m
+      'a.ts:7 calls a.factory.B.n -> ∅ [m] unresolved:dynamic', // the parameter's class may define m
       'a.ts:7 inherits a.factory.B -> ∅ [A] unresolved:parameter',
     ]);
   });
@@ -1390,13 +1390,13 @@ describe('bases no declaration names', () => {
       'a.py:10 calls a.C.f -> a.Base.m [m] self',
       'a.py:12 calls a.g -> a.make_mixin [make_mixin] local',
       'a.py:13 inherits a.g.P -> ∅ [Param] unresolved:parameter',
-      'a.py:14 calls a.g.P.f -> ∅ [m] unresolved:external',
+      'a.py:14 calls a.g.P.f -> ∅ [m] unresolved:dynamic',
       'a.py:15 inherits a.g.L -> ∅ [Local] unresolved:local-variable',
-      'a.py:16 calls a.g.L.f -> ∅ [m] unresolved:external',
+      'a.py:16 calls a.g.L.f -> ∅ [m] unresolved:dynamic',
       'a.py:19 inherits a.h.H -> ∅ [Base] unresolved:parameter',
-      'a.py:20 calls a.h.H.f -> ∅ [m] unresolved:external',
+      'a.py:20 calls a.h.H.f -> ∅ [m] unresolved:dynamic',
       'a.py:25 inherits a.Outer.Inner -> ∅ [Base] unresolved:dynamic',
-      'a.py:26 calls a.Outer.Inner.f -> ∅ [m] unresolved:external',
+      'a.py:26 calls a.Outer.Inner.f -> ∅ [m] unresolved:dynamic',
       'a.py:27 calls a.Outer.g -> a.Base [Base] local',
       'a.py:7 calls a.A -> a.make_mixin [make_mixin] local',
       'a.py:7 inherits a.A -> a.Base [Base] local',
@@ -1500,10 +1500,10 @@ describe('bases no declaration names', () => {
     };
     expect(await callLines(files)).toEqual([
       'a.ts:3 inherits a.mixin.Mixed -> ∅ [Base] unresolved:parameter',
-      'a.ts:4 calls a.mixin.Mixed.f -> ∅ [m] unresolved:external',
+      'a.ts:4 calls a.mixin.Mixed.f -> ∅ [m] unresolved:dynamic',
       'a.ts:8 calls a.A -> a.mixin [mixin] local',
       'a.ts:8 inherits a.A -> ∅ [mixin(B)] unresolved:dynamic',
-      'a.ts:9 calls a.A.f -> ∅ [m] unresolved:external',
+      'a.ts:9 calls a.A.f -> ∅ [m] unresolved:dynamic',
     ]);
     await expectExactThrough(files, 'memfs', [
       (f) => {
@@ -1530,7 +1530,7 @@ describe('bases no declaration names', () => {
       'a.cpp:3 calls draw -> ∅ [render] unresolved:dynamic',
       'a.cpp:3 calls draw -> ∅ [render] unresolved:dynamic',
       'a.cpp:4 inherits W -> ∅ [Base] unresolved:parameter',
-      'a.cpp:6 calls W::f -> ∅ [m] unresolved:external',
+      'a.cpp:6 calls W::f -> ∅ [m] unresolved:dynamic',
       'a.cpp:8 calls g -> Shape::render [render] typed',
       'a.cpp:9 calls V::f -> Base::m [m] self',
       'a.cpp:9 inherits V -> Base [Base] local',
@@ -1556,7 +1556,7 @@ describe('bases no declaration names', () => {
     expect(lines).toEqual([
       'a.cpp:10 calls D::f -> g [g] local',
       'a.cpp:4 inherits A -> ∅ [decltype(b)] unresolved:dynamic',
-      'a.cpp:5 calls A::f -> ∅ [g] unresolved:external',
+      'a.cpp:5 calls A::f -> ∅ [g] unresolved:dynamic',
       'a.cpp:7 inherits C -> B [B] local',
       'a.cpp:7 inherits C -> ∅ [decltype(b)] unresolved:dynamic',
       'a.cpp:8 calls C::f -> B::g [g] self',
@@ -1582,12 +1582,12 @@ describe('bases no declaration names', () => {
       ].join('\n'),
     });
     expect(lines).toEqual([
-      'a.rb:10 calls E -> ∅ [make_base] unresolved:external',
+      'a.rb:10 calls E -> ∅ [make_base] unresolved:dynamic',
       'a.rb:10 inherits E -> ∅ [make_base(B)] unresolved:dynamic',
-      'a.rb:12 calls E#f -> ∅ [zz] unresolved:external',
+      'a.rb:12 calls E#f -> ∅ [zz] unresolved:dynamic',
       'a.rb:4 inherits C -> B [B] local',
-      'a.rb:5 calls C -> ∅ [include] unresolved:external',
-      'a.rb:5 calls C -> ∅ [make_mod] unresolved:external',
+      'a.rb:5 calls C -> ∅ [include] unresolved:dynamic',
+      'a.rb:5 calls C -> ∅ [make_mod] unresolved:dynamic',
       'a.rb:5 implements C -> ∅ [make_mod()] unresolved:dynamic',
       'a.rb:7 calls C#f -> ∅ [m] unresolved:ambiguous',
     ]);

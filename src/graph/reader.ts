@@ -1,7 +1,10 @@
 import type { Database, SqlValue, Statement } from 'sql.js';
 import { allRows } from '../db/rows.js';
-import { DECLARATION_KINDS_SQL, EDGE_KIND_CODES, MODULE_FILE_NAME_INDEX_SQL, MODULE_FILE_NAME_SQL, NAME_OF_EDGE } from '../db/schema.js';
+import { DECLARATION_KINDS_SQL, EDGE_KIND_CODES, MODULE_FILE_NAME_INDEX_SQL, MODULE_FILE_NAME_SQL, NAME_OF_EDGE, RESOLUTION_CODES } from '../db/schema.js';
 import { SYMBOL_FLAGS, type StoredSymbolKind } from './describe.js';
+
+/** Causes of an unresolved base that say it is outside the codebase (its members are none of the codebase's). */
+export const OUTSIDE_CAUSES: ReadonlySet<number> = new Set([RESOLUTION_CODES.external, RESOLUTION_CODES.builtin, RESOLUTION_CODES['not-found']]);
 
 /** A symbol as resolution sees it. */
 export interface GraphSymbol {
@@ -62,6 +65,8 @@ export class GraphReader {
   readonly #files = new Map<number, GraphFile | undefined>();
   readonly #bindings = new Map<number, readonly GraphBinding[]>();
   readonly #bases = new Map<number, readonly (number | null)[]>();
+  /** Classes with a base unresolved for a cause other than being outside the codebase (see unknownBase). */
+  readonly #unknownBases = new Set<number>();
   readonly #memberOf = new Map<number, number | null>();
   /** Each class's first `inherits` base (its superclass where the language tells it from interfaces); null: outside the codebase. */
   readonly #superclass = new Map<number, number | null | undefined>();
@@ -330,12 +335,23 @@ export class GraphReader {
     let out = this.#bases.get(classId);
     if (out === undefined && this.#complete) return NONE_IDS;
     if (out === undefined) {
-      out = this.#all(`SELECT to_id FROM edges WHERE from_id = ? AND kind IN (${EDGE_KIND_CODES.inherits}, ${EDGE_KIND_CODES.implements}) ORDER BY id`, [classId]).map((r) =>
-        r[0] === null ? null : Number(r[0]),
-      );
+      const rows = this.#all(`SELECT to_id, resolution FROM edges WHERE from_id = ? AND kind IN (${EDGE_KIND_CODES.inherits}, ${EDGE_KIND_CODES.implements}) ORDER BY id`, [classId]);
+      out = rows.map((r) => (r[0] === null ? null : Number(r[0])));
+      if (rows.some((r) => r[0] === null && !OUTSIDE_CAUSES.has(Number(r[1])))) this.#unknownBases.add(classId);
       this.#bases.set(classId, out);
     }
     return out;
+  }
+
+  /**
+   * Whether a base of the class is unresolved for a cause other than being outside the codebase
+   * or a builtin: a computed base (`class Manager(BaseManager.from_queryset(QuerySet))`,
+   * `extends mixin(Base)`), a parameter, a name found nowhere. Its members may be the
+   * codebase's: a member no class of the codebase above it defines is of unknown origin.
+   */
+  unknownBase(classId: number): boolean {
+    this.bases(classId);
+    return this.#unknownBases.has(classId);
   }
 
   /**
@@ -475,6 +491,7 @@ export class GraphReader {
   /** Drops memoised bases and memberships (after a pass re-resolved structure edges). */
   forgetStructure(): void {
     this.#bases.clear();
+    this.#unknownBases.clear();
     this.#memberOf.clear();
     this.#superclass.clear();
     // Narrow answers join module-level methods to classes by their memberships.
@@ -484,15 +501,17 @@ export class GraphReader {
   /**
    * Gives the bases and memberships a pass has just resolved, so later lookups need not read
    * them back (a build resolves every structure edge before any call). `bases` lists each
-   * class's bases in declaration order.
+   * class's bases in declaration order; `unknownBases` the classes of {@link unknownBase}.
    */
   knowStructure(
     bases: ReadonlyMap<number, readonly (number | null)[]>,
     memberOf: ReadonlyMap<number, number | null>,
     complete: boolean,
     superclasses: ReadonlyMap<number, number | null> = new Map(),
+    unknownBases: ReadonlySet<number> = new Set(),
   ): void {
     for (const [id, list] of bases) this.#bases.set(id, list);
+    for (const id of unknownBases) this.#unknownBases.add(id);
     for (const [id, owner] of memberOf) this.#memberOf.set(id, owner);
     for (const [id, base] of superclasses) this.#superclass.set(id, base);
     this.#complete = complete;

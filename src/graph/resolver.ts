@@ -46,6 +46,15 @@ const CAUSE_ORDER: readonly Code[] = [
 const unresolved = (code: Code): Outcome => ({ toId: null, code });
 const NOT_FOUND = unresolved(RESOLUTION_CODES['not-found']);
 
+/**
+ * Whether a class member lookup that found nothing says the class may have the member all the
+ * same: through a base outside the codebase (`external`) or one of unknown members, computed or
+ * unresolved (`dynamic`). A name further out (an outer class's, a module's) must not be taken then.
+ */
+function mayInherit(code: number): boolean {
+  return code === RESOLUTION_CODES.external || code === RESOLUTION_CODES.dynamic;
+}
+
 /** Types every class is below (Kotlin's `Any`, C#'s `object`): an extension of one applies to every receiver. */
 const ROOT_TYPES: ReadonlySet<string> = new Set(['Any', 'kotlin.Any', 'object', 'Object', 'System.Object']);
 
@@ -632,10 +641,10 @@ export class Resolver {
           const member = this.#classMember(scope, name, new Set());
           // A field's class (`typed`) keeps its label: the receiver is a value of that class.
           if (member.toId !== null || member.code === RESOLUTION_CODES.ambiguous) return member.code === RESOLUTION_CODES.typed ? member : relabel(member, RESOLUTION_CODES.self);
-          if (memberCall && member.code === RESOLUTION_CODES.external) return member;
-          // A class with a base outside the codebase may inherit a field of the name, which would
-          // hide one further out (an outer class's, a static import's).
-          if (member.code === RESOLUTION_CODES.external) this.#fieldsHidden = true;
+          if (memberCall && mayInherit(member.code)) return member;
+          // A class with a base outside the codebase (or computed) may inherit a field of the name,
+          // which would hide one further out (an outer class's, a static import's).
+          if (mayInherit(member.code)) this.#fieldsHidden = true;
           // Kotlin: the companion objects' members come next (the class's own, then its bases').
           const companion = ctx.strategy.companionObjects === true ? this.#companionMember(scope, name) : undefined;
           if (companion !== undefined) return companion;
@@ -662,7 +671,7 @@ export class Resolver {
         if (cls && cls.name !== name) {
           const member = this.#classMember(cls, name, new Set());
           if (member.toId !== null || member.code === RESOLUTION_CODES.ambiguous) return relabel(member, RESOLUTION_CODES.self);
-          if (memberCall && member.code === RESOLUTION_CODES.external) return member;
+          if (memberCall && mayInherit(member.code)) return member;
         }
       }
       // An extension function's body: its receiver's methods come before any name further out.
@@ -1488,8 +1497,8 @@ export class Resolver {
       // rule this pass relies on (a function further out may be the one called).
       if (member.toId !== null && c !== cls && (c.flags & SYMBOL_FLAGS.interface) !== 0) return unresolved(RESOLUTION_CODES.ambiguous);
       if (member.toId !== null || member.code === RESOLUTION_CODES.ambiguous) return relabel(member, RESOLUTION_CODES.self);
-      // A companion with a base outside the codebase may inherit a member of the name.
-      if (member.code === RESOLUTION_CODES.external) return member;
+      // A companion with a base outside the codebase (or computed) may inherit a member of the name.
+      if (mayInherit(member.code)) return member;
     }
     return undefined;
   }
@@ -1701,6 +1710,8 @@ export class Resolver {
       if (external) return unresolved(RESOLUTION_CODES.ambiguous);
       return combine(own.map((s) => ({ toId: s.id, code: RESOLUTION_CODES.self })))!;
     }
+    // A base unresolved for another cause than being outside (a computed base) may define it.
+    if (external && order.some((id) => id >= 0 && this.#reader.unknownBase(id))) return unresolved(RESOLUTION_CODES.dynamic);
     // No class defines it, but one answers for names it lacks (Python's `__getattr__`: a proxy
     // such as Django's LazyObject): whatever that returns is called, which no rule can tell.
     // `super()` looks along the classes only.
@@ -1896,6 +1907,8 @@ export class Resolver {
     // The answer depends on this class's bases: a change to its file must re-resolve the site.
     this.#reader.depend(cls.name);
     let unknownBase = false;
+    /** A base's own lookup met a base unresolved for another cause than being outside. */
+    let computedBase = false;
     // A base that has several candidates: the name is the codebase's (callers count the site),
     // whatever the other bases say.
     let ambiguousBase = false;
@@ -1918,8 +1931,13 @@ export class Resolver {
       if (found.toId !== null) return unknownBase || ambiguousBase || (mixinsOverride && this.#overriddenByLaterBases(bases, i + 1, name, seen, found.toId)) ? unresolved(RESOLUTION_CODES.ambiguous) : found;
       if (found.code === RESOLUTION_CODES.ambiguous) ambiguousBase = true;
       else if (found.code === RESOLUTION_CODES.external) unknownBase = true;
+      else if (found.code === RESOLUTION_CODES.dynamic) computedBase = true;
     }
-    return ambiguousBase ? unresolved(RESOLUTION_CODES.ambiguous) : unknownBase ? unresolved(RESOLUTION_CODES.external) : NOT_FOUND;
+    if (ambiguousBase) return unresolved(RESOLUTION_CODES.ambiguous);
+    // A base unresolved for another cause than being outside (`extends mixin(Base)`), here or
+    // above, may define it.
+    if (computedBase || (unknownBase && parts.some((p) => this.#reader.unknownBase(p.id)))) return unresolved(RESOLUTION_CODES.dynamic);
+    return unknownBase ? unresolved(RESOLUTION_CODES.external) : NOT_FOUND;
   }
 
   /**
@@ -1943,7 +1961,7 @@ export class Resolver {
       const base = this.#reader.symbol(baseId);
       if (!base || (base.name === name && this.#namedLikeConstructors(base))) continue;
       const other = this.#inheritedThrough(base, name, seen);
-      if ((other.toId !== null && other.toId !== found) || other.code === RESOLUTION_CODES.ambiguous || other.code === RESOLUTION_CODES.external) return true;
+      if ((other.toId !== null && other.toId !== found) || other.code === RESOLUTION_CODES.ambiguous || mayInherit(other.code)) return true;
     }
     return false;
   }
@@ -2222,7 +2240,7 @@ export class Resolver {
     const cls = this.#reader.symbol(toId);
     if (cls?.kind !== 'class' || cls.name === name) return undefined;
     const member = this.#classMember(cls, name, new Set());
-    if (member.code === RESOLUTION_CODES.ambiguous || member.code === RESOLUTION_CODES.external) return member;
+    if (member.code === RESOLUTION_CODES.ambiguous || mayInherit(member.code)) return member;
     if (member.toId === null) return undefined;
     return this.#reader.symbol(member.toId)?.kind === 'method' ? relabel(member, RESOLUTION_CODES.self) : undefined;
   }
@@ -2250,7 +2268,7 @@ export class Resolver {
         if (scope.kind === 'class') {
           const member = this.#classMember(scope, name, new Set());
           if (member.toId !== null || member.code === RESOLUTION_CODES.ambiguous) return unresolved(RESOLUTION_CODES.ambiguous);
-          if (member.code === RESOLUTION_CODES.external) return member;
+          if (mayInherit(member.code)) return member;
         } else if (reader.children(scope.id, name).length > 0) return unresolved(RESOLUTION_CODES.ambiguous);
       }
     }

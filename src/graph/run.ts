@@ -3,7 +3,7 @@ import { platform } from '#platform';
 import { EDGE_KIND_CODES, NAME_OF_EDGE, RESOLUTION_CODES } from '../db/schema.js';
 import { SYMBOL_FLAGS } from './describe.js';
 import { graphStrategyFor } from './languages/index.js';
-import { GraphReader, PRELOAD_SYMBOLS } from './reader.js';
+import { GraphReader, OUTSIDE_CAUSES, PRELOAD_SYMBOLS } from './reader.js';
 import { Resolver, type Outcome } from './resolver.js';
 import { decodeSite, FIXED_SITE, writtenKindOf } from './site.js';
 import type { LanguageGraph } from './strategy.js';
@@ -419,8 +419,9 @@ export async function resolveGraph(
       const bases = new Map<number, (number | null)[]>();
       const memberOf = new Map<number, number | null>();
       const superclasses = new Map<number, number | null>();
+      const unknownBases = new Set<number>();
       await inChunks(resolveStructure, 0);
-      reader.knowStructure(bases, memberOf, true, superclasses);
+      reader.knowStructure(bases, memberOf, true, superclasses, unknownBases);
       resolver.forgetStructure();
       collect();
       // A caller's sites of one name and shape (`self.assertEqual(…)` twenty times in a test)
@@ -469,6 +470,7 @@ export async function resolveGraph(
             let list = bases.get(build.from(i));
             if (!list) bases.set(build.from(i), (list = []));
             list.push(toId);
+            if (toId === null && !OUTSIDE_CAUSES.has(fixed ? build.resolution(i) : codes[i]!)) unknownBases.add(build.from(i));
             if (kind === EDGE_KIND_CODES.inherits && !superclasses.has(build.from(i))) superclasses.set(build.from(i), toId);
           } else if (kind === EDGE_KIND_CODES.member_of) memberOf.set(build.from(i), toId);
         }

@@ -71,7 +71,8 @@ export const PYTHON = builtin(
     // 18: attributes a class annotates itself (`store: Store` in its body, `self.db: Store = db` in a method) type the calls through `self` (`self.store.get()` was dynamic); not an attribute only assigned, a base's, or one annotated twice with different types.
     // 19: `Any` (`typing.Any`) and `object` annotations are no annotation: calls on such a parameter, attribute or result are dynamic (they were external or builtin, which no callers answer counts).
     // 20: the typing modules' types (`TextIO`, `typing.Hashable`, `collections.abc.Mapping`: protocols any object with the methods satisfies) are no annotation either; `typing.Optional[X]` is X's, as `Optional[X]` is.
-    version: '20',
+    // 21: a member no codebase class above defines, on a class with a base unresolved for another cause than being outside the codebase (a computed base: `class Manager(BaseManager.from_queryset(QuerySet))`, `extends mixin(Base)`; a base found nowhere), is dynamic (it was external, which callers answers do not count).
+    version: '21',
   },
   ['references'],
 );
@@ -91,7 +92,8 @@ export const JAVA = builtin(
     // 8: fields with a class type are `field` bindings of their class: a field naming a receiver (`UNSAFE.get()` through a static import, `System.err.println()`, a base's non-private field) types it with its declared class, unless a class on the way may inherit a field of the name from outside the codebase.
     // 9: `super(…)` depends on its class's name, so a superclass added later in another file re-resolves it; a class with no superclass in the codebase leaves it unresolved as external (it was not-found when the class named none).
     // 10: annotations that code reading them may act on (a framework's handler, a test) are `decorator` bindings of the definition, which is flagged decorated (callers answers are a lower bound; dead code leaves it out).
-    version: '10',
+    // 11: a member no codebase class above defines, on a class with a base unresolved for another cause than being outside the codebase (a computed base: `class Manager(BaseManager.from_queryset(QuerySet))`, `extends mixin(Base)`; a base found nowhere), is dynamic (it was external, which callers answers do not count).
+    version: '11',
   },
   ['references'],
 );
@@ -130,7 +132,8 @@ export const CPP = builtin(
     // 8: an object-like macro that renames (`#define hash_64 hash_64_generic`) hides calls of its name where it is visible, as a function-like macro does.
     // 9: a template's parameter hides the class of its name in the template (`template <class Base> class W : public Base`, `template <typename Shape> void draw(Shape& s)`): a base and a type of unknown members.
     // 10: a class header the grammar cannot read (`struct A : decltype(b)`) has a base of unknown members there: a call in the class is no longer a global function of the name.
-    version: '10',
+    // 11: a member no codebase class above defines, on a class with a base unresolved for another cause than being outside the codebase (a computed base: `class Manager(BaseManager.from_queryset(QuerySet))`, `extends mixin(Base)`; a base found nowhere), is dynamic (it was external, which callers answers do not count).
+    version: '11',
   },
   ['references', 'rewriteSource'],
 );
@@ -166,7 +169,8 @@ export const TYPESCRIPT = builtin(
     // 23: a function's or method's declared return type (`static create(): Store`) types the calls on its result (`Store.create().get()`); a result of a function outside the codebase, or of a declared type that names no class (a type alias), is of unknown type (dynamic, not external or not-found); a local holding a call's result (`const s = makeStore()`) too, until another value is assigned.
     // 24: a module-level `const` holding a call's result (`export const store = makeStore()`) is typed by it, here and where it is imported.
     // 25: a TypeScript class's own declared instance fields (`store: Store;`, parameter properties, `#cache: Cache`) type the calls through `this` in its instance methods (`this.store.get()` was dynamic); `x!.m()` is read as `x.m()`.
-    version: '25',
+    // 26: a member no codebase class above defines, on a class with a base unresolved for another cause than being outside the codebase (a computed base: `class Manager(BaseManager.from_queryset(QuerySet))`, `extends mixin(Base)`; a base found nowhere), is dynamic (it was external, which callers answers do not count).
+    version: '26',
   },
   ['references', 'rewriteSource'],
 );
@@ -201,7 +205,8 @@ export const TSX = builtin(
     // 23: a function's or method's declared return type (`static create(): Store`) types the calls on its result (`Store.create().get()`); a result of a function outside the codebase, or of a declared type that names no class (a type alias), is of unknown type (dynamic, not external or not-found); a local holding a call's result (`const s = makeStore()`) too, until another value is assigned.
     // 24: a module-level `const` holding a call's result (`export const store = makeStore()`) is typed by it, here and where it is imported.
     // 25: a TypeScript class's own declared instance fields (`store: Store;`, parameter properties, `#cache: Cache`) type the calls through `this` in its instance methods (`this.store.get()` was dynamic); `x!.m()` is read as `x.m()`.
-    version: '25',
+    // 26: a member no codebase class above defines, on a class with a base unresolved for another cause than being outside the codebase (a computed base: `class Manager(BaseManager.from_queryset(QuerySet))`, `extends mixin(Base)`; a base found nowhere), is dynamic (it was external, which callers answers do not count).
+    version: '26',
   },
   ['references', 'rewriteSource'],
 );
@@ -237,7 +242,8 @@ export const JAVASCRIPT = builtin(
     // 23: a function's or method's declared return type (`static create(): Store`) types the calls on its result (`Store.create().get()`); a result of a function outside the codebase, or of a declared type that names no class (a type alias), is of unknown type (dynamic, not external or not-found); a local holding a call's result (`const s = makeStore()`) too, until another value is assigned.
     // 24: a module-level `const` holding a call's result (`export const store = makeStore()`) is typed by it, here and where it is imported.
     // 25: a TypeScript class's own declared instance fields (`store: Store;`, parameter properties, `#cache: Cache`) type the calls through `this` in its instance methods (`this.store.get()` was dynamic); `x!.m()` is read as `x.m()`.
-    version: '25',
+    // 26: a member no codebase class above defines, on a class with a base unresolved for another cause than being outside the codebase (a computed base: `class Manager(BaseManager.from_queryset(QuerySet))`, `extends mixin(Base)`; a base found nowhere), is dynamic (it was external, which callers answers do not count).
+    version: '26',
   },
   ['references'],
 );
@@ -315,7 +321,8 @@ export const PHP = builtin(
     // 7: `parent::__construct()` depends on its class's name, so a parent class added later in another file re-resolves it; a class with no parent in the codebase leaves it unresolved as external (it was not-found when the class named none).
     // 8: attributes that code reading them may act on (a framework's handler, a test) are `decorator` bindings of the definition, which is flagged decorated (callers answers are a lower bound; dead code leaves it out).
     // 9: callables written as data in call arguments (`[$this, 'boot']`, `[Foo::class, 'm']`, `'trim_all'` where a function takes a callable) are uses of what they name.
-    version: '9',
+    // 10: a member no codebase class above defines, on a class with a base unresolved for another cause than being outside the codebase (a computed base: `class Manager(BaseManager.from_queryset(QuerySet))`, `extends mixin(Base)`; a base found nowhere), is dynamic (it was external, which callers answers do not count).
+    version: '10',
   },
   ['references'],
 );
@@ -332,7 +339,8 @@ export const RUBY = builtin(
     // 3: a base whose lookup has several candidates makes a call through it ambiguous (it was external, which callers do not count); a class met twice in a search (an interface two others extend) adds nothing the second time; constructors are no members of a subclass.
     // 4: a module mixed in by a computed expression (`include make_mod()`) and a computed superclass are bases of unknown members (a call they may answer is no longer an earlier base's).
     // 5: `send(:m)`, `public_send(:m)`, `try(:m)` call the method the symbol names; `each(&:m)` calls it on each yielded value.
-    version: '5',
+    // 6: a member no codebase class above defines, on a class with a base unresolved for another cause than being outside the codebase (a computed base: `class Manager(BaseManager.from_queryset(QuerySet))`, `extends mixin(Base)`; a base found nowhere), is dynamic (it was external, which callers answers do not count).
+    version: '6',
   },
   ['references'],
 );
@@ -352,7 +360,8 @@ export const CSHARP = builtin(
     // 9: the parts of a `partial` class (DefinitionFlag `partial`), in any file, are one class: a call of a member another part declares resolves (it was not-found), a part's bases are the class's.
     // 10: extension methods (`static int Twice(this Foo x)`: a `receiver` binding): `f.Twice()` on a class without a member `Twice` is the extension method that applies, from the file's namespace, then the namespaces around it and its `using`s.
     // 11: attributes that code reading them may act on (a framework's handler, a test) are `decorator` bindings of the definition, which is flagged decorated (callers answers are a lower bound; dead code leaves it out).
-    version: '11',
+    // 12: a member no codebase class above defines, on a class with a base unresolved for another cause than being outside the codebase (a computed base: `class Manager(BaseManager.from_queryset(QuerySet))`, `extends mixin(Base)`; a base found nowhere), is dynamic (it was external, which callers answers do not count).
+    version: '12',
   },
   ['references'],
 );
@@ -378,7 +387,8 @@ export const KOTLIN = builtin(
     // 13: annotations that code reading them may act on (a framework's handler, a test) are `decorator` bindings of the definition, which is flagged decorated (callers answers are a lower bound; dead code leaves it out).
     // 14: bound references passed as arguments (`this::show`, `c::take`, `B::hide`: navigations written with `::`) are references of the member.
     // 15: a value made by a call of an outside name read as a function's (`module = import_module(name)`, lowercase) is of unknown type: its calls are dynamic, not external (LanguageGraph.constructsByCall).
-    version: '15',
+    // 16: a member no codebase class above defines, on a class with a base unresolved for another cause than being outside the codebase (a computed base: `class Manager(BaseManager.from_queryset(QuerySet))`, `extends mixin(Base)`; a base found nowhere), is dynamic (it was external, which callers answers do not count).
+    version: '16',
   },
   ['references'],
 );
@@ -399,7 +409,8 @@ export const SCALA = builtin(
     // 9: a trait mixed in later overrides what an earlier base defines (LanguageGraph.mixinsOverride): a member found in an earlier base is ambiguous when a later one (or a base of it) defines the name otherwise or is outside the codebase (`class D extends Base with V`: `m()` was Base's where V overrides it).
     // 10: annotations that code reading them may act on (a framework's handler, a test) are `decorator` bindings of the definition, which is flagged decorated (callers answers are a lower bound; dead code leaves it out).
     // 11: a value made by a call of an outside name read as a function's (`module = import_module(name)`, lowercase) is of unknown type: its calls are dynamic, not external (LanguageGraph.constructsByCall).
-    version: '11',
+    // 12: a member no codebase class above defines, on a class with a base unresolved for another cause than being outside the codebase (a computed base: `class Manager(BaseManager.from_queryset(QuerySet))`, `extends mixin(Base)`; a base found nowhere), is dynamic (it was external, which callers answers do not count).
+    version: '12',
   },
   ['references'],
 );
