@@ -153,6 +153,83 @@ describe('Python: what a call returns, as its function declares', () => {
     }
   });
 
+  it('follows chains on a value of known class: annotated, constructed, self, and `-> Self`', async () => {
+    const files: Record<string, string> = {
+      'q.py': [
+        'from typing import Self',
+        '',
+        '',
+        'class Query:',
+        '    def filter(self) -> Self:',
+        '        return self',
+        '',
+        '    def first(self) -> "Row":',
+        '        return Row()',
+        '',
+        '    def plain(self):',
+        '        return self',
+        '',
+        '    def again(self):',
+        '        return self.filter().first().show()', // 15
+        '',
+        '',
+        'class Row:',
+        '    def show(self):',
+        '        return 1',
+        '',
+        '',
+        'class Stubbed:',
+        '    def __init__(self):',
+        '        self.make = lambda: None',
+        '',
+        '    def make(self) -> Row:',
+        '        return Row()',
+        '',
+        '',
+        'def use(q: Query, s: Stubbed):',
+        '    q.filter().filter().first().show()', // 32
+        '    Query().filter().first().show()',
+        '    q.plain().first()',
+        '    s.make().show()',
+        '',
+        '',
+        'class Holder:',
+        '    def __init__(self, f):',
+        '        self.factory = f',
+        '',
+        '    def go(self):',
+        '        return self.factory().show()', // 43
+        '',
+      ].join('\n'),
+    };
+    const g = await openGraph(files);
+    try {
+      const got = (await g.db.edges({ kind: 'calls' })).filter((e) => ['first', 'show'].includes(e.toName));
+      expect(got.map((e) => `${e.line} ${e.toName} -> ${e.to?.qualifiedName ?? e.reason ?? e.resolution}`)).toEqual([
+        '15 first -> q.Query.first',
+        '15 show -> q.Row.show',
+        '32 first -> q.Query.first',
+        '32 show -> q.Row.show',
+        '33 first -> q.Query.first',
+        '33 show -> q.Row.show',
+        // No declared result; a method the instances store over (the stored value is called).
+        '34 first -> dynamic',
+        '35 show -> dynamic',
+        // A member the class does not define, an attribute of its instances: unknown, not missing.
+        '43 show -> dynamic',
+      ]);
+    } finally {
+      g.close();
+    }
+    const seen = await expectExactThrough(
+      files,
+      'memfs',
+      [(f) => void (f['q.py'] = f['q.py']!.replace('    def filter(self) -> Self:', '    def filter(self):')), (f) => void (f['q.py'] = f['q.py']!.replace('    def filter(self):', '    def filter(self) -> Self:'))],
+      async (db) => (await db.edges({ kind: 'calls', toName: 'show' })).filter((e) => e.line === 32).map((e) => e.to?.qualifiedName ?? e.resolution),
+    );
+    expect(seen).toEqual([['unresolved'], ['q.Row.show']]);
+  });
+
   it('stays exact when the declared result changes or goes', async () => {
     const seen = await expectExactThrough(
       FILES,

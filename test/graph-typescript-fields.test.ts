@@ -103,3 +103,59 @@ describe('TypeScript: declared fields type the calls through `this`', () => {
     ]);
   });
 });
+
+describe('TypeScript: chains on a value of known class', () => {
+  const CHAIN: Record<string, string> = {
+    'src/q.ts': [
+      'export class Row { show(): number { return 1; } }',
+      'export class Query {',
+      '  where(): this { return this; }',
+      '  first(): Row { return new Row(); }',
+      '  plain() { return this; }',
+      '}',
+      'export class Repo {',
+      '  constructor(private readonly query: Query) {}',
+      '  top(): number { return this.query.where().first().show(); }', // 9
+      '}',
+      'export function use(q: Query): void {',
+      '  q.where().where().first().show();', // 12
+      '  new Query().where().first().show();',
+      '  q.plain().first();',
+      '}',
+      '',
+    ].join('\n'),
+  };
+  const chainLines = async (db: Awaited<ReturnType<typeof openGraph>>['db']): Promise<string[]> =>
+    (await db.edges({ kind: 'calls' })).filter((e) => e.toName === 'first' || e.toName === 'show').map((e) => `${e.line} ${e.toName} -> ${e.to?.qualifiedName ?? e.reason ?? e.resolution}`);
+
+  it('types each call by the declared result of the one before (`this` is the class)', async () => {
+    const g = await openGraph(CHAIN);
+    try {
+      expect(await chainLines(g.db)).toEqual([
+        '9 first -> src/q.Query.first',
+        '9 show -> src/q.Row.show',
+        '12 first -> src/q.Query.first',
+        '12 show -> src/q.Row.show',
+        '13 first -> src/q.Query.first',
+        '13 show -> src/q.Row.show',
+        // `plain` declares no result.
+        '14 first -> dynamic',
+      ]);
+    } finally {
+      g.close();
+    }
+  });
+
+  it('stays exact as a declared result goes', async () => {
+    const seen = await expectExactThrough(
+      CHAIN,
+      'memfs',
+      [(f) => void (f['src/q.ts'] = f['src/q.ts']!.replace('  where(): this {', '  where() {')), (f) => void (f['src/q.ts'] = f['src/q.ts']!.replace('  where() {', '  where(): this {'))],
+      async (db) => (await chainLines(db)).filter((l) => l.startsWith('12 ')),
+    );
+    expect(seen).toEqual([
+      ['12 first -> dynamic', '12 show -> dynamic'],
+      ['12 first -> src/q.Query.first', '12 show -> src/q.Row.show'],
+    ]);
+  });
+});

@@ -580,6 +580,9 @@ export class Resolver {
       outcome = cls.toId === null ? cls : relabel(this.#classMember(this.#reader.symbol(cls.toId)!, name, new Set()), label);
       // `module = import_module(name)`: what an outside function returns is of no known type.
       if (constructed && cls.code === RESOLUTION_CODES.external && ctx.strategy.constructsByCall === true && !CLASS_NAMED.test(r.type!)) outcome = unresolved(RESOLUTION_CODES.dynamic);
+      // `self.serializer().dumps()`: a member the class does not define may be an attribute its
+      // instances or subclasses set, holding anything.
+      if (constructed && cls.code === RESOLUTION_CODES['not-found'] && r.type!.includes('.')) outcome = unresolved(RESOLUTION_CODES.dynamic);
       if (r.kind === 'type' && cls.toId !== null && outcome.code === RESOLUTION_CODES['not-found'] && ctx.strategy.extensionReceivers !== undefined) {
         outcome = relabel(this.#extensionFor(this.#reader.symbol(cls.toId)!, name, ctx), label);
       }
@@ -1325,6 +1328,9 @@ export class Resolver {
     // `f := os.Open(…)`, `x := s.Get()`: what the function or method declares it returns first,
     // read in its file (Go).
     if (constructed && (symbol?.kind === 'function' || symbol?.kind === 'method')) {
+      // A method the instances store over (`self.filter = …`): what they store is called.
+      const owner = symbol.kind === 'method' && ctx.strategy.instanceAttributes === true ? this.#ownerClass(symbol) : undefined;
+      if (owner !== undefined && this.#storedOnInstances(owner, symbol.name)) return unresolved(RESOLUTION_CODES.dynamic);
       const returned = this.#returnedClass(symbol);
       if (returned !== undefined) return returned.toId === null ? returned : { toId: returned.toId, code: outcome.code };
     }
@@ -1429,7 +1435,12 @@ export class Resolver {
         const conversion = container.kind === 'class' && byName;
         byName = false;
         if (conversion) continue;
-        const returned = container.kind === 'method' || container.kind === 'function' ? this.#returnedClass(container) : undefined;
+        let returned = container.kind === 'method' || container.kind === 'function' ? this.#returnedClass(container) : undefined;
+        // `q.filter().run()` where Query's instances store a `filter` of their own: that is called.
+        if (returned !== undefined && container.kind === 'method' && ctx.strategy.instanceAttributes === true) {
+          const owner = this.#ownerClass(container);
+          if (owner !== undefined && this.#storedOnInstances(owner, container.name)) returned = undefined;
+        }
         // A declared type that names no class (a type alias, `ReturnType<typeof f>`) says nothing of the value.
         const unknownType = returned?.code === RESOLUTION_CODES['not-found'] && ctx.strategy.outsideResultsUnknown === true;
         current = returned !== undefined && !unknownType ? returned : unresolved(RESOLUTION_CODES.dynamic);

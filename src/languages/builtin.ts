@@ -72,7 +72,8 @@ export const PYTHON = builtin(
     // 19: `Any` (`typing.Any`) and `object` annotations are no annotation: calls on such a parameter, attribute or result are dynamic (they were external or builtin, which no callers answer counts).
     // 20: the typing modules' types (`TextIO`, `typing.Hashable`, `collections.abc.Mapping`: protocols any object with the methods satisfies) are no annotation either; `typing.Optional[X]` is X's, as `Optional[X]` is.
     // 21: a member no codebase class above defines, on a class with a base unresolved for another cause than being outside the codebase (a computed base: `class Manager(BaseManager.from_queryset(QuerySet))`, `extends mixin(Base)`; a base found nowhere), is dynamic (it was external, which callers answers do not count).
-    version: '21',
+    // 22: chains on a value of known class follow declared results (`q.filter().first().show()` with `q: Query`, `Query().filter()`, `self.filter()`); `-> Self` in a method is its class; a method the instances store over (`self.make = …`) has no declared result.
+    version: '22',
   },
   ['references'],
 );
@@ -170,7 +171,8 @@ export const TYPESCRIPT = builtin(
     // 24: a module-level `const` holding a call's result (`export const store = makeStore()`) is typed by it, here and where it is imported.
     // 25: a TypeScript class's own declared instance fields (`store: Store;`, parameter properties, `#cache: Cache`) type the calls through `this` in its instance methods (`this.store.get()` was dynamic); `x!.m()` is read as `x.m()`.
     // 26: a member no codebase class above defines, on a class with a base unresolved for another cause than being outside the codebase (a computed base: `class Manager(BaseManager.from_queryset(QuerySet))`, `extends mixin(Base)`; a base found nowhere), is dynamic (it was external, which callers answers do not count).
-    version: '26',
+    // 27: chains on a value of known class follow declared results (`q.where().first().show()` with `q: Query`, `this.query.where()`, `new Query().where()`); a method's `this` return type is its class.
+    version: '27',
   },
   ['references', 'rewriteSource'],
 );
@@ -206,7 +208,8 @@ export const TSX = builtin(
     // 24: a module-level `const` holding a call's result (`export const store = makeStore()`) is typed by it, here and where it is imported.
     // 25: a TypeScript class's own declared instance fields (`store: Store;`, parameter properties, `#cache: Cache`) type the calls through `this` in its instance methods (`this.store.get()` was dynamic); `x!.m()` is read as `x.m()`.
     // 26: a member no codebase class above defines, on a class with a base unresolved for another cause than being outside the codebase (a computed base: `class Manager(BaseManager.from_queryset(QuerySet))`, `extends mixin(Base)`; a base found nowhere), is dynamic (it was external, which callers answers do not count).
-    version: '26',
+    // 27: chains on a value of known class follow declared results (`q.where().first().show()` with `q: Query`, `this.query.where()`, `new Query().where()`); a method's `this` return type is its class.
+    version: '27',
   },
   ['references', 'rewriteSource'],
 );
@@ -243,7 +246,8 @@ export const JAVASCRIPT = builtin(
     // 24: a module-level `const` holding a call's result (`export const store = makeStore()`) is typed by it, here and where it is imported.
     // 25: a TypeScript class's own declared instance fields (`store: Store;`, parameter properties, `#cache: Cache`) type the calls through `this` in its instance methods (`this.store.get()` was dynamic); `x!.m()` is read as `x.m()`.
     // 26: a member no codebase class above defines, on a class with a base unresolved for another cause than being outside the codebase (a computed base: `class Manager(BaseManager.from_queryset(QuerySet))`, `extends mixin(Base)`; a base found nowhere), is dynamic (it was external, which callers answers do not count).
-    version: '26',
+    // 27: chains on a value of known class follow declared results (`q.where().first().show()` with `q: Query`, `this.query.where()`, `new Query().where()`); a method's `this` return type is its class.
+    version: '27',
   },
   ['references'],
 );

@@ -804,7 +804,9 @@ class EcmascriptReferencePass {
    */
   #declareResult(node: Node, typeParameters: readonly string[]): void {
     const name = node.childForFieldName('name');
-    const type = annotatedClass(node.childForFieldName('return_type'));
+    const annotation = node.childForFieldName('return_type');
+    // `m(): this` in a class: an instance of the class (or of a subclass, which dispatch covers).
+    const type = annotation?.namedChildren[0]?.type === 'this_type' ? this.#classNameNodes.get(this.#scopes.innermostAt(node.startIndex))?.text : annotatedClass(annotation);
     if (!name || type === undefined || typeParameters.includes(type.split('.')[0]!)) return;
     this.#sink.binding(name, { kind: 'returns', name: name.text, module: type });
   }
@@ -846,10 +848,27 @@ class EcmascriptReferencePass {
     }
     if (type === 'call_expression') {
       // `Store.create().get()`, `makeStore().get()`: what the function declares it returns.
-      const path = memberPath(object.childForFieldName('function'));
+      const fn = object.childForFieldName('function');
+      const path = memberPath(fn);
       if (path && this.#free(at, path[0]!) && !this.#reassignedModuleNames.has(path[0]!)) return { kind: 'path', path: [...path, RESULT_PART] };
+      if (fn?.type === 'member_expression') return this.#resultOfMethod(fn, at);
     }
     return 'dynamic';
+  }
+
+  /**
+   * `q.where().run()` where q's class is known (annotated, constructed, a declared field, or
+   * itself such a result: `q.where().where()`): what `where` declares it returns, read as
+   * `Q.where().run()` is (the method's result, looked up on the class).
+   */
+  #resultOfMethod(fn: Node, at: number): ReceiverFact | 'dynamic' {
+    const object = fn.childForFieldName('object');
+    const property = fn.childForFieldName('property');
+    if (!object || (property?.type !== 'property_identifier' && property?.type !== 'private_property_identifier')) return 'dynamic';
+    const inner = this.#receiverOf(object, at);
+    if (inner === 'dynamic' || inner.kind !== 'type') return 'dynamic';
+    const type = inner.constructed === true ? `${inner.type}.${RESULT_PART}` : inner.type;
+    return { kind: 'type', type: `${type}.${property.text}`, constructed: true };
   }
 
   /**

@@ -3,6 +3,7 @@ import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
 import { typedDescendants, typeSet, writtenBase, writtenDecorator } from '../common.js';
 import { LexicalScopes, type ScopeBinding } from './scopes.js';
 import { StoredMembers } from './stored-members.js';
+import { RESULT_PART } from '../../graph/container-types.js';
 
 // Python: calls, decorators, bases, imports, value uses, `__all__`.
 //
@@ -85,6 +86,9 @@ function dottedPath(node: Node | null | undefined): string[] | undefined {
   parts.push(n.text);
   return parts.reverse();
 }
+
+/** `typing.Self` as written in an annotation. */
+const SELF_TYPES: ReadonlySet<string> = new Set(['Self', 'typing.Self', 'typing_extensions.Self']);
 
 /** Modules of typing's protocols and abstract types (`TextIO`, `Iterable`, `Mapping`): see PythonReferencePass.#typingNames. */
 const TYPING_MODULES: ReadonlySet<string> = new Set(['typing', 'typing_extensions', 'collections.abc']);
@@ -359,7 +363,7 @@ class PythonReferencePass {
       else if (name) this.#moduleBound.add(name.text);
     }
     if (type === 'function_definition') {
-      this.#declareResult(node);
+      this.#declareResult(node, enclosing >= 0 && scopes.kindOf(enclosing) === 'class' ? this.#classNames.get(enclosing) : undefined);
       const first = addParameters(scopes, scope, node.childForFieldName('parameters'), this.#typeOf);
       const isMethod = enclosing >= 0 && scopes.kindOf(enclosing) === 'class';
       if (isMethod && first !== undefined && !this.#staticMethods.has(node.startIndex)) scopes.setSelf(scope, first);
@@ -374,9 +378,12 @@ class PythonReferencePass {
    * calls on the result. Not a type parameter of its own (`def first[T](xs: list[T]) -> T`), nor
    * an `async def`'s: a call of it makes a coroutine, the declared value only comes by `await`.
    */
-  #declareResult(node: Node): void {
+  #declareResult(node: Node, className: string | undefined): void {
     const name = node.childForFieldName('name');
-    const type = this.#typeOf(node.childForFieldName('return_type'));
+    const annotation = node.childForFieldName('return_type');
+    // `-> Self` in a method: an instance of the class (or of a subclass, which dispatch covers).
+    const written = annotatedClass(annotation);
+    const type = written !== undefined && SELF_TYPES.has(written) ? className : this.#typeOf(annotation);
     if (!name || type === undefined || node.firstChild?.type === 'async') return;
     const own = node.childForFieldName('type_parameters') ?? node.namedChildren.find((c) => c?.type === 'type_parameter');
     const head = type.split('.')[0]!;
@@ -666,8 +673,30 @@ class PythonReferencePass {
       if (fnType === 'identifier' && fn!.text === 'super' && this.#scopes.lookup(at, 'super') === undefined) return this.#superOf(object, at);
       const path = dottedPath(fn);
       if (path && this.#free(at, path[0]!)) return { kind: 'type', type: path.join('.'), constructed: true };
+      if (fnType === 'attribute') return this.#resultOfMethod(fn!, at);
     }
     return 'dynamic';
+  }
+
+  /**
+   * `q.filter().run()` where q's class is known (annotated, constructed, `self`, or itself such
+   * a result: `Query().filter().filter()`): what `filter` declares it returns, as
+   * `Query.filter().run()` reads it (the method's result, looked up on the class).
+   */
+  #resultOfMethod(fn: Node, at: number): ReceiverFact | 'dynamic' {
+    const object = fn.childForFieldName('object');
+    const attribute = fn.childForFieldName('attribute');
+    if (!object || !attribute) return 'dynamic';
+    const inner = this.#receiverOf(object, at);
+    if (inner === 'dynamic' || inner === 'builtin') return 'dynamic';
+    let type: string | undefined;
+    if (inner.kind === 'type') type = inner.constructed === true ? `${inner.type}.${RESULT_PART}` : inner.type;
+    else if (inner.kind === 'self') {
+      const found = this.#scopes.lookup(at, object.text);
+      const cls = found === undefined ? undefined : this.#classNames.get(this.#scopes.parentOf(found.scope));
+      if (cls !== undefined && this.#free(at, cls)) type = cls;
+    }
+    return type === undefined ? 'dynamic' : { kind: 'type', type: `${type}.${attribute.text}`, constructed: true };
   }
 
   /**
