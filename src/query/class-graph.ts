@@ -182,22 +182,16 @@ export class BaseIndex {
   }
 
   /**
-   * The classes below `classId` whose instances reach its method `name`: those whose lookup
-   * order meets no other class of the codebase defining `name` before it (an override, or a
-   * sibling base's method first in the order, hides it).
+   * Whether instances of `sub` (a class below `classId`) reach method `name` of `classId`: its
+   * lookup order meets no other class of the codebase defining `name` before `classId` (an
+   * override, or a sibling base's method first in the order, hides it).
    */
-  inheritingUnchanged(classId: number, name: string): number[] {
-    const found: number[] = [];
-    for (const sub of this.below(classId)) {
-      for (const id of this.lookupOrder(sub)) {
-        if (id === classId) {
-          found.push(sub);
-          break;
-        }
-        if (id >= 0 && this.#defines(id, name)) break;
-      }
+  reaches(sub: number, classId: number, name: string): boolean {
+    for (const id of this.lookupOrder(sub)) {
+      if (id === classId) return true;
+      if (id >= 0 && this.#defines(id, name)) return false;
     }
-    return found;
+    return false;
   }
 
   /**

@@ -59,10 +59,12 @@ export function isExported(store: IndexStore, symbols: SymbolCache, s: SymbolRow
   if (parent.kind !== 'class' || MEMBERS_MARKED.has(s.language)) return false;
   if ((s.flags & SYMBOL_FLAGS.private) !== 0 || PRIVATE_NAME.test(s.name)) return false;
   if (exportedClass(store, symbols, parent, known)) return true;
-  // Inherited unchanged by an exported subclass: the subclass's users call it.
-  for (const id of BaseIndex.of(store).inheritingUnchanged(parent.id, s.name)) {
+  // Inherited unchanged by an exported subclass: the subclass's users call it. (Which classes
+  // are exported is kept in `known`; most subclasses are not, and need no lookup order.)
+  const bases = BaseIndex.of(store);
+  for (const id of bases.below(parent.id)) {
     const sub = symbols.get(id);
-    if (sub !== undefined && exportedClass(store, symbols, sub, known)) return true;
+    if (sub !== undefined && exportedClass(store, symbols, sub, known) && bases.reaches(id, parent.id, s.name)) return true;
   }
   return false;
 }
