@@ -243,3 +243,90 @@ describe('Python: what a call returns, as its function declares', () => {
     expect(seen).toEqual([['shop.store.Other.get'], ['unresolved']]);
   });
 });
+
+describe('Python: loops over an annotated container', () => {
+  const LOOPS: Record<string, string> = {
+    'm.py': [
+      'import typing',
+      'from typing import Optional, Sequence, Any',
+      '',
+      '',
+      'class Row:',
+      '    def show(self):',
+      '        return 1',
+      '',
+      '',
+      'def a(rows: list[Row], more: typing.List["Row"], opt: Optional[Sequence[Row]], anyl: list[Any], plain: list):',
+      '    for r in rows:',
+      '        r.show()', // 12
+      '    for m in more:',
+      '        m.show()',
+      '    for o in opt:',
+      '        o.show()',
+      '    for x in anyl:',
+      '        x.show()', // 18
+      '    for p in plain:',
+      '        p.show()',
+      '    total = [r2.show() for r2 in rows]',
+      '',
+      '',
+      'def b(rows: list[Row]):',
+      '    while True:',
+      '        for r in rows:',
+      '            r.show()', // 27
+      '        rows = [1]',
+      '',
+      '',
+      'def c(rows: list[Row]):',
+      '    for r in rows:',
+      '        r.show()', // 33
+      '    r = None',
+      '',
+      '',
+      'def d():',
+      '    items: list[Row] = []',
+      '    for i in items:',
+      '        i.show()', // 40
+      '    items.append(Row())',
+      '',
+    ].join('\n'),
+  };
+  const shows = async (db: Awaited<ReturnType<typeof openGraph>>['db']): Promise<string[]> =>
+    (await db.edges({ kind: 'calls', toName: 'show' })).map((e) => `${e.line} ${e.to?.qualifiedName ?? e.reason ?? e.resolution}`);
+
+  it('types the loop variable by the declared element class, when nothing else binds either name', async () => {
+    const g = await openGraph(LOOPS);
+    try {
+      expect(await shows(g.db)).toEqual([
+        '12 m.Row.show',
+        '14 m.Row.show',
+        '16 m.Row.show',
+        // `list[Any]`, a bare `list`.
+        '18 dynamic',
+        '20 dynamic',
+        // A comprehension.
+        '21 m.Row.show',
+        // rows rebound later (a second pass of the while loop iterates that), r rebound.
+        '27 dynamic',
+        '33 dynamic',
+        '40 m.Row.show',
+      ]);
+      expect((await g.db.edges({ kind: 'calls', toName: 'append' })).map((e) => e.reason ?? e.resolution)).toEqual(['builtin']);
+    } finally {
+      g.close();
+    }
+  });
+
+  it('stays exact as the annotation changes', async () => {
+    const seen = await expectExactThrough(
+      LOOPS,
+      'memfs',
+      [(f) => void (f['m.py'] = f['m.py']!.replace('def a(rows: list[Row],', 'def a(rows: list,')), (f) => void (f['m.py'] = f['m.py']!.replace('def a(rows: list,', 'def a(rows: list[Row],'))],
+      async (db) => (await shows(db)).filter((l) => l.startsWith('12 ') || l.startsWith('21 ')),
+    );
+    expect(seen).toEqual([
+      ['12 dynamic', '21 dynamic'],
+      ['12 m.Row.show', '21 m.Row.show'],
+    ]);
+  });
+});

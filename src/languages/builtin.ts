@@ -73,7 +73,8 @@ export const PYTHON = builtin(
     // 20: the typing modules' types (`TextIO`, `typing.Hashable`, `collections.abc.Mapping`: protocols any object with the methods satisfies) are no annotation either; `typing.Optional[X]` is X's, as `Optional[X]` is.
     // 21: a member no codebase class above defines, on a class with a base unresolved for another cause than being outside the codebase (a computed base: `class Manager(BaseManager.from_queryset(QuerySet))`, `extends mixin(Base)`; a base found nowhere), is dynamic (it was external, which callers answers do not count).
     // 22: chains on a value of known class follow declared results (`q.filter().first().show()` with `q: Query`, `Query().filter()`, `self.filter()`); `-> Self` in a method is its class; a method the instances store over (`self.make = …`) has no declared result.
-    version: '22',
+    // 23: a loop over a parameter or local annotated as a container of a class (`rows: list[Row]`, `Sequence['Row']`, `typing.List[Row]`) types its variable (`for r in rows: r.show()`), when nothing else binds either name.
+    version: '23',
   },
   ['references'],
 );

@@ -143,6 +143,33 @@ function writtenClass(type: Node | null | undefined): string | undefined {
   return undefined;
 }
 
+/** The provisional type of a loop's target (PythonReferencePass.#bindLoops): no class has the name. */
+const LOOP_MARK = '\u0000loop';
+
+/** Containers whose subscript names what iterating them gives (`list[Row]`, `typing.Sequence[Row]`). */
+const ITERABLES: ReadonlySet<string> = new Set(['list', 'List', 'set', 'Set', 'frozenset', 'FrozenSet', 'Sequence', 'MutableSequence', 'Iterable', 'Iterator', 'Collection', 'AbstractSet', 'MutableSet', 'Reversible']);
+
+/** The class of a container annotation's elements (`list[Row]`, `Optional[Sequence['Row']]`, `typing.List[Row]`), else undefined. */
+function elementClass(type: Node | null | undefined): string | undefined {
+  let n = type?.type === 'type' ? type.namedChildren[0] : type;
+  if (!n) return undefined;
+  let head: string | undefined;
+  let args: Node[] = [];
+  if (n.type === 'generic_type') {
+    head = n.namedChildren[0]?.text;
+    args = n.namedChildren.find((c) => c?.type === 'type_parameter')?.namedChildren.filter((c): c is Node => c !== null) ?? [];
+  } else if (n.type === 'subscript') {
+    head = n.childForFieldName('value')?.text;
+    args = n.namedChildren.slice(1).filter((c): c is Node => c !== null);
+  } else return undefined;
+  head = head?.replace(/^(typing|collections\.abc)\./, '');
+  if (head === 'Optional' && args.length === 1) return elementClass(args[0]);
+  if (head === undefined || !ITERABLES.has(head) || args.length !== 1) return undefined;
+  n = args[0]!;
+  const named = writtenClass(n);
+  return named === undefined || ANY_VALUE.has(named) ? undefined : named;
+}
+
 /**
  * Literals by node type, with the builtin type of their value: Python lets no code add or
  * replace a builtin type's methods, so a method called on one is never the codebase's.
@@ -225,7 +252,8 @@ function addParameters(scopes: LexicalScopes, scope: number, parameters: Node | 
     if (name?.type !== 'identifier') continue;
     first ??= name.text;
     const cls = typeOf(type);
-    scopes.bind(scope, name.text, { kind: 'parameter', ...(cls ? { type: { name: cls } } : {}) });
+    const element = cls === undefined ? elementClass(type) : undefined;
+    scopes.bind(scope, name.text, { kind: 'parameter', ...(cls ? { type: { name: cls } } : {}), ...(element !== undefined ? { element } : {}) });
   }
   return first;
 }
@@ -263,6 +291,8 @@ class PythonReferencePass {
   readonly #classScopes = new Map<number, number>();
   /** Starts of the functions decorated `@staticmethod`. */
   readonly #staticMethods = new Set<number>();
+  /** `for x in y` loops over a name in functions, bound after pass 1 (see #bindLoops). */
+  readonly #loops: { readonly scope: number; readonly name: string; readonly iterable: Node; readonly mark: string }[] = [];
   /** `nonlocal` names, with the scope declaring them. */
   readonly #nonlocals: { readonly scope: number; readonly name: string }[] = [];
   /** Module-level assignments of a class's instance or a declared type (`site = AdminSite()`, `x: Foo = make()`), reported last. */
@@ -306,6 +336,7 @@ class PythonReferencePass {
       const outer = this.#scopes.lookupAround(scope, name);
       if (outer !== undefined && this.#scopes.kindOf(outer.scope) !== 'class') this.#scopes.bind(outer.scope, name, { kind: 'local' });
     }
+    this.#bindLoops();
     this.#moduleValuesTyped();
     this.#scopes.doneBuilding();
     for (let i = 0; i < nodes.length; i++) this.#report(nodes[i]!, types[i]!);
@@ -403,9 +434,18 @@ class PythonReferencePass {
         }
         break;
       case 'for_statement':
-      case 'for_in_clause':
-        this.#bindTargets(node.childForFieldName('left'), scope);
+      case 'for_in_clause': {
+        const left = node.childForFieldName('left');
+        const right = node.childForFieldName('right');
+        // `for row in rows` with `rows: list[Row]`: typed once every binding of rows is known;
+        // meanwhile of a type of its own, which any other binding of row unties.
+        if (scope >= 0 && left?.type === 'identifier' && right?.type === 'identifier') {
+          const mark = { name: `${LOOP_MARK}${this.#loops.length}` };
+          this.#loops.push({ scope, name: left.text, iterable: right, mark: mark.name });
+          this.#scopes.bind(scope, left.text, { kind: 'local', type: mark });
+        } else this.#bindTargets(left, scope);
         break;
+      }
       case 'as_pattern':
         this.#bindTargets(node.childForFieldName('alias'), scope);
         break;
@@ -435,6 +475,23 @@ class PythonReferencePass {
     }
   }
 
+  /**
+   * `for row in rows`: row holds rows's elements, of the class its annotation declares
+   * (`rows: list[Row]`) when every binding of rows says so; read when the function's bindings are
+   * all known, as a later `rows = other` in a loop around makes a second pass iterate that.
+   */
+  #bindLoops(): void {
+    const scopes = this.#scopes;
+    for (const { scope, name, iterable, mark } of this.#loops) {
+      const bound = scopes.own(scope, name);
+      // Another binding of the name untied the mark: untyped.
+      if (bound?.type?.name !== mark) continue;
+      const element = scopes.lookup(iterable.startIndex, iterable.text)?.binding.element;
+      const typed = element !== undefined && this.#free(iterable.startIndex, element.split('.')[0]!);
+      scopes.replace(scope, name, typed ? { kind: bound.kind, type: { name: element } } : { kind: bound.kind });
+    }
+  }
+
   /** Names a `for`, `with … as` or `except … as` target binds: locals in a function, module names at module level. */
   #bindTargets(target: Node | null, scope: number): void {
     for (const name of targetNames(target)) {
@@ -457,8 +514,9 @@ class PythonReferencePass {
     // `store: Store` in a class body: what the instances' attribute holds.
     if (declared !== undefined && scope >= 0 && this.#scopes.kindOf(scope) === 'class') this.#annotateAttribute(scope, left!.text, declared);
     const inferred = declared ? { name: declared } : leftType === 'identifier' ? assignedType(right) : undefined;
+    const element = declared === undefined && leftType === 'identifier' ? elementClass(node.childForFieldName('type')) : undefined;
     for (const name of targetNames(left)) {
-      if (scope >= 0) this.#scopes.bind(scope, name.text, inferred ? { kind: 'local', type: inferred } : { kind: 'local' });
+      if (scope >= 0) this.#scopes.bind(scope, name.text, { kind: 'local', ...(inferred ? { type: inferred } : {}), ...(element !== undefined ? { element } : {}) });
       // `site = AdminSite()` at module level: typed once the whole file is read (see #moduleValuesTyped).
       else if (inferred !== undefined && inferred.literal !== true && leftType === 'identifier') this.#moduleValues.push({ at: name, name: name.text, type: inferred.name });
       else this.#sink.binding(name, { kind: 'assign', name: name.text });

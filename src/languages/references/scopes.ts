@@ -11,6 +11,8 @@ export interface ScopeBinding {
   readonly kind: 'parameter' | 'local' | 'definition' | 'import' | 'global' | 'self';
   /** What the name holds: a class by name (declared, or `constructed` by a call of it), or a value of a builtin type (`literal`: `x = []`). */
   readonly type?: { readonly name: string; readonly constructed?: boolean; readonly literal?: boolean } | undefined;
+  /** The class of what the name holds as a container declares its elements (`rows: list[Row]`): what iterating it gives. */
+  readonly element?: string | undefined;
 }
 
 interface Scope {
@@ -115,7 +117,19 @@ export class LexicalScopes {
     if (old.type && binding.type) type = sameType(old.type, binding.type) ? old.type : undefined;
     else if (old.type) type = unknown(binding) ? undefined : old.type;
     else if (binding.type) type = unknown(old) ? undefined : binding.type;
-    names.set(name, type ? { kind, type } : { kind });
+    // Elements likewise: every binding must declare the same.
+    const element = old.element !== undefined && old.element === binding.element ? old.element : undefined;
+    names.set(name, type ? { kind, type, ...(element !== undefined ? { element } : {}) } : element !== undefined ? { kind, element } : { kind });
+  }
+
+  /** The binding of `name` in `scope` itself (not the scopes around it), if any. */
+  own(scope: number, name: string): ScopeBinding | undefined {
+    return this.#scopes[scope]!.names.get(name);
+  }
+
+  /** Sets what `name` in `scope` holds, whatever was bound before (a visitor's second look, once all bindings are known). */
+  replace(scope: number, name: string, binding: ScopeBinding): void {
+    this.#scopes[scope]!.names.set(name, binding);
   }
 
   /** Marks `name` as the scope's receiver (`self`), unless the body rebinds it. */
