@@ -410,8 +410,9 @@ class PythonReferencePass {
    * an `async def`'s: a call of it makes a coroutine, the declared value only comes by `await`.
    */
   #declareResult(node: Node, className: string | undefined): void {
-    const name = node.childForFieldName('name');
     const annotation = node.childForFieldName('return_type');
+    if (!annotation) return;
+    const name = node.childForFieldName('name');
     // `-> Self` in a method: an instance of the class (or of a subclass, which dispatch covers).
     const written = annotatedClass(annotation);
     const type = written !== undefined && SELF_TYPES.has(written) ? className : this.#typeOf(annotation);
@@ -510,11 +511,12 @@ class PythonReferencePass {
     const leftType = left?.type;
     if (leftType === 'attribute') this.#attributeStore(left!, node.childForFieldName('type'));
     if (leftType === 'attribute' || leftType === 'subscript') return;
-    const declared = leftType === 'identifier' ? this.#typeOf(node.childForFieldName('type')) : undefined;
+    const annotation = leftType === 'identifier' ? node.childForFieldName('type') : null;
+    const declared = annotation ? this.#typeOf(annotation) : undefined;
     // `store: Store` in a class body: what the instances' attribute holds.
     if (declared !== undefined && scope >= 0 && this.#scopes.kindOf(scope) === 'class') this.#annotateAttribute(scope, left!.text, declared);
     const inferred = declared ? { name: declared } : leftType === 'identifier' ? assignedType(right) : undefined;
-    const element = declared === undefined && leftType === 'identifier' ? elementClass(node.childForFieldName('type')) : undefined;
+    const element = declared === undefined && annotation ? elementClass(annotation) : undefined;
     for (const name of targetNames(left)) {
       if (scope >= 0) this.#scopes.bind(scope, name.text, { kind: 'local', ...(inferred ? { type: inferred } : {}), ...(element !== undefined ? { element } : {}) });
       // `site = AdminSite()` at module level: typed once the whole file is read (see #moduleValuesTyped).
