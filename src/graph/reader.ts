@@ -345,9 +345,10 @@ export class GraphReader {
 
   /**
    * Whether a base of the class is unresolved for a cause other than being outside the codebase
-   * or a builtin: a computed base (`class Manager(BaseManager.from_queryset(QuerySet))`,
-   * `extends mixin(Base)`), a parameter, a name found nowhere. Its members may be the
-   * codebase's: a member no class of the codebase above it defines is of unknown origin.
+   * (OUTSIDE_CAUSES: an outside module's, a builtin, or a name found nowhere, as a qualified
+   * `java.util.Observable` is): a computed base (`class Manager(BaseManager.from_queryset(QuerySet))`,
+   * `extends mixin(Base)`), a parameter, several candidates. Its members may be the codebase's: a
+   * member no class of the codebase above it defines is of unknown origin.
    */
   unknownBase(classId: number): boolean {
     this.bases(classId);
