@@ -75,6 +75,44 @@ describe('Python: annotated attributes type the calls through self', () => {
     }
   });
 
+  it('reads a property declaring its result (`@property`, `@cached_property`) as an annotated attribute', async () => {
+    const g = await openGraph({
+      'p.py': [
+        'from functools import cached_property',
+        '',
+        '',
+        'class Row:',
+        '    def show(self):',
+        '        return 1',
+        '',
+        '',
+        'class Holder:',
+        '    @property',
+        '    def row(self) -> Row:',
+        '        return Row()',
+        '',
+        '    @cached_property',
+        '    def other(self) -> "Row":',
+        '        return Row()',
+        '',
+        '    def plain(self) -> Row:',
+        '        return Row()',
+        '',
+        '    def use(self):',
+        '        self.row.show()',
+        '        self.other.show()',
+        '        self.plain.show()',
+        '',
+      ].join('\n'),
+    });
+    try {
+      // `self.plain` is the bound method, not what it returns.
+      expect((await g.db.edges({ kind: 'calls', toName: 'show' })).map((e) => `${e.line} ${e.to?.qualifiedName ?? e.reason ?? e.resolution}`)).toEqual(['22 p.Row.show', '23 p.Row.show', '24 dynamic']);
+    } finally {
+      g.close();
+    }
+  });
+
   it('stays exact as the annotation and the class change', async () => {
     const seen = await expectExactThrough(
       FILES,

@@ -104,6 +104,29 @@ describe('TypeScript: declared fields type the calls through `this`', () => {
   });
 });
 
+describe('TypeScript: a getter declared of a class types the calls through `this` as a field does', () => {
+  it('reads `get row(): Row` in instance methods, not a static getter', async () => {
+    const g = await openGraph({
+      'src/g.ts': [
+        'export class Row { show(): number { return 1; } }',
+        'export class Holder {',
+        '  #row = new Row();',
+        '  get row(): Row { return this.#row; }',
+        '  static get shared(): Row { return new Row(); }',
+        '  use(): number { return this.row.show(); }',
+        '  static s(): number { return this.shared.show(); }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    try {
+      expect((await g.db.edges({ kind: 'calls', toName: 'show' })).map((e) => `${e.line} ${e.to?.qualifiedName ?? e.reason ?? e.resolution}`)).toEqual(['6 src/g.Row.show', '7 dynamic']);
+    } finally {
+      g.close();
+    }
+  });
+});
+
 describe('TypeScript: chains on a value of known class', () => {
   const CHAIN: Record<string, string> = {
     'src/q.ts': [

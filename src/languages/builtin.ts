@@ -74,7 +74,8 @@ export const PYTHON = builtin(
     // 21: a member no codebase class above defines, on a class with a base unresolved for another cause than being outside the codebase (a computed base: `class Manager(BaseManager.from_queryset(QuerySet))`, `extends mixin(Base)`; a base found nowhere), is dynamic (it was external, which callers answers do not count).
     // 22: chains on a value of known class follow declared results (`q.filter().first().show()` with `q: Query`, `Query().filter()`, `self.filter()`); `-> Self` in a method is its class; a method the instances store over (`self.make = …`) has no declared result.
     // 23: a loop over a parameter or local annotated as a container of a class (`rows: list[Row]`, `Sequence['Row']`, `typing.List[Row]`) types its variable (`for r in rows: r.show()`), when nothing else binds either name.
-    version: '23',
+    // 24: a method decorated `@property` or `@cached_property` that declares its result (`-> Row`) types `self.row.show()` as an annotated attribute does.
+    version: '24',
   },
   ['references'],
 );
@@ -173,7 +174,8 @@ export const TYPESCRIPT = builtin(
     // 25: a TypeScript class's own declared instance fields (`store: Store;`, parameter properties, `#cache: Cache`) type the calls through `this` in its instance methods (`this.store.get()` was dynamic); `x!.m()` is read as `x.m()`.
     // 26: a member no codebase class above defines, on a class with a base unresolved for another cause than being outside the codebase (a computed base: `class Manager(BaseManager.from_queryset(QuerySet))`, `extends mixin(Base)`; a base found nowhere), is dynamic (it was external, which callers answers do not count).
     // 27: chains on a value of known class follow declared results (`q.where().first().show()` with `q: Query`, `this.query.where()`, `new Query().where()`); a method's `this` return type is its class.
-    version: '27',
+    // 28: a class's own `get row(): Row` accessor types `this.row.show()` in its instance methods as a declared field does.
+    version: '28',
   },
   ['references', 'rewriteSource'],
 );
@@ -210,7 +212,8 @@ export const TSX = builtin(
     // 25: a TypeScript class's own declared instance fields (`store: Store;`, parameter properties, `#cache: Cache`) type the calls through `this` in its instance methods (`this.store.get()` was dynamic); `x!.m()` is read as `x.m()`.
     // 26: a member no codebase class above defines, on a class with a base unresolved for another cause than being outside the codebase (a computed base: `class Manager(BaseManager.from_queryset(QuerySet))`, `extends mixin(Base)`; a base found nowhere), is dynamic (it was external, which callers answers do not count).
     // 27: chains on a value of known class follow declared results (`q.where().first().show()` with `q: Query`, `this.query.where()`, `new Query().where()`); a method's `this` return type is its class.
-    version: '27',
+    // 28: a class's own `get row(): Row` accessor types `this.row.show()` in its instance methods as a declared field does.
+    version: '28',
   },
   ['references', 'rewriteSource'],
 );
@@ -248,7 +251,8 @@ export const JAVASCRIPT = builtin(
     // 25: a TypeScript class's own declared instance fields (`store: Store;`, parameter properties, `#cache: Cache`) type the calls through `this` in its instance methods (`this.store.get()` was dynamic); `x!.m()` is read as `x.m()`.
     // 26: a member no codebase class above defines, on a class with a base unresolved for another cause than being outside the codebase (a computed base: `class Manager(BaseManager.from_queryset(QuerySet))`, `extends mixin(Base)`; a base found nowhere), is dynamic (it was external, which callers answers do not count).
     // 27: chains on a value of known class follow declared results (`q.where().first().show()` with `q: Query`, `this.query.where()`, `new Query().where()`); a method's `this` return type is its class.
-    version: '27',
+    // 28: a class's own `get row(): Row` accessor types `this.row.show()` in its instance methods as a declared field does.
+    version: '28',
   },
   ['references'],
 );

@@ -85,6 +85,11 @@ function instanceFieldTypes(body: Node | null, typeParameters: readonly string[]
       const name = member!.childForFieldName('name');
       const nameType = name?.type;
       if ((nameType === 'property_identifier' || nameType === 'private_property_identifier') && !isStaticMember(member!)) add(name!.text, annotatedClass(member!.childForFieldName('type')));
+    } else if (type === 'method_definition' && isGetter(member!)) {
+      // `get store(): Store`: `this.store` is a Store, as a declared field is.
+      const name = member!.childForFieldName('name');
+      const nameType = name?.type;
+      if ((nameType === 'property_identifier' || nameType === 'private_property_identifier') && !isStaticMember(member!)) add(name!.text, annotatedClass(member!.childForFieldName('return_type')));
     } else if (type === 'method_definition' && member!.childForFieldName('name')?.text === 'constructor') {
       for (const p of member!.childForFieldName('parameters')?.namedChildren ?? []) {
         if (p?.type !== 'required_parameter' && p?.type !== 'optional_parameter') continue;
@@ -96,6 +101,17 @@ function instanceFieldTypes(body: Node | null, typeParameters: readonly string[]
   }
   for (const name of twice) fields!.delete(name);
   return fields;
+}
+
+/** Whether a method definition is a `get` accessor. */
+function isGetter(method: Node): boolean {
+  // The modifiers come before the name: read children up to it only.
+  for (let i = 0; i < method.childCount; i++) {
+    const type = method.child(i)?.type;
+    if (type === 'get') return true;
+    if (type === 'property_identifier' || type === 'private_property_identifier' || type === 'computed_property_name') return false;
+  }
+  return false;
 }
 
 function isStaticMember(member: Node): boolean {

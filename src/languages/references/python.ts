@@ -216,12 +216,17 @@ function assignedType(value: Node | null | undefined): ScopeBinding['type'] {
  * in document order, so pass 1 knows it before it reaches the function, and asks no function
  * for its `parent` (a walk down from the root in tree-sitter).
  */
-function addStaticMethods(decorator: Node, out: Set<number>): void {
-  if (decorator.namedChildren[0]?.text !== 'staticmethod') return;
+function addStaticMethods(decorator: Node, staticMethods: Set<number>, properties: Set<number>): void {
+  const written = decorator.namedChildren[0]?.text;
+  const out = written === 'staticmethod' ? staticMethods : written !== undefined && PROPERTY_DECORATORS.has(written) ? properties : undefined;
+  if (out === undefined) return;
   const decorated = decorator.parent;
   if (decorated?.type !== 'decorated_definition') return;
   for (const child of decorated.namedChildren) if (child?.type === 'function_definition') out.add(child.startIndex);
 }
+
+/** Decorators that make a method an attribute of its instances, read without a call: `self.store` runs `store`. */
+const PROPERTY_DECORATORS: ReadonlySet<string> = new Set(['property', 'cached_property', 'functools.cached_property']);
 
 function addParameters(scopes: LexicalScopes, scope: number, parameters: Node | null, typeOf: (annotation: Node | null | undefined) => string | undefined): string | undefined {
   let first: string | undefined;
@@ -289,6 +294,8 @@ class PythonReferencePass {
   readonly #stored: StoredMembers;
   /** Class scopes by where their class starts (a class's bases are looked up around its scope). */
   readonly #classScopes = new Map<number, number>();
+  /** Starts of the functions decorated `@property` (or `@cached_property`). */
+  readonly #properties = new Set<number>();
   /** Starts of the functions decorated `@staticmethod`. */
   readonly #staticMethods = new Set<number>();
   /** `for x in y` loops over a name in functions, bound after pass 1 (see #bindLoops). */
@@ -367,7 +374,7 @@ class PythonReferencePass {
   }
 
   #declare(node: Node, type: string): void {
-    if (type === 'decorator') addStaticMethods(node, this.#staticMethods);
+    if (type === 'decorator') addStaticMethods(node, this.#staticMethods, this.#properties);
     else if (SCOPES.has(type)) this.#openScope(node, type);
     else if (BINDERS.has(type)) this.#bind(node, type, this.#scopes.innermostAt(node.startIndex));
   }
@@ -394,7 +401,8 @@ class PythonReferencePass {
       else if (name) this.#moduleBound.add(name.text);
     }
     if (type === 'function_definition') {
-      this.#declareResult(node, enclosing >= 0 && scopes.kindOf(enclosing) === 'class' ? this.#classNames.get(enclosing) : undefined);
+      const inClass = enclosing >= 0 && scopes.kindOf(enclosing) === 'class';
+      this.#declareResult(node, inClass ? this.#classNames.get(enclosing) : undefined, inClass ? enclosing : -1);
       const first = addParameters(scopes, scope, node.childForFieldName('parameters'), this.#typeOf);
       const isMethod = enclosing >= 0 && scopes.kindOf(enclosing) === 'class';
       if (isMethod && first !== undefined && !this.#staticMethods.has(node.startIndex)) scopes.setSelf(scope, first);
@@ -409,7 +417,7 @@ class PythonReferencePass {
    * calls on the result. Not a type parameter of its own (`def first[T](xs: list[T]) -> T`), nor
    * an `async def`'s: a call of it makes a coroutine, the declared value only comes by `await`.
    */
-  #declareResult(node: Node, className: string | undefined): void {
+  #declareResult(node: Node, className: string | undefined, classScope: number): void {
     const annotation = node.childForFieldName('return_type');
     if (!annotation) return;
     const name = node.childForFieldName('name');
@@ -421,6 +429,8 @@ class PythonReferencePass {
     const head = type.split('.')[0]!;
     if (own?.namedChildren.some((p) => p?.text === head || p?.namedChildren[0]?.text === head)) return;
     this.#sink.binding(name, { kind: 'returns', name: name.text, module: type });
+    // `@property def store(self) -> Store`: `self.store` is a Store, as an annotated attribute is.
+    if (classScope >= 0 && this.#properties.has(node.startIndex)) this.#annotateAttribute(classScope, name.text, type);
   }
 
   #bind(node: Node, type: string, scope: number): void {
