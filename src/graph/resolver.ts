@@ -1328,9 +1328,6 @@ export class Resolver {
     // `f := os.Open(…)`, `x := s.Get()`: what the function or method declares it returns first,
     // read in its file (Go).
     if (constructed && (symbol?.kind === 'function' || symbol?.kind === 'method')) {
-      // A method the instances store over (`self.filter = …`): what they store is called.
-      const owner = symbol.kind === 'method' && ctx.strategy.instanceAttributes === true ? this.#ownerClass(symbol) : undefined;
-      if (owner !== undefined && this.#storedOnInstances(owner, symbol.name)) return unresolved(RESOLUTION_CODES.dynamic);
       const returned = this.#returnedClass(symbol);
       if (returned !== undefined) return returned.toId === null ? returned : { toId: returned.toId, code: outcome.code };
     }
@@ -1435,12 +1432,7 @@ export class Resolver {
         const conversion = container.kind === 'class' && byName;
         byName = false;
         if (conversion) continue;
-        let returned = container.kind === 'method' || container.kind === 'function' ? this.#returnedClass(container) : undefined;
-        // `q.filter().run()` where Query's instances store a `filter` of their own: that is called.
-        if (returned !== undefined && container.kind === 'method' && ctx.strategy.instanceAttributes === true) {
-          const owner = this.#ownerClass(container);
-          if (owner !== undefined && this.#storedOnInstances(owner, container.name)) returned = undefined;
-        }
+        const returned = container.kind === 'method' || container.kind === 'function' ? this.#returnedClass(container) : undefined;
         // A declared type that names no class (a type alias, `ReturnType<typeof f>`) says nothing of the value.
         const unknownType = returned?.code === RESOLUTION_CODES['not-found'] && ctx.strategy.outsideResultsUnknown === true;
         current = returned !== undefined && !unknownType ? returned : unresolved(RESOLUTION_CODES.dynamic);
@@ -1642,7 +1634,12 @@ export class Resolver {
     return element === undefined ? unresolved(RESOLUTION_CODES.dynamic) : this.#typedIn(cls, declaration, element);
   }
 
-  /** The class a function declares it returns first (LanguageGraph.returnTypes), read in its file; undefined when it declares none. */
+  /**
+   * The class a function declares it returns first (LanguageGraph.returnTypes), read in its file;
+   * undefined when it declares none. Of unknown class (`dynamic`) for a method its class's
+   * instances store over (`self.filter = …`, LanguageGraph.instanceAttributes): `q.filter()`
+   * calls what they store.
+   */
   #returnedClass(fn: GraphSymbol): Outcome | undefined {
     const file = this.#reader.file(fn.fileId);
     const strategy = file ? this.#strategyOf(file.language) : undefined;
@@ -1650,7 +1647,10 @@ export class Resolver {
     // The answer depends on what the function returns: a change to its file must re-resolve the site.
     this.#reader.depend(fn.name);
     const returned = this.#reader.bindingOf(fn, 'returns');
-    return returned?.module ? this.#classDeclaredIn(fn, file, strategy, returned.module) : undefined;
+    if (!returned?.module) return undefined;
+    const owner = fn.kind === 'method' && strategy.instanceAttributes === true ? this.#ownerClass(fn) : undefined;
+    if (owner !== undefined && this.#storedOnInstances(owner, fn.name)) return unresolved(RESOLUTION_CODES.dynamic);
+    return this.#classDeclaredIn(fn, file, strategy, returned.module);
   }
 
   /**

@@ -81,15 +81,12 @@ function instanceFieldTypes(body: Node | null, typeParameters: readonly string[]
   };
   for (const member of body?.namedChildren ?? []) {
     const type = member?.type;
-    if (type === 'public_field_definition') {
+    // A field's declared type; a getter's (`get store(): Store`) is its result's.
+    const getter = type === 'method_definition' && isGetter(member!);
+    if (type === 'public_field_definition' || getter) {
       const name = member!.childForFieldName('name');
       const nameType = name?.type;
-      if ((nameType === 'property_identifier' || nameType === 'private_property_identifier') && !isStaticMember(member!)) add(name!.text, annotatedClass(member!.childForFieldName('type')));
-    } else if (type === 'method_definition' && isGetter(member!)) {
-      // `get store(): Store`: `this.store` is a Store, as a declared field is.
-      const name = member!.childForFieldName('name');
-      const nameType = name?.type;
-      if ((nameType === 'property_identifier' || nameType === 'private_property_identifier') && !isStaticMember(member!)) add(name!.text, annotatedClass(member!.childForFieldName('return_type')));
+      if ((nameType === 'property_identifier' || nameType === 'private_property_identifier') && !isStaticMember(member!)) add(name!.text, annotatedClass(member!.childForFieldName(getter ? 'return_type' : 'type')));
     } else if (type === 'method_definition' && member!.childForFieldName('name')?.text === 'constructor') {
       for (const p of member!.childForFieldName('parameters')?.namedChildren ?? []) {
         if (p?.type !== 'required_parameter' && p?.type !== 'optional_parameter') continue;

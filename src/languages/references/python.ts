@@ -151,7 +151,7 @@ const ITERABLES: ReadonlySet<string> = new Set(['list', 'List', 'set', 'Set', 'f
 
 /** The class of a container annotation's elements (`list[Row]`, `Optional[Sequence['Row']]`, `typing.List[Row]`), else undefined. */
 function elementClass(type: Node | null | undefined): string | undefined {
-  let n = type?.type === 'type' ? type.namedChildren[0] : type;
+  const n = type?.type === 'type' ? type.namedChildren[0] : type;
   if (!n) return undefined;
   let head: string | undefined;
   let args: Node[] = [];
@@ -165,9 +165,7 @@ function elementClass(type: Node | null | undefined): string | undefined {
   head = head?.replace(/^(typing|collections\.abc)\./, '');
   if (head === 'Optional' && args.length === 1) return elementClass(args[0]);
   if (head === undefined || !ITERABLES.has(head) || args.length !== 1) return undefined;
-  n = args[0]!;
-  const named = writtenClass(n);
-  return named === undefined || ANY_VALUE.has(named) ? undefined : named;
+  return annotatedClass(args[0]);
 }
 
 /**
@@ -322,13 +320,15 @@ class PythonReferencePass {
   readonly #typingNames = new Set<string>();
 
   /** The class an annotation names (annotatedClass), unless it is one of the typing modules'. */
-  readonly #typeOf = (annotation: Node | null | undefined): string | undefined => {
-    const type = annotatedClass(annotation);
+  readonly #typeOf = (annotation: Node | null | undefined): string | undefined => this.#notTyping(annotatedClass(annotation));
+
+  /** `type`, unless the typing modules' names make it (`TextIO`, `typing.Hashable`, `cabc.Mapping`). */
+  #notTyping(type: string | undefined): string | undefined {
     if (type === undefined || this.#typingNames.size === 0) return type;
     const parts = type.split('.');
     for (let i = 1; i <= parts.length; i++) if (this.#typingNames.has(parts.slice(0, i).join('.'))) return undefined;
     return type;
-  };
+  }
   constructor(sink: ReferenceSink) {
     this.#sink = sink;
     this.#stored = new StoredMembers(this.#scopes, sink);
@@ -404,8 +404,7 @@ class PythonReferencePass {
       const inClass = enclosing >= 0 && scopes.kindOf(enclosing) === 'class';
       this.#declareResult(node, inClass ? this.#classNames.get(enclosing) : undefined, inClass ? enclosing : -1);
       const first = addParameters(scopes, scope, node.childForFieldName('parameters'), this.#typeOf);
-      const isMethod = enclosing >= 0 && scopes.kindOf(enclosing) === 'class';
-      if (isMethod && first !== undefined && !this.#staticMethods.has(node.startIndex)) scopes.setSelf(scope, first);
+      if (inClass && first !== undefined && !this.#staticMethods.has(node.startIndex)) scopes.setSelf(scope, first);
     } else if (type === 'lambda') {
       addParameters(scopes, scope, node.childForFieldName('parameters'), this.#typeOf);
     }
@@ -423,7 +422,7 @@ class PythonReferencePass {
     const name = node.childForFieldName('name');
     // `-> Self` in a method: an instance of the class (or of a subclass, which dispatch covers).
     const written = annotatedClass(annotation);
-    const type = written !== undefined && SELF_TYPES.has(written) ? className : this.#typeOf(annotation);
+    const type = written !== undefined && SELF_TYPES.has(written) ? className : this.#notTyping(written);
     if (!name || type === undefined || node.firstChild?.type === 'async') return;
     const own = node.childForFieldName('type_parameters') ?? node.namedChildren.find((c) => c?.type === 'type_parameter');
     const head = type.split('.')[0]!;
@@ -563,15 +562,19 @@ class PythonReferencePass {
     types.set(name, before === undefined || before === type ? type : null);
   }
 
+  /** The class scope of the method whose `self` (or `cls`) `name` is at `at`; undefined for any other name. */
+  #selfClass(at: number, name: string): number | undefined {
+    const found = this.#scopes.lookup(at, name);
+    return found?.binding.kind === 'self' ? this.#scopes.parentOf(found.scope) : undefined;
+  }
+
   /**
    * `self.store` in a method of a class that annotates `store` itself (in its body or on `self`):
    * a value of that class. An attribute the class does not annotate (a base's, or none) is of
    * unknown type.
    */
-  #selfAttribute(object: Node, attribute: Node, at: number): ReceiverFact | 'dynamic' {
-    const found = this.#scopes.lookup(at, object.text);
-    if (found?.binding.kind !== 'self') return 'dynamic';
-    const type = this.#attributeTypes.get(this.#scopes.parentOf(found.scope))?.get(attribute.text);
+  #selfAttribute(cls: number, attribute: Node, at: number): ReceiverFact | 'dynamic' {
+    const type = this.#attributeTypes.get(cls)?.get(attribute.text);
     if (type == null || !this.#free(at, type.split('.')[0]!)) return 'dynamic';
     return { kind: 'type', type };
   }
@@ -733,7 +736,8 @@ class PythonReferencePass {
     if (objectType === 'attribute') {
       const inner = object.childForFieldName('object');
       const attribute = object.childForFieldName('attribute');
-      if (inner?.type === 'identifier' && attribute && this.#attributeTypes.size > 0 && !this.#free(at, inner.text)) return this.#selfAttribute(inner, attribute, at);
+      const cls = inner?.type === 'identifier' && attribute && this.#attributeTypes.size > 0 ? this.#selfClass(at, inner.text) : undefined;
+      if (cls !== undefined) return this.#selfAttribute(cls, attribute!, at);
       const path = dottedPath(object);
       return path && this.#free(at, path[0]!) ? { kind: 'path', path } : 'dynamic';
     }
@@ -762,8 +766,8 @@ class PythonReferencePass {
     let type: string | undefined;
     if (inner.kind === 'type') type = inner.constructed === true ? `${inner.type}.${RESULT_PART}` : inner.type;
     else if (inner.kind === 'self') {
-      const found = this.#scopes.lookup(at, object.text);
-      const cls = found === undefined ? undefined : this.#classNames.get(this.#scopes.parentOf(found.scope));
+      const scope = this.#selfClass(at, object.text);
+      const cls = scope === undefined ? undefined : this.#classNames.get(scope);
       if (cls !== undefined && this.#free(at, cls)) type = cls;
     }
     return type === undefined ? 'dynamic' : { kind: 'type', type: `${type}.${attribute.text}`, constructed: true };
