@@ -4,12 +4,13 @@
 // `Catalog as Cat`), a package re-export (`shop.get_version()` through shop/__init__.py),
 // `import shop.models as m` then `m.Product.parse()`, a submodule reached through its package
 // (`@shop.util.retry`), relative imports (`.models`, `from . import util as u`), constructors
-// (`Cat()` → `Catalog.__init__`), typed receivers (`c: Cat`, `catalog = Cat()`), `self` and
-// inherited methods (`product.save()` → `Model.save`), `super().__init__()`, recursion, nested
+// (`Cat()` → `Catalog.__init__`), typed receivers (`c: Cat`, `catalog = Cat()`, and
+// `product = catalog.add_product(…)`, declared `-> Product`), `self` and inherited methods
+// (`product.save()` → `Model.save`), `super().__init__()`, recursion, nested
 // functions, module-level code and decorators (the module is the caller), and what must stay
 // unresolved: a module outside the codebase even where the codebase has a function of that name
 // (`title_case`, `os.path.join`), calls of parameters (`task()`, `cls()`), methods of values of
-// unknown type (`m.Product.create("cup").save()`, `product.save()` on a method's result), builtins.
+// unknown type (`m.Product.create("cup").save()`: create declares no result), builtins.
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from './helpers/fixtures.js';
 import { CKGDatabase } from '../src/index.js';
@@ -29,7 +30,7 @@ const EXPECTED = [
   'app.py:12 calls app.main -> ∅ [print] unresolved:builtin',
   'app.py:13 calls app.main -> shop.util.join [path_join] import',
   'app.py:14 calls app.main -> shop.util.retry [retry] import',
-  'app.py:14 calls app.main -> ∅ [save] unresolved:dynamic',
+  'app.py:14 calls app.main -> shop.models.Model.save [save] typed',
   'app.py:15 calls app.main -> app.helper [helper] local',
   'app.py:19 contains app.helper -> app.helper.inner [inner] local',
   'app.py:20 calls app.helper.inner -> shop.catalog.Catalog.find [find] typed',

@@ -26,8 +26,9 @@ async function run(args: Record<string, unknown>): Promise<string> {
 describe('graph commands of the ckg tool', () => {
   it('find_callers: call sites with callers, and the lower-bound note', async () => {
     expect(await run({ command: 'find_callers', identifier: 'Model.save' })).toBe(
-      'Callers of shop.models.Model.save (method, shop/models.py:5-6): 1 caller. Lower bound: 2 unresolved calls named save may also be calls of it (app.py:10, app.py:14).\n' +
-        '1. shop/catalog.py:14 Catalog.add_product\n',
+      'Callers of shop.models.Model.save (method, shop/models.py:5-6): 2 callers. Lower bound: 1 unresolved call named save may also be a call of it (app.py:10).\n' +
+        '1. app.py:14 main\n' +
+        '2. shop/catalog.py:14 Catalog.add_product\n',
     );
     // Catalog is re-exported by the package's `__init__` (named in its `__all__`): public API.
     expect(await run({ command: 'find_callers', identifier: 'add_product', depth: 2 })).toBe(
@@ -57,11 +58,12 @@ describe('graph commands of the ckg tool', () => {
 
   it('trace_path: breadth-first hops, inbound with the honesty note', async () => {
     expect(await run({ command: 'trace_path', identifier: 'validate', direction: 'inbound', depth: 4 })).toBe(
-      'Calls into shop.models.Model.validate (shop/models.py:8-9), depth 4: 4 hops. Lower bound: 2 unresolved calls carry names on the path (app.py:10, app.py:14).\n' +
+      'Calls into shop.models.Model.validate (shop/models.py:8-9), depth 4: 5 hops. Lower bound: 1 unresolved call carries a name on the path (app.py:10).\n' +
         '1. [1] shop.models.Model.save -> shop.models.Model.validate (shop/models.py:6)\n' +
-        '2. [2] shop.catalog.Catalog.add_product -> shop.models.Model.save (shop/catalog.py:14)\n' +
-        '3. [3] app.main -> shop.catalog.Catalog.add_product (app.py:9)\n' +
-        '4. [4] app -> app.main (app.py:31)\n',
+        '2. [2] app.main -> shop.models.Model.save (app.py:14)\n' +
+        '3. [2] shop.catalog.Catalog.add_product -> shop.models.Model.save (shop/catalog.py:14)\n' +
+        '4. [3] app.main -> shop.catalog.Catalog.add_product (app.py:9)\n' +
+        '5. [3] app -> app.main (app.py:31)\n',
     );
     const outbound = await run({ command: 'trace_path', identifier: 'shop.util.retry' });
     expect(outbound).toBe(

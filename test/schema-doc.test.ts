@@ -16,11 +16,11 @@ describe('docs/schema.md', () => {
     try {
       const run = (sql: string): unknown[][] => raw.exec(sql.replaceAll('/abs/repo', graph.tree.root))[0]?.values ?? [];
       expect(QUERIES).toHaveLength(5);
-      expect(run(QUERIES[0]!)).toEqual([['shop.catalog.Catalog.add_product', `${graph.tree.root}/shop/catalog.py`, 14]]);
-      expect(run(QUERIES[1]!)).toEqual([
-        [`${graph.tree.root}/app.py`, 10, 'dynamic'],
-        [`${graph.tree.root}/app.py`, 14, 'dynamic'],
+      expect(run(QUERIES[0]!)).toEqual([
+        ['app.main', `${graph.tree.root}/app.py`, 14],
+        ['shop.catalog.Catalog.add_product', `${graph.tree.root}/shop/catalog.py`, 14],
       ]);
+      expect(run(QUERIES[1]!)).toEqual([[`${graph.tree.root}/app.py`, 10, 'dynamic']]);
       expect(run(QUERIES[2]!).map((r) => r[0])).toEqual(['shop.models.Model', 'shop.models.Product']);
       expect(run(QUERIES[3]!).map((r) => [r[0], r[1]])).toEqual([
         ['os.path', null],

@@ -21,6 +21,13 @@ export const ELEMENT_PART = '[]';
  */
 export const RESULT_PART = '()';
 
+/**
+ * A part of a receiver's path that reads what awaiting the result of the method or function the
+ * part before it names gives (`(await repo.find()).save()` → `Repo.find.(await).save`), as its
+ * declaration says (an `awaits` binding: TypeScript's `Promise<T>`, Python's `async def … -> T`).
+ */
+export const AWAIT_PART = '(await)';
+
 /** What {@link CONTAINER_TYPE} says of a container. */
 export interface ContainerShape {
   readonly kind: 'slice' | 'map' | 'chan';

@@ -171,9 +171,15 @@ export interface SiteFact {
  * method stores on the instance (`self.name = …`, `this.name = …`, without `module`), which may
  * hide a method `name` for calls through an instance.
  *
- * `returns` (Go): the function or method `name` (the binding's scope) returns first a value of
- * the type `module` as written (`func Open() (*File, error)` → `File`); it binds no name either:
- * `f := os.Open(…)` then `f.Read()`, `x := s.Get()` then `x.M()`, read it to type f and x.
+ * `returns` (Go, Python, JavaScript, TypeScript): the function or method `name` (the binding's
+ * scope) returns first a value of the type `module` as written (`func Open() (*File, error)` →
+ * `File`, `def make() -> Store`, `make(): Store`); it binds no name either: `f := os.Open(…)`
+ * then `f.Read()`, `x := s.Get()` then `x.M()`, read it to type f and x.
+ *
+ * `awaits` (Python, TypeScript): awaiting what the function or method `name` (the binding's
+ * scope) returns gives a value of the type `module` as written (`async def find() -> Store`,
+ * `find(): Promise<Store>` → `Store`); it binds no name either: `s = await find()` then
+ * `s.get()` reads it.
  *
  * `receiver` (Kotlin, C#): the function `name` (the binding's scope) is an extension of the type
  * `module` as written (`fun Foo.ext()`, `static int Ext(this Foo f)` → `Foo`; C#'s `this object`
@@ -204,7 +210,7 @@ export interface SiteFact {
  */
 export interface BindingFact {
   /** How the name is bound (see above). */
-  readonly kind: 'module' | 'member' | 'star' | 'export' | 'assign' | 'declare' | 'macro' | 'alias' | 'using' | 'build' | 'field' | 'returns' | 'receiver' | 'decorator';
+  readonly kind: 'module' | 'member' | 'star' | 'export' | 'assign' | 'declare' | 'macro' | 'alias' | 'using' | 'build' | 'field' | 'returns' | 'awaits' | 'receiver' | 'decorator';
   /** The name the file uses. */
   readonly name: string;
   /** The module as written in the source, for imports and re-exports. */

@@ -49,7 +49,7 @@ export interface GraphDeclaration {
 export const PRELOAD_SYMBOLS = 300_000;
 
 /** Binding kinds that bind no name an import lookup follows (C, C++ declarations, see GraphReader.declarations; facts about a definition). */
-const DECLARATION_KINDS: ReadonlySet<string> = new Set(['declare', 'macro', 'alias', 'using', 'field', 'returns', 'receiver', 'decorator']);
+const DECLARATION_KINDS: ReadonlySet<string> = new Set(['declare', 'macro', 'alias', 'using', 'field', 'returns', 'awaits', 'receiver', 'decorator']);
 
 /**
  * Read access to the stored graph for one resolution pass, each answer memoised: a pass asks
@@ -229,10 +229,10 @@ export class GraphReader {
 
   /**
    * A binding a definition holds of one kind (`field`: a class's field with a class type, by
-   * name; `returns`: what a function returns first; `receiver`: the class an extension function
+   * name; `returns`: what a function returns first; `awaits`: what awaiting its result gives; `receiver`: the class an extension function
    * extends), if any.
    */
-  bindingOf(scope: GraphSymbol, kind: 'field' | 'returns' | 'receiver', name?: string): GraphBinding | undefined {
+  bindingOf(scope: GraphSymbol, kind: 'field' | 'returns' | 'awaits' | 'receiver', name?: string): GraphBinding | undefined {
     return this.bindings(scope.fileId).find((b) => b.scopeId === scope.id && b.kind === kind && (name === undefined || b.name === name));
   }
 

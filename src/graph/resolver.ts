@@ -1,4 +1,4 @@
-import { CONTAINER_TYPE, ELEMENT_PART, RESULT_PART, indexedElement } from './container-types.js';
+import { AWAIT_PART, CONTAINER_TYPE, ELEMENT_PART, RESULT_PART, indexedElement } from './container-types.js';
 import { EDGE_KIND_CODES, RESOLUTION_CODES } from '../db/schema.js';
 import { admitsArity, onlyVariadicTakes, SYMBOL_FLAGS } from './describe.js';
 import type { ReceiverFact } from './facts.js';
@@ -33,6 +33,11 @@ const MAX_REEXPORTS = 4;
 
 /** A name written as a class's (CapWords in its last part: `Path`, `pathlib.Path`), not a function's (`import_module`, `re.compile`). */
 const CLASS_NAMED = /(?:^|[.:])_*[A-Z][^.:]*$/;
+
+/** Whether a type path reads a call's result on the way (`make.().Store`, `find.(await)`). */
+function hasCallPart(type: string): boolean {
+  return type.includes(`.${RESULT_PART}`) || type.includes(`.${AWAIT_PART}`);
+}
 
 /** Unresolved outcomes, most telling cause first when several candidates fail. */
 const CAUSE_ORDER: readonly Code[] = [
@@ -578,8 +583,17 @@ export class Resolver {
       this.#arity = arity;
       const label = r.kind === 'super' ? RESOLUTION_CODES.super : RESOLUTION_CODES.typed;
       outcome = cls.toId === null ? cls : relabel(this.#classMember(this.#reader.symbol(cls.toId)!, name, new Set()), label);
-      // `module = import_module(name)`: what an outside function returns is of no known type.
-      if (constructed && cls.code === RESOLUTION_CODES.external && ctx.strategy.constructsByCall === true && !CLASS_NAMED.test(r.type!)) outcome = unresolved(RESOLUTION_CODES.dynamic);
+      // `module = import_module(name)`: what an outside function returns is of no known type, nor
+      // is anything read from it (`import_module(name).SessionStore()`: maybe the codebase's).
+      const throughCall = r.kind === 'type' && hasCallPart(r.type);
+      if ((constructed || throughCall) && cls.code === RESOLUTION_CODES.external && ctx.strategy.constructsByCall === true && (throughCall || !CLASS_NAMED.test(r.type!))) {
+        outcome = unresolved(RESOLUTION_CODES.dynamic);
+      }
+      // `x = getattr(o, name)`, `d.get(k)` on a dict: what the builtin returns may be the codebase's.
+      const untypedBuiltins = ctx.strategy.untypedBuiltinResults;
+      if ((constructed || throughCall) && cls.code === RESOLUTION_CODES.builtin && untypedBuiltins !== undefined && (throughCall || untypedBuiltins.has(r.type!))) {
+        outcome = unresolved(RESOLUTION_CODES.dynamic);
+      }
       // `self.serializer().dumps()`: a member the class does not define may be an attribute its
       // instances or subclasses set, holding anything.
       if (constructed && cls.code === RESOLUTION_CODES['not-found'] && r.type!.includes('.')) outcome = unresolved(RESOLUTION_CODES.dynamic);
@@ -1421,10 +1435,20 @@ export class Resolver {
       field = undefined;
       if (current.toId === null) {
         // A call of something outside the codebase returns what it likes (LanguageGraph.outsideResultsUnknown).
-        return ctx.strategy.outsideResultsUnknown === true && parts.indexOf(RESULT_PART, i) >= 0 ? unresolved(RESOLUTION_CODES.dynamic) : current;
+        const called = parts.indexOf(RESULT_PART, i) >= 0 || parts.indexOf(AWAIT_PART, i) >= 0;
+        return ctx.strategy.outsideResultsUnknown === true && called ? unresolved(RESOLUTION_CODES.dynamic) : current;
       }
       const container = this.#reader.symbol(current.toId);
       if (!container) return NOT_FOUND;
+      if (part === AWAIT_PART) {
+        // `(await repo.find()).save()`: what the function or method declares awaiting its result
+        // gives; a class awaited, or a function declaring nothing of it, gives what it likes.
+        byName = false;
+        const awaited = container.kind === 'method' || container.kind === 'function' ? this.#returnedClass(container, 'awaits') : undefined;
+        const unknownType = awaited?.code === RESOLUTION_CODES['not-found'] && ctx.strategy.outsideResultsUnknown === true;
+        current = awaited !== undefined && !unknownType ? awaited : unresolved(RESOLUTION_CODES.dynamic);
+        continue;
+      }
       if (part === RESULT_PART) {
         // `x.f().g`: what the method or function declares it returns first; a call of a class
         // that names it (Go: a conversion, `T(v)`, `pkg.T(v)`) makes a value of it, while a
@@ -1635,18 +1659,18 @@ export class Resolver {
   }
 
   /**
-   * The class a function declares it returns first (LanguageGraph.returnTypes), read in its file;
-   * undefined when it declares none. Of unknown class (`dynamic`) for a method its class's
+   * The class a function declares it returns first (LanguageGraph.returnTypes), or with
+   * `awaits` what awaiting its result gives, read in its file; undefined when it declares none. Of unknown class (`dynamic`) for a method its class's
    * instances store over (`self.filter = …`, LanguageGraph.instanceAttributes): `q.filter()`
    * calls what they store.
    */
-  #returnedClass(fn: GraphSymbol): Outcome | undefined {
+  #returnedClass(fn: GraphSymbol, kind: 'returns' | 'awaits' = 'returns'): Outcome | undefined {
     const file = this.#reader.file(fn.fileId);
     const strategy = file ? this.#strategyOf(file.language) : undefined;
     if (!file || strategy?.returnTypes !== true) return undefined;
     // The answer depends on what the function returns: a change to its file must re-resolve the site.
     this.#reader.depend(fn.name);
-    const returned = this.#reader.bindingOf(fn, 'returns');
+    const returned = this.#reader.bindingOf(fn, kind);
     if (!returned?.module) return undefined;
     const owner = fn.kind === 'method' && strategy.instanceAttributes === true ? this.#ownerClass(fn) : undefined;
     if (owner !== undefined && this.#storedOnInstances(owner, fn.name)) return unresolved(RESOLUTION_CODES.dynamic);

@@ -310,6 +310,13 @@ export interface LanguageGraph {
    */
   readonly constructsByCall?: boolean;
   /**
+   * Builtins whose call returns a value of any type (Python's `getattr(o, name)`, `next(it)`,
+   * `max(xs)`, `type(o)`): a value one makes is of unknown type, as a builtin method's result is
+   * (`d.get(k)`), so calls on it are `dynamic`, not `builtin` (which no callers answer counts).
+   * A call of any other builtin makes a value of a builtin type (`set()`, `sorted(xs)`).
+   */
+  readonly untypedBuiltinResults?: ReadonlySet<string>;
+  /**
    * A module-level value of a class (an `assign` binding with its class: Python's
    * `site = AdminSite()`) is that value where another module imports it by name too: a package's
    * `from .sites import site` gives `admin.site.register()` the class's method; JavaScript's

@@ -75,7 +75,8 @@ export const PYTHON = builtin(
     // 22: chains on a value of known class follow declared results (`q.filter().first().show()` with `q: Query`, `Query().filter()`, `self.filter()`); `-> Self` in a method is its class; a method the instances store over (`self.make = …`) has no declared result.
     // 23: a loop over a parameter or local annotated as a container of a class (`rows: list[Row]`, `Sequence['Row']`, `typing.List[Row]`) types its variable (`for r in rows: r.show()`), when nothing else binds either name.
     // 24: a method decorated `@property` or `@cached_property` that declares its result (`-> Row`) types `self.row.show()` as an annotated attribute does.
-    version: '24',
+    // 25: an `async def`'s declared result is an `awaits` binding: `s = await find()`, `(await repo.find()).get()` are its class's (they were dynamic); a local holding a call on a local, parameter or `self` of known class (`d = repo.make()`, `qs = self.get_queryset()`) is typed by the method's declared result (it was dynamic); what `getattr`, `next`, `max`, `type`… return, and what a builtin's method returns (`d.get(k)`), is of unknown type (calls on it were builtin, now dynamic), as is anything read from an outside function's result (`import_module(name).Store()`: was external).
+    version: '25',
   },
   ['references'],
 );
@@ -175,7 +176,8 @@ export const TYPESCRIPT = builtin(
     // 26: a member no codebase class above defines, on a class with a base unresolved for another cause than being outside the codebase (a computed base: `class Manager(BaseManager.from_queryset(QuerySet))`, `extends mixin(Base)`; a base found nowhere), is dynamic (it was external, which callers answers do not count).
     // 27: chains on a value of known class follow declared results (`q.where().first().show()` with `q: Query`, `this.query.where()`, `new Query().where()`); a method's `this` return type is its class.
     // 28: a class's own `get row(): Row` accessor types `this.row.show()` in its instance methods as a declared field does.
-    version: '28',
+    // 29: a declared `Promise<T>` (`PromiseLike<T>`) result is an `awaits` binding: `const s = await find()`, `(await repo.find()).get()` are T's (they were dynamic); a function's local holding a call, an awaited call or another value (`const u = await this.repo.find()`, `const c = r.make()`, `const repo = this.repo`, `const self = this`) is read as that value where it is written (it was dynamic); a utility type of a class (`Readonly<Pick<Store, 'get'>>`, `Partial<Store>`) types as the class (it was not-found).
+    version: '29',
   },
   ['references', 'rewriteSource'],
 );
@@ -213,7 +215,8 @@ export const TSX = builtin(
     // 26: a member no codebase class above defines, on a class with a base unresolved for another cause than being outside the codebase (a computed base: `class Manager(BaseManager.from_queryset(QuerySet))`, `extends mixin(Base)`; a base found nowhere), is dynamic (it was external, which callers answers do not count).
     // 27: chains on a value of known class follow declared results (`q.where().first().show()` with `q: Query`, `this.query.where()`, `new Query().where()`); a method's `this` return type is its class.
     // 28: a class's own `get row(): Row` accessor types `this.row.show()` in its instance methods as a declared field does.
-    version: '28',
+    // 29: a declared `Promise<T>` (`PromiseLike<T>`) result is an `awaits` binding: `const s = await find()`, `(await repo.find()).get()` are T's (they were dynamic); a function's local holding a call, an awaited call or another value (`const u = await this.repo.find()`, `const c = r.make()`, `const repo = this.repo`, `const self = this`) is read as that value where it is written (it was dynamic); a utility type of a class (`Readonly<Pick<Store, 'get'>>`, `Partial<Store>`) types as the class (it was not-found).
+    version: '29',
   },
   ['references', 'rewriteSource'],
 );
@@ -252,7 +255,8 @@ export const JAVASCRIPT = builtin(
     // 26: a member no codebase class above defines, on a class with a base unresolved for another cause than being outside the codebase (a computed base: `class Manager(BaseManager.from_queryset(QuerySet))`, `extends mixin(Base)`; a base found nowhere), is dynamic (it was external, which callers answers do not count).
     // 27: chains on a value of known class follow declared results (`q.where().first().show()` with `q: Query`, `this.query.where()`, `new Query().where()`); a method's `this` return type is its class.
     // 28: a class's own `get row(): Row` accessor types `this.row.show()` in its instance methods as a declared field does.
-    version: '28',
+    // 29: a declared `Promise<T>` (`PromiseLike<T>`) result is an `awaits` binding: `const s = await find()`, `(await repo.find()).get()` are T's (they were dynamic); a function's local holding a call, an awaited call or another value (`const u = await this.repo.find()`, `const c = r.make()`, `const repo = this.repo`, `const self = this`) is read as that value where it is written (it was dynamic); a utility type of a class (`Readonly<Pick<Store, 'get'>>`, `Partial<Store>`) types as the class (it was not-found).
+    version: '29',
   },
   ['references'],
 );

@@ -129,7 +129,9 @@ export function formatPath(target: string, answer: PathAnswer, root: string): Fo
   if (answer.direction === 'inbound') {
     const u = answer.unresolved;
     const clauses = [
-      u.count > 0 ? `${u.count} unresolved calls${u.uses ? ' and uses as a value' : ''} carry names on the path (${locations(u.sample, rel)}${u.count > u.sample.length ? ', …' : ''})` : undefined,
+      u.count > 0
+        ? `${u.count === 1 ? '1 unresolved call' : `${u.count} unresolved calls`}${u.uses ? ' and uses as a value' : ''} ${u.count === 1 && !u.uses ? 'carries a name' : 'carry names'} on the path (${locations(u.sample, rel)}${u.count > u.sample.length ? ', …' : ''})`
+        : undefined,
       pathDispatchClause(answer, rel),
       valueUseClause(answer.valueUses, rel, 'symbols on the path'),
       pathDecoratorClause(answer.decorators, rel),

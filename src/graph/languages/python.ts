@@ -77,6 +77,7 @@ export const pythonGraph: LanguageGraph = {
   submodulesAreMembers: true,
   linearisedBases: true,
   constructsByCall: true,
+  untypedBuiltinResults: new Set(['getattr', 'next', 'anext', 'iter', 'aiter', 'max', 'min', 'sum', 'abs', 'round', 'pow', 'divmod', 'eval', 'type', '__import__']),
   valuesReexported: true,
   returnTypes: true,
   missingMemberHook: '__getattr__',

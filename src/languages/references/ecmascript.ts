@@ -3,7 +3,7 @@ import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
 import { typedDescendants, typeSet, writtenBase, writtenDecorator } from '../common.js';
 import { bindingRange, expressionDefinition } from '../ecmascript.js';
 import { LexicalScopes } from './scopes.js';
-import { RESULT_PART } from '../../graph/container-types.js';
+import { AWAIT_PART, RESULT_PART } from '../../graph/container-types.js';
 import { StoredMembers } from './stored-members.js';
 import { declaredPrivate } from './typed-scopes.js';
 
@@ -189,7 +189,15 @@ function memberPath(node: Node | null | undefined): string[] | undefined {
 function annotatedClass(annotation: Node | null | undefined): string | undefined {
   let n = annotation?.type === 'type_annotation' ? annotation.namedChildren[0] : annotation;
   if (!n) return undefined;
-  if (n.type === 'generic_type') n = n.childForFieldName('name') ?? n.namedChildren[0] ?? null;
+  if (n.type === 'generic_type') {
+    const head = n.childForFieldName('name') ?? n.namedChildren[0] ?? null;
+    // `Required<Pick<FileSystem, 'lstatSync'>>`: FileSystem's members, or some of them.
+    if (head?.type === 'type_identifier' && MEMBERS_OF_FIRST.has(head.text)) {
+      const args = n.childForFieldName('type_arguments') ?? n.namedChildren.find((c) => c?.type === 'type_arguments');
+      return annotatedClass(args?.namedChildren[0]);
+    }
+    n = head;
+  }
   if (!n) return undefined;
   if (n.type === 'type_identifier' || n.type === 'identifier') return n.text;
   if (n.type === 'nested_type_identifier') return n.text.replace(/\s+/g, '');
@@ -199,6 +207,21 @@ function annotatedClass(annotation: Node | null | undefined): string | undefined
   }
   return undefined;
 }
+
+/** What a `Promise<T>` (or `PromiseLike<T>`) type promises: `T`'s node, else undefined. */
+function promisedType(written: Node | null | undefined): Node | undefined {
+  if (written?.type !== 'generic_type') return undefined;
+  const head = written.childForFieldName('name') ?? written.namedChildren[0];
+  if (head?.type !== 'type_identifier' || !PROMISES.has(head.text)) return undefined;
+  const args = written.childForFieldName('type_arguments') ?? written.namedChildren.find((c) => c?.type === 'type_arguments');
+  const promised = args?.namedChildren.filter((c): c is Node => c !== null) ?? [];
+  return promised.length === 1 ? promised[0] : undefined;
+}
+
+const PROMISES: ReadonlySet<string> = new Set(['Promise', 'PromiseLike']);
+
+/** TypeScript's utility types whose members are (some of) their first argument's. */
+const MEMBERS_OF_FIRST: ReadonlySet<string> = new Set(['Partial', 'Required', 'Readonly', 'NonNullable', 'Pick', 'Omit']);
 
 /** The specifier of `require('x')`, or undefined. */
 function requireSpecifier(node: Node | null | undefined): string | undefined {
@@ -275,6 +298,17 @@ function valueOperands(value: Node | null | undefined, out: Node[] = []): Node[]
   return out;
 }
 
+/**
+ * The provisional type of a function's local holding a call's result or another value
+ * (`const s = repo.find()`, `const s = await this.repo.find()`, `const repo = this.repo`,
+ * `const self = this`), followed by the value's offset: the value is read as a
+ * receiver once every binding of the file is known (TypeScriptReferencePass.#valueOfLocal), so
+ * `repo`'s type, declared after or around, counts. Another value assigned to the name unties it.
+ */
+const VALUE_MARK = '\u0000value';
+/** Values a function's local may hold whose type is read late (VALUE_MARK): what they are as receivers. */
+const LATE_TYPED_VALUES = typeSet('call_expression', 'await_expression', 'parenthesized_expression', 'member_expression', 'identifier', 'this');
+
 const isFunctionScope = (kind: string): boolean => kind === 'function';
 const isFunctionOrClassScope = (kind: string): boolean => kind === 'function' || kind === 'class';
 
@@ -308,6 +342,12 @@ class EcmascriptReferencePass {
   readonly #staticMethods = new Set<number>();
   /** Class scopes' name nodes (where a class's own bindings are placed). */
   readonly #classNameNodes = new Map<number, Node>();
+  /** A function's locals' values whose type is read late, by offset (see VALUE_MARK). */
+  readonly #lateValues = new Map<number, Node>();
+  /** The offsets of the late values being read (a value naming itself, `let s = s.next()`, has none). */
+  readonly #reading = new Set<number>();
+  /** What each late value read as (pass 2 only: every binding is known by then). */
+  readonly #lateFacts = new Map<number, ReceiverFact | 'dynamic'>();
   /** What the file's functions store over members (`this.x = …`, `h.x = stub`). */
   readonly #stored: StoredMembers;
 
@@ -509,7 +549,18 @@ class EcmascriptReferencePass {
     // as `makeStore().get()` is). In a function made by the value, not declared, so another value
     // assigned later unties it as it does `new Foo()`'s; at the top level only a `const` is typed.
     const called = value?.type === 'call_expression' ? memberPath(value.childForFieldName('function')) : undefined;
-    const valueType = declared ? { name: declared } : newClass ? { name: newClass, constructed: true } : called ? { name: [...called, RESULT_PART].join('.'), constructed: true } : undefined;
+    // In a function, a call's result (awaited or not) is read once all bindings are known, as a receiver is.
+    const late = scope >= 0 && declared === undefined && newClass === undefined && value !== null && LATE_TYPED_VALUES.has(value.type);
+    if (late) this.#lateValues.set(value!.startIndex, value!);
+    const valueType = declared
+      ? { name: declared }
+      : newClass
+        ? { name: newClass, constructed: true }
+        : late
+          ? { name: `${VALUE_MARK}${value!.startIndex}`, constructed: true }
+          : called
+            ? { name: [...called, RESULT_PART].join('.'), constructed: true }
+            : undefined;
     const names = patternNames(nameNode);
     if (names.length === 0) return;
     const identifier = nameType === 'identifier';
@@ -818,10 +869,20 @@ class EcmascriptReferencePass {
   #declareResult(node: Node, typeParameters: readonly string[]): void {
     const name = node.childForFieldName('name');
     const annotation = node.childForFieldName('return_type');
-    // `m(): this` in a class: an instance of the class (or of a subclass, which dispatch covers).
-    const type = annotation?.namedChildren[0]?.type === 'this_type' ? this.#classNameNodes.get(this.#scopes.innermostAt(node.startIndex))?.text : annotatedClass(annotation);
-    if (!name || type === undefined || typeParameters.includes(type.split('.')[0]!)) return;
-    this.#sink.binding(name, { kind: 'returns', name: name.text, module: type });
+    if (!name || !annotation) return;
+    const written = annotation.type === 'type_annotation' ? annotation.namedChildren[0] : annotation;
+    const own = (type: string | undefined): type is string => type !== undefined && !typeParameters.includes(type.split('.')[0]!);
+    // `find(): Promise<Store>`: awaiting the result gives a Store.
+    const promised = promisedType(written);
+    const awaited = promised === undefined ? undefined : this.#resultClass(node, promised);
+    if (own(awaited)) this.#sink.binding(name, { kind: 'awaits', name: name.text, module: awaited });
+    const type = this.#resultClass(node, written);
+    if (own(type)) this.#sink.binding(name, { kind: 'returns', name: name.text, module: type });
+  }
+
+  /** The class a declared result names; `this` in a class's method is the class (or a subclass, which dispatch covers). */
+  #resultClass(node: Node, written: Node | null | undefined): string | undefined {
+    return written?.type === 'this_type' ? this.#classNameNodes.get(this.#scopes.innermostAt(node.startIndex))?.text : annotatedClass(written);
   }
 
   #receiverOf(object: Node, at: number): ReceiverFact | 'dynamic' {
@@ -841,6 +902,7 @@ class EcmascriptReferencePass {
       const found = this.#scopes.lookup(at, text);
       if (found === undefined) return this.#reassignedModuleNames.has(text) ? 'dynamic' : { kind: 'path', path: [text] };
       const b = found.binding;
+      if (b.type?.name.startsWith(VALUE_MARK) === true) return this.#valueOfLocal(Number(b.type.name.slice(VALUE_MARK.length)));
       if (b.type) {
         const path = b.type.name.split('.');
         if (!this.#free(at, path[0]!)) return 'dynamic';
@@ -855,6 +917,18 @@ class EcmascriptReferencePass {
       if (!path) return 'dynamic';
       return this.#free(at, path[0]!) ? { kind: 'path', path } : 'dynamic';
     }
+    if (type === 'parenthesized_expression') {
+      const inner = object.namedChildren[0];
+      return inner && object.namedChildCount === 1 ? this.#receiverOf(inner, at) : 'dynamic';
+    }
+    if (type === 'await_expression') {
+      // `(await repo.find()).save()`: what awaiting the call's result gives (an `awaits` binding).
+      const call = object.namedChildren[0];
+      const result = call?.type === 'call_expression' ? this.#receiverOf(call, at) : 'dynamic';
+      if (result === 'dynamic') return result;
+      if (result.kind === 'path' && result.path[result.path.length - 1] === RESULT_PART) return { kind: 'path', path: [...result.path.slice(0, -1), AWAIT_PART] };
+      return result.kind === 'type' && result.constructed === true ? { kind: 'type', type: `${result.type}.${AWAIT_PART}` } : 'dynamic';
+    }
     if (type === 'new_expression') {
       const path = memberPath(object.childForFieldName('constructor'));
       if (path && this.#free(at, path[0]!)) return { kind: 'type', type: path.join('.'), constructed: true };
@@ -867,6 +941,33 @@ class EcmascriptReferencePass {
       if (fn?.type === 'member_expression') return this.#resultOfMethod(fn, at);
     }
     return 'dynamic';
+  }
+
+  /**
+   * What a function's local holds when its value is a call (VALUE_MARK): the call read as a
+   * receiver where it is written (`const s = repo.find()` then `s.get()` reads as
+   * `repo.find().get()` there).
+   */
+  #valueOfLocal(offset: number): ReceiverFact | 'dynamic' {
+    const known = this.#lateFacts.get(offset);
+    if (known !== undefined) return known;
+    const value = this.#lateValues.get(offset);
+    if (value === undefined || this.#reading.has(offset)) return 'dynamic';
+    this.#reading.add(offset);
+    let fact: ReceiverFact | 'dynamic';
+    try {
+      fact = this.#receiverOf(value, offset);
+    } finally {
+      this.#reading.delete(offset);
+    }
+    // A name for a path (`const $ = django.jQuery`) may stand for a global another script
+    // sets: only a call's result (`const s = makeStore()`) is read as a path.
+    if (fact !== 'dynamic' && fact.kind === 'path') {
+      const last = fact.path[fact.path.length - 1];
+      if (last !== RESULT_PART && last !== AWAIT_PART) fact = 'dynamic';
+    }
+    this.#lateFacts.set(offset, fact);
+    return fact;
   }
 
   /**

@@ -3,7 +3,7 @@ import type { ReceiverFact, ReferenceSink } from '../../graph/facts.js';
 import { typedDescendants, typeSet, writtenBase, writtenDecorator } from '../common.js';
 import { LexicalScopes, type ScopeBinding } from './scopes.js';
 import { StoredMembers } from './stored-members.js';
-import { RESULT_PART } from '../../graph/container-types.js';
+import { AWAIT_PART, RESULT_PART } from '../../graph/container-types.js';
 
 // Python: calls, decorators, bases, imports, value uses, `__all__`.
 //
@@ -203,8 +203,15 @@ function literalType(node: Node | null | undefined): string | undefined {
 function assignedType(value: Node | null | undefined): ScopeBinding['type'] {
   const literal = literalType(value);
   if (literal !== undefined) return { name: literal, literal: true };
-  if (value?.type !== 'call') return undefined;
-  const path = dottedPath(value.childForFieldName('function'));
+  const valueType = value?.type;
+  // `s = await find()`, `s = await repo.find()`: what awaiting the call's result gives.
+  if (valueType === 'await') {
+    const call = value!.namedChildren[0];
+    const path = call?.type === 'call' ? dottedPath(call.childForFieldName('function')) : undefined;
+    return path ? { name: `${path.join('.')}.${AWAIT_PART}` } : undefined;
+  }
+  if (valueType !== 'call') return undefined;
+  const path = dottedPath(value!.childForFieldName('function'));
   return path ? { name: path.join('.'), constructed: true } : undefined;
 }
 
@@ -302,6 +309,12 @@ class PythonReferencePass {
   readonly #nonlocals: { readonly scope: number; readonly name: string }[] = [];
   /** Module-level assignments of a class's instance or a declared type (`site = AdminSite()`, `x: Foo = make()`), reported last. */
   readonly #moduleValues: { readonly at: Node; readonly name: string; readonly type: string }[] = [];
+  /** The calls (awaited or not) assigned to each function's local, by scope and name: see #assignedValue. */
+  readonly #localValues = new Map<string, Node[]>();
+  /** The assigned calls being read (a value naming its own local, `x = x.next()`, has none). */
+  readonly #reading = new Set<number>();
+  /** What each local's assigned calls read as (pass 2 only: every binding is known by then). */
+  readonly #assignedFacts = new Map<string, Extract<ReceiverFact, { kind: 'type' }> | undefined>();
   /** Names the module binds where no binding of its own says so: definitions, `+=`, `:=`, `global` in a function. */
   readonly #moduleBound = new Set<string>();
   /** Whether the module imports `*` (which may bind any name). */
@@ -413,8 +426,9 @@ class PythonReferencePass {
   /**
    * What a function declares it returns (`def create(cls) -> 'Store'`, `-> Optional[Store]`): a
    * `returns` binding, read where `Store.create().get()` or `s = make_store()` then `s.get()`
-   * calls on the result. Not a type parameter of its own (`def first[T](xs: list[T]) -> T`), nor
-   * an `async def`'s: a call of it makes a coroutine, the declared value only comes by `await`.
+   * calls on the result. Not a type parameter of its own (`def first[T](xs: list[T]) -> T`). An
+   * `async def`'s is an `awaits` binding instead: a call of it makes a coroutine, the declared
+   * value only comes by `await` (`s = await find()`, `(await find()).get()`).
    */
   #declareResult(node: Node, className: string | undefined, classScope: number): void {
     const annotation = node.childForFieldName('return_type');
@@ -423,10 +437,14 @@ class PythonReferencePass {
     // `-> Self` in a method: an instance of the class (or of a subclass, which dispatch covers).
     const written = annotatedClass(annotation);
     const type = written !== undefined && SELF_TYPES.has(written) ? className : this.#notTyping(written);
-    if (!name || type === undefined || node.firstChild?.type === 'async') return;
+    if (!name || type === undefined) return;
     const own = node.childForFieldName('type_parameters') ?? node.namedChildren.find((c) => c?.type === 'type_parameter');
     const head = type.split('.')[0]!;
     if (own?.namedChildren.some((p) => p?.text === head || p?.namedChildren[0]?.text === head)) return;
+    if (node.firstChild?.type === 'async') {
+      this.#sink.binding(name, { kind: 'awaits', name: name.text, module: type });
+      return;
+    }
     this.#sink.binding(name, { kind: 'returns', name: name.text, module: type });
     // `@property def store(self) -> Store`: `self.store` is a Store, as an annotated attribute is.
     if (classScope >= 0 && this.#properties.has(node.startIndex)) this.#annotateAttribute(classScope, name.text, type);
@@ -526,6 +544,13 @@ class PythonReferencePass {
     if (declared !== undefined && scope >= 0 && this.#scopes.kindOf(scope) === 'class') this.#annotateAttribute(scope, left!.text, declared);
     const inferred = declared ? { name: declared } : leftType === 'identifier' ? assignedType(right) : undefined;
     const element = declared === undefined && annotation ? elementClass(annotation) : undefined;
+    // `d = repo.make()`: read in pass 2 if repo is a local (#assignedValue).
+    if (scope >= 0 && declared === undefined && inferred !== undefined && inferred.literal !== true) {
+      const key = `${scope}\u0000${left!.text}`;
+      const values = this.#localValues.get(key);
+      if (values) values.push(right!);
+      else this.#localValues.set(key, [right!]);
+    }
     for (const name of targetNames(left)) {
       if (scope >= 0) this.#scopes.bind(scope, name.text, { kind: 'local', ...(inferred ? { type: inferred } : {}), ...(element !== undefined ? { element } : {}) });
       // `site = AdminSite()` at module level: typed once the whole file is read (see #moduleValuesTyped).
@@ -732,6 +757,16 @@ class PythonReferencePass {
   #receiverOf(object: Node, at: number): ReceiverFact | 'dynamic' | 'builtin' {
     const objectType = object.type;
     if (objectType === 'identifier') return this.#namedReceiver(object.text, at);
+    if (objectType === 'parenthesized_expression') {
+      const inner = object.namedChildren[0];
+      return inner && object.namedChildCount === 1 ? this.#receiverOf(inner, at) : 'dynamic';
+    }
+    if (objectType === 'await') {
+      // `(await repo.find()).get()`: what awaiting the call's result gives.
+      const call = object.namedChildren[0];
+      const result = call?.type === 'call' ? this.#receiverOf(call, at) : 'dynamic';
+      return result !== 'dynamic' && result !== 'builtin' && result.kind === 'type' && result.constructed === true ? { kind: 'type', type: `${result.type}.${AWAIT_PART}` } : 'dynamic';
+    }
     if (literalType(object) !== undefined) return 'builtin';
     if (objectType === 'attribute') {
       const inner = object.childForFieldName('object');
@@ -794,12 +829,47 @@ class PythonReferencePass {
     const type = binding.type;
     if (type?.literal === true) return 'builtin';
     if (type) {
-      // `x = catalog.add()` where catalog is itself a local: nothing declares what x is.
-      if (!this.#free(at, type.name.split('.')[0]!)) return 'dynamic';
-      return { kind: 'type', type: type.name, ...(type.constructed ? { constructed: true } : {}) };
+      if (this.#free(at, type.name.split('.')[0]!)) return { kind: 'type', type: type.name, ...(type.constructed ? { constructed: true } : {}) };
+      // `x = catalog.add()` where catalog is itself a local: what the call gives, read where it is written.
+      return this.#assignedValue(found.scope, name) ?? 'dynamic';
     }
     if (binding.kind === 'import' || binding.kind === 'definition' || binding.kind === 'global') return { kind: 'path', path: [name] };
     return 'dynamic';
+  }
+
+  /**
+   * What a function's local holds when it was assigned calls on another local, a parameter or
+   * `self` (`d = repo.make()` with `repo: Repo`, `qs = self.get_queryset()`, `s = await
+   * repo.find()`): each assigned call read as a receiver where it is written, when they all
+   * agree; undefined otherwise (nothing declares what the value is).
+   */
+  #assignedValue(scope: number, name: string): ReceiverFact | undefined {
+    const key = `${scope}\u0000${name}`;
+    if (this.#assignedFacts.has(key)) return this.#assignedFacts.get(key);
+    const values = this.#localValues.get(key);
+    if (values === undefined) return undefined;
+    const fact = this.#agreedValue(values);
+    this.#assignedFacts.set(key, fact);
+    return fact;
+  }
+
+  /** What every one of a local's assigned calls reads as, when they agree (see #assignedValue). */
+  #agreedValue(values: readonly Node[]): Extract<ReceiverFact, { kind: 'type' }> | undefined {
+    let agreed: Extract<ReceiverFact, { kind: 'type' }> | undefined;
+    for (const value of values) {
+      if (this.#reading.has(value.startIndex)) return undefined;
+      this.#reading.add(value.startIndex);
+      let fact: ReceiverFact | 'dynamic' | 'builtin';
+      try {
+        fact = this.#receiverOf(value, value.startIndex);
+      } finally {
+        this.#reading.delete(value.startIndex);
+      }
+      if (fact === 'dynamic' || fact === 'builtin' || fact.kind !== 'type') return undefined;
+      if (agreed !== undefined && (agreed.type !== fact.type || agreed.constructed !== fact.constructed)) return undefined;
+      agreed = fact;
+    }
+    return agreed;
   }
 
   /**
