@@ -212,6 +212,40 @@ describe('TypeScript: awaited results and locals holding a typed receiver’s re
     }
   });
 
+  it('reads what a function bound to a name declares it returns, as a declared function’s', async () => {
+    const g = await openGraph({
+      'a.ts': [
+        'export class Store { get(): number { return 1; } }',
+        'export const makeStore = (): Store => new Store();',
+        'export const loadStore = async (): Promise<Store> => new Store();',
+        'export const build = function (): Store { return new Store(); };',
+        'export const pick = <T,>(x: T): T => x;',
+        'export async function main() {',
+        '  makeStore().get();', // 7
+        '  const s = makeStore(); s.get();',
+        '  (await loadStore()).get();',
+        '  build().get();', // 10
+        '  const mk = (): Store => new Store();',
+        '  mk().get();',
+        '  pick(new Store()).get();',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    try {
+      expect(await calls(g, 'get')).toEqual([
+        'a.ts:7 -> a.Store.get',
+        'a.ts:8 -> a.Store.get',
+        'a.ts:9 -> a.Store.get',
+        'a.ts:10 -> a.Store.get',
+        'a.ts:12 -> a.Store.get',
+        'a.ts:13 -> ∅ dynamic', // a type parameter
+      ]);
+    } finally {
+      g.close();
+    }
+  });
+
   it('keeps them exact when the promised type changes in another file', async () => {
     const seen = await targetsThroughEdits(TYPESCRIPT, 'src/store.ts', ['loadStore(): Promise<Store>', 'loadStore(): Promise<Other>', 'loadStore(): Other'], 10);
     expect(seen).toEqual([['src/store.Other.get'], ['unresolved']]);

@@ -245,3 +245,62 @@ describe.each(BACKENDS)('python instance attributes on %s', (backend) => {
     ]);
   });
 });
+
+// A call of an attribute that no class of the order defines as a method but that a method stores
+// on the instances (`self.callback = cb` then `self.callback(1)`) calls the value stored: it may
+// be any function of the codebase, so it is `dynamic` (counted by callers answers), never
+// `not-found` (counted by none); an attribute stored nowhere stays not-found.
+describe('calls of a value a method stores on the instances', () => {
+  const files: Record<string, string> = {
+    'a.py': [
+      'class Job:',
+      '    def __init__(self, callback):',
+      '        self.callback = callback',
+      '',
+      '    def run(self):',
+      '        self.callback(1)', // 6
+      '        self.missing(2)',
+      '',
+      '',
+      'def use(job: Job):',
+      '    job.callback(3)', // 11
+      '',
+    ].join('\n'),
+    'b.ts': [
+      'export class Stream {',
+      '  private readonly add: (x: number) => void;',
+      '  constructor(add: (x: number) => void) {',
+      '    this.add = add;',
+      '    this.add(1);', // 5
+      '    this.missing();',
+      '  }',
+      '}',
+      'export function use(s: Stream) { s.add(2); }', // 9
+      '',
+    ].join('\n'),
+  };
+  const causes = async (db: Awaited<ReturnType<typeof openGraph>>['db']): Promise<string[]> =>
+    (await db.edges({ kind: 'calls' })).map((e) => `${e.filePath.split('/').pop()}:${e.line} ${e.toName} ${e.reason ?? e.resolution}`);
+
+  it('leaves them dynamic, not not-found', async () => {
+    const graph = await openGraph(files);
+    try {
+      expect(await causes(graph.db)).toEqual(['a.py:6 callback dynamic', 'a.py:7 missing not-found', 'a.py:11 callback dynamic', 'b.ts:5 add dynamic', 'b.ts:6 missing not-found', 'b.ts:9 add dynamic']);
+    } finally {
+      graph.close();
+    }
+  });
+
+  it('keeps them exact when the store goes and comes back', async () => {
+    const seen = await expectExactThrough(
+      files,
+      'memfs',
+      [
+        (f) => void (f['a.py'] = f['a.py']!.replace('        self.callback = callback\n', '        pass\n')),
+        (f) => void (f['a.py'] = f['a.py']!.replace('        pass\n', '        self.callback = callback\n')),
+      ],
+      async (db) => (await causes(db)).filter((l) => l.startsWith('a.py:6')),
+    );
+    expect(seen).toEqual([['a.py:6 callback not-found'], ['a.py:6 callback dynamic']]);
+  });
+});

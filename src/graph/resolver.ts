@@ -567,6 +567,8 @@ export class Resolver {
       outcome = cls ? relabel(this.#classMember(cls, name, new Set()), RESOLUTION_CODES.self) : cls === null ? unresolved(RESOLUTION_CODES.external) : NOT_FOUND;
       if (cls && outcome.code === RESOLUTION_CODES['not-found'] && ctx.strategy.extensionReceivers !== undefined) outcome = relabel(this.#extensionFor(cls, name, ctx), RESOLUTION_CODES.self);
       if (cls && outcome.toId !== null && ctx.strategy.instanceAttributes === true && this.#storedOnInstances(cls, name)) outcome = unresolved(RESOLUTION_CODES.ambiguous);
+      // `self.callback()` where a method stored `self.callback = cb`: a call of the value stored.
+      else if (cls && outcome.code === RESOLUTION_CODES['not-found'] && ctx.strategy.instanceAttributes === true && this.#storedOnInstances(cls, name)) outcome = unresolved(RESOLUTION_CODES.dynamic);
       // Ruby's `puts` in a method is `self.puts`: what the class and its bases do not define may be the language's (Kernel's).
       if (ctx.strategy.implicitSelf === true && outcome.code === RESOLUTION_CODES['not-found'] && ctx.strategy.builtins.has(name)) outcome = unresolved(RESOLUTION_CODES.builtin);
     } else if (r.kind === 'super' && r.type === undefined) {
@@ -602,6 +604,8 @@ export class Resolver {
       }
       if (r.kind === 'type' && cls.toId !== null && outcome.toId !== null && ctx.strategy.instanceAttributes === true && this.#storedOnInstances(this.#reader.symbol(cls.toId)!, name)) {
         outcome = unresolved(RESOLUTION_CODES.ambiguous);
+      } else if (r.kind === 'type' && cls.toId !== null && outcome.code === RESOLUTION_CODES['not-found'] && ctx.strategy.instanceAttributes === true && this.#storedOnInstances(this.#reader.symbol(cls.toId)!, name)) {
+        outcome = unresolved(RESOLUTION_CODES.dynamic);
       }
     } else {
       outcome = this.#qualified(r.path, name, ctx);

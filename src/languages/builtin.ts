@@ -76,7 +76,8 @@ export const PYTHON = builtin(
     // 23: a loop over a parameter or local annotated as a container of a class (`rows: list[Row]`, `Sequence['Row']`, `typing.List[Row]`) types its variable (`for r in rows: r.show()`), when nothing else binds either name.
     // 24: a method decorated `@property` or `@cached_property` that declares its result (`-> Row`) types `self.row.show()` as an annotated attribute does.
     // 25: an `async def`'s declared result is an `awaits` binding: `s = await find()`, `(await repo.find()).get()` are its class's (they were dynamic); a local holding a call on a local, parameter or `self` of known class (`d = repo.make()`, `qs = self.get_queryset()`) is typed by the method's declared result (it was dynamic); what `getattr`, `next`, `max`, `type`… return, and what a builtin's method returns (`d.get(k)`), is of unknown type (calls on it were builtin, now dynamic), as is anything read from an outside function's result (`import_module(name).Store()`: was external).
-    version: '25',
+    // 26: a call of an attribute no class of the order defines as a method but a method stores on the instances (`self.callback = cb` then `self.callback(1)`, `job.callback()` with `job: Job`) is dynamic (it was not-found, which no callers answer counts).
+    version: '26',
   },
   ['references'],
 );
@@ -177,7 +178,9 @@ export const TYPESCRIPT = builtin(
     // 27: chains on a value of known class follow declared results (`q.where().first().show()` with `q: Query`, `this.query.where()`, `new Query().where()`); a method's `this` return type is its class.
     // 28: a class's own `get row(): Row` accessor types `this.row.show()` in its instance methods as a declared field does.
     // 29: a declared `Promise<T>` (`PromiseLike<T>`) result is an `awaits` binding: `const s = await find()`, `(await repo.find()).get()` are T's (they were dynamic); a function's local holding a call, an awaited call or another value (`const u = await this.repo.find()`, `const c = r.make()`, `const repo = this.repo`, `const self = this`) is read as that value where it is written (it was dynamic); a utility type of a class (`Readonly<Pick<Store, 'get'>>`, `Partial<Store>`) types as the class (it was not-found).
-    version: '29',
+    // 30: a function or arrow bound to a name declares its result as a declared function does (`const makeStore = (): Store => …`, `async (): Promise<Store> =>`): `makeStore().get()`, `(await loadStore()).get()` (they were dynamic).
+    // 31: a call of an attribute no class of the order defines as a method but a method stores on the instances (`this.add = add` then `this.add(1)`, `s.add()` with `s: Stream`) is dynamic (it was not-found, which no callers answer counts).
+    version: '31',
   },
   ['references', 'rewriteSource'],
 );
@@ -216,7 +219,9 @@ export const TSX = builtin(
     // 27: chains on a value of known class follow declared results (`q.where().first().show()` with `q: Query`, `this.query.where()`, `new Query().where()`); a method's `this` return type is its class.
     // 28: a class's own `get row(): Row` accessor types `this.row.show()` in its instance methods as a declared field does.
     // 29: a declared `Promise<T>` (`PromiseLike<T>`) result is an `awaits` binding: `const s = await find()`, `(await repo.find()).get()` are T's (they were dynamic); a function's local holding a call, an awaited call or another value (`const u = await this.repo.find()`, `const c = r.make()`, `const repo = this.repo`, `const self = this`) is read as that value where it is written (it was dynamic); a utility type of a class (`Readonly<Pick<Store, 'get'>>`, `Partial<Store>`) types as the class (it was not-found).
-    version: '29',
+    // 30: a function or arrow bound to a name declares its result as a declared function does (`const makeStore = (): Store => …`, `async (): Promise<Store> =>`): `makeStore().get()`, `(await loadStore()).get()` (they were dynamic).
+    // 31: a call of an attribute no class of the order defines as a method but a method stores on the instances (`this.add = add` then `this.add(1)`, `s.add()` with `s: Stream`) is dynamic (it was not-found, which no callers answer counts).
+    version: '31',
   },
   ['references', 'rewriteSource'],
 );
@@ -256,7 +261,9 @@ export const JAVASCRIPT = builtin(
     // 27: chains on a value of known class follow declared results (`q.where().first().show()` with `q: Query`, `this.query.where()`, `new Query().where()`); a method's `this` return type is its class.
     // 28: a class's own `get row(): Row` accessor types `this.row.show()` in its instance methods as a declared field does.
     // 29: a declared `Promise<T>` (`PromiseLike<T>`) result is an `awaits` binding: `const s = await find()`, `(await repo.find()).get()` are T's (they were dynamic); a function's local holding a call, an awaited call or another value (`const u = await this.repo.find()`, `const c = r.make()`, `const repo = this.repo`, `const self = this`) is read as that value where it is written (it was dynamic); a utility type of a class (`Readonly<Pick<Store, 'get'>>`, `Partial<Store>`) types as the class (it was not-found).
-    version: '29',
+    // 30: a function or arrow bound to a name declares its result as a declared function does (`const makeStore = (): Store => …`, `async (): Promise<Store> =>`): `makeStore().get()`, `(await loadStore()).get()` (they were dynamic).
+    // 31: a call of an attribute no class of the order defines as a method but a method stores on the instances (`this.add = add` then `this.add(1)`, `s.add()` with `s: Stream`) is dynamic (it was not-found, which no callers answer counts).
+    version: '31',
   },
   ['references'],
 );

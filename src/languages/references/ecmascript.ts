@@ -411,7 +411,7 @@ class EcmascriptReferencePass {
     // An arrow's `this` is that of the function or class around it (blocks between do not count).
     const outerThis = type === 'arrow_function' ? scopes.enclosingFunction(node.startIndex, isFunctionOrClassScope) : -1;
     const typeParameters = typeParameterNames(node);
-    if (type === 'function_declaration' || type === 'method_definition') this.#declareResult(node, typeParameters);
+    if (type === 'function_declaration' || type === 'method_definition') this.#declareResult(node, node.childForFieldName('name'), typeParameters);
     const scope = scopes.open(node, 'function');
     const name = node.childForFieldName('name');
     if (name && FUNCTION_EXPRESSIONS.has(type)) {
@@ -568,6 +568,8 @@ class EcmascriptReferencePass {
     // one (`const h = memo(function () {…})`) only for a module-level `const`: inside a function
     // such a binding is a value (`const serializer = wrap(function (err) {…})` is no definition).
     const functionValue = identifier && (scope >= 0 ? value !== null && FUNCTION_VALUES.has(value.type) : madeFunction(value));
+    // `const makeStore = (): Store => …`: the definition the name makes declares its result.
+    if (identifier && value !== null && value.type !== 'class' && FUNCTION_VALUES.has(value.type)) this.#declareResult(value, nameNode, typeParameterNames(value));
     for (const name of names) {
       if (scope >= 0 && functionValue) {
         // `const cb = function () {}` in a function: a nested definition (extracted as one),
@@ -866,8 +868,7 @@ class EcmascriptReferencePass {
    * binding, read where `Store.create().get()` calls on the result. Not a type parameter of its
    * own (`pick<Item>(xs: Item[]): Item` beside a class Item); an `async` one declares a `Promise`.
    */
-  #declareResult(node: Node, typeParameters: readonly string[]): void {
-    const name = node.childForFieldName('name');
+  #declareResult(node: Node, name: Node | null, typeParameters: readonly string[]): void {
     const annotation = node.childForFieldName('return_type');
     if (!name || !annotation) return;
     const written = annotation.type === 'type_annotation' ? annotation.namedChildren[0] : annotation;
