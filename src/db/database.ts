@@ -682,7 +682,7 @@ export class CKGDatabase {
   /**
    * Functions and methods that no resolved call or value use reaches, less entry points,
    * constructors, magic methods, overrides, tests, exported API, decorated functions and any
-   * whose name an unresolved call carries (docs/dead-code.md lists every rule).
+   * whose name an unresolved call carries (docs/commands/dead_code.md lists every rule).
    *
    * @example
    * ```ts
