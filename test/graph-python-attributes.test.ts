@@ -1,8 +1,9 @@
 // Python: attributes a class annotates itself (`store: Store` in its body, `self.db: Store = db`
 // in a method) type the calls made through `self` (`self.store.get()`), as parameter annotations
-// type calls on parameters. Never an attribute only assigned (`self.plain = Store()`: tests and
-// callers replace such values), one a base annotates, one annotated twice with different types,
-// or a value that is not `self`.
+// type calls on parameters (and in subclasses, one a base annotates: see
+// graph-inherited-attributes.test.ts). Never an attribute only assigned (`self.plain = Store()`:
+// tests and callers replace such values), one annotated twice with different types, or a value
+// that is not `self`.
 import { describe, expect, it } from 'vitest';
 import { expectExactThrough, openGraph } from './helpers/graph.js';
 
@@ -60,9 +61,9 @@ describe('Python: annotated attributes type the calls through self', () => {
         '21 -> shop.store.Store.get',
         '22 -> shop.store.Store.get',
         '23 -> shop.store.Store.get',
-        // Assigned, not annotated; a base's; annotated twice.
+        // Assigned, not annotated; then a base's annotation; annotated twice.
         '24 -> ∅ dynamic',
-        '25 -> ∅ dynamic',
+        '25 -> shop.store.Store.get',
         '26 -> ∅ dynamic',
         // A nested function sees the method's `self`; another name for it is a value.
         '29 -> shop.store.Store.get',

@@ -1,8 +1,9 @@
 // TypeScript: a class's own declared instance fields type the calls made through `this`
 // (`store: Store;` then `this.store.get()`), as Java's fields do: declared fields, constructor
-// parameter properties, `#private` ones, through arrows inside a method. Never a field the class
-// does not declare itself (a base's), a type parameter, a static field through an instance or an
-// instance field in a static method, a name declared twice, or a `this` a plain function rebinds.
+// parameter properties, `#private` ones, through arrows inside a method (and a base's field in a
+// subclass: see graph-inherited-attributes.test.ts). Never a type parameter, a static field
+// through an instance or an instance field in a static method, a name declared twice, or a `this`
+// a plain function rebinds.
 import { describe, expect, it } from 'vitest';
 import { expectExactThrough, openGraph } from './helpers/graph.js';
 
@@ -67,9 +68,9 @@ describe('TypeScript: declared fields type the calls through `this`', () => {
         // Parameter properties (`private db: Store`, `public other: Api | null`).
         '22 get -> src/store.Store.get',
         '23 fetch -> src/store.Api.fetch',
-        // A type parameter, a base's field, a name declared twice.
+        // A type parameter; a base's field (its declared class); a name declared twice.
         '24 get -> ∅ dynamic',
-        '25 get -> ∅ dynamic',
+        '25 get -> src/store.Store.get',
         '26 get -> ∅ dynamic',
         // Through an arrow, `this` is the method's; a plain function's own `this` is not.
         '27 get -> src/store.Store.get',

@@ -36,6 +36,7 @@ def main():
 const REPORTED: readonly Omit<SiteFact, 'line' | 'caller'>[] = [
   { kind: 'inherits', name: 'Base', kindFromTarget: true },
   { kind: 'call', name: 'save', receiver: { kind: 'self' }, arity: 1 },
+  { kind: 'call', name: 'get', receiver: { kind: 'self', attribute: 'store' } },
   { kind: 'call', name: 'save', receiver: { kind: 'super', type: 'Base' } },
   { kind: 'call', name: 'make', receiver: { kind: 'type', type: 'models.Shop', constructed: true }, construct: true },
   { kind: 'call', name: 'run', receiver: { kind: 'path', path: ['pkg', 'sub'] }, moduleScope: true },
@@ -55,14 +56,14 @@ describe('packed sites', () => {
       const main = root.descendantsOfType('function_definition')[1]!;
       const call = root.descendantsOfType('call').find((c) => c?.text === 'helper()')!;
       const imported = root.descendantsOfType('import_statement')[0]!;
-      const at = [shop, add, add, add, add, add, main, shop, imported, call];
+      const at = [shop, add, add, add, add, add, add, main, shop, imported, call];
       REPORTED.forEach((fact, i) => sink.site(at[i]!, fact));
     };
     const language: LanguageDefinition = { ...python, id: 'python_packed', references };
     const file = await extractSource(pool, language, SOURCE);
     // Definitions are functions first (add, main), then classes (Base, Shop).
-    const lines = [6, 7, 7, 7, 7, 7, 11, 6, 1, 12];
-    const callers = [3, 0, 0, 0, 0, 0, 1, 3, -1, 1];
+    const lines = [6, 7, 7, 7, 7, 7, 7, 11, 6, 1, 12];
+    const callers = [3, 0, 0, 0, 0, 0, 0, 1, 3, -1, 1];
     expect(file.graph!.sites).toEqual(REPORTED.map((fact, i) => ({ ...fact, line: lines[i], caller: callers[i] })));
     // Through a worker's reply: the same facts.
     const wired = fromWire(toWire(file), SOURCE);

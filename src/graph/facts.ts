@@ -24,6 +24,9 @@ export type FixedReason = 'parameter' | 'local-variable' | 'dynamic' | 'builtin'
  * What a member call or reference is made on.
  *
  * - `self`: `self.m()` / `this.m()` (Go: the receiver): the enclosing class, then its bases;
+ *   with `attribute`, the value of the instance's attribute of that name that the class's bases
+ *   declare (`this.client.get()` with `protected client: Client` in a base, Python's
+ *   `self.store.get()` with `store: Store` annotated in a base: `field` bindings with a type);
  * - `super`: `super().m()` / `super.m()`: the enclosing class's bases; with `type`, the one base
  *   the language means, as written (PHP's `parent::m()`: the class `extends` names, never a trait
  *   the class uses);
@@ -47,7 +50,7 @@ export type FixedReason = 'parameter' | 'local-variable' | 'dynamic' | 'builtin'
  * @public
  */
 export type ReceiverFact =
-  | { readonly kind: 'self' }
+  | { readonly kind: 'self'; readonly attribute?: string }
   | { readonly kind: 'super'; readonly type?: string }
   | { readonly kind: 'type'; readonly type: string; readonly constructed?: boolean }
   | { readonly kind: 'path'; readonly path: readonly string[] };

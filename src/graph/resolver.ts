@@ -561,7 +561,15 @@ export class Resolver {
     this.#classBodyName = shape.classBody === true ? (r === undefined ? name : r.kind === 'path' ? r.path[0] : undefined) : undefined;
     let outcome: Outcome;
     if (r === undefined) outcome = this.#plain(name, ctx, call && !shape.construct, shape.construct ? 'type' : 'value');
-    else if (r.kind === 'self') {
+    else if (r.kind === 'self' && r.attribute !== undefined) {
+      // `this.client.get()`, the attribute declared `client: Client` by a base.
+      const cls = this.#enclosingClass(ctx);
+      const attribute = cls ? this.#inheritedAttributeClass(cls, r.attribute) : undefined;
+      const holder = attribute === undefined ? undefined : this.#reader.symbol(attribute);
+      outcome = holder?.kind === 'class' ? relabel(this.#classMember(holder, name, new Set()), RESOLUTION_CODES.typed) : unresolved(RESOLUTION_CODES.dynamic);
+      if (holder && outcome.toId !== null && ctx.strategy.instanceAttributes === true && this.#storedOnInstances(holder, name)) outcome = unresolved(RESOLUTION_CODES.ambiguous);
+      else if (holder && outcome.code === RESOLUTION_CODES['not-found'] && ctx.strategy.instanceAttributes === true && this.#storedOnInstances(holder, name)) outcome = unresolved(RESOLUTION_CODES.dynamic);
+    } else if (r.kind === 'self') {
       const cls = this.#enclosingClass(ctx);
       // null: an extension function's receiver type outside the codebase, whose members are unknown.
       outcome = cls ? relabel(this.#classMember(cls, name, new Set()), RESOLUTION_CODES.self) : cls === null ? unresolved(RESOLUTION_CODES.external) : NOT_FOUND;
@@ -615,7 +623,7 @@ export class Resolver {
     if (target?.kind === 'method' && r !== undefined && ctx.strategy.staticMembersApart === true) {
       // `this.create()` in a static method is a static create, `d.run()` an instance run.
       // A path's last name is an instance member where the path reaches a value (`store.get()`).
-      const want = r.kind === 'self' || r.kind === 'super' ? this.#inStaticMethod(ctx) : r.kind === 'type' || this.#memberOfValue ? false : true;
+      const want = (r.kind === 'self' && r.attribute === undefined) || r.kind === 'super' ? this.#inStaticMethod(ctx) : r.kind === 'type' || r.kind === 'self' || this.#memberOfValue ? false : true;
       const is = this.#isStatic(target);
       if (want !== undefined && want !== 'both' && is !== undefined && is !== want) return unresolved(RESOLUTION_CODES.ambiguous);
     }
@@ -1693,6 +1701,29 @@ export class Resolver {
     } finally {
       this.#naming = naming;
     }
+  }
+
+  /**
+   * The class that the bases of `cls` declare their instances' attribute `name` of (`field`
+   * bindings with a type: TypeScript's `protected client: Client`, Python's `store: Store`),
+   * read in each declaring class's file; undefined when no base declares one, a base that
+   * declares it keeps it private, or two declarations name different classes.
+   */
+  #inheritedAttributeClass(cls: GraphSymbol, name: string): number | undefined {
+    // The answer depends on the declarations of the name: a change of one re-resolves the site.
+    this.#reader.depend(name);
+    let found: number | undefined;
+    for (const base of this.#ancestry(cls).bases) {
+      const declared = this.#reader.bindings(base.fileId).find((b) => b.kind === 'field' && b.scopeId === base.id && b.name === name && b.module !== null);
+      if (declared === undefined) continue;
+      const file = this.#reader.file(base.fileId);
+      const strategy = file ? this.#strategyOf(file.language) : undefined;
+      if (!file || !strategy || declared.member === 'private') return undefined;
+      const type = this.#classDeclaredIn(base, file, strategy, declared.module!).toId;
+      if (type === null || (found !== undefined && found !== type)) return undefined;
+      found = type;
+    }
+    return found;
   }
 
   /** Whether some base of `cls`, transitively, is outside the codebase (or unresolved). */

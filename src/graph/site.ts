@@ -12,7 +12,7 @@ import type { ReceiverFact, SiteFact } from './facts.js';
 //                               class body around the site binds it (SiteFact.classBody), " = a dotted
 //                               path in a string (SiteFact.dotted), ? = an import done at run time
 //                               (SiteFact.dynamicImport), #n = n arguments,
-//   R: S = self, P = super, T <type> = typed, C <type> = constructed by a call of <type>,
+//   R: S = self (S <attribute>: an attribute of self a base declares), P = super, T <type> = typed, C <type> = constructed by a call of <type>,
 //      N <a> <b> … = a path of free names (space-separated: names never hold spaces).
 
 /**
@@ -56,7 +56,7 @@ export function encodeSite(site: Pick<SiteFact, 'kind' | 'receiver' | 'construct
   if (r) {
     switch (r.kind) {
       case 'self':
-        out += 'S';
+        out += r.attribute === undefined ? 'S' : `S ${r.attribute}`;
         break;
       case 'super':
         out += r.type === undefined ? 'P' : `P ${r.type}`;
@@ -73,6 +73,7 @@ export function encodeSite(site: Pick<SiteFact, 'kind' | 'receiver' | 'construct
 }
 
 const PLAIN: SiteShape = Object.freeze({ construct: false, superConstructor: false });
+const SELF: ReceiverFact = Object.freeze({ kind: 'self' });
 
 /** Decodes `edges.site`. */
 export function decodeSite(text: string | null): SiteShape {
@@ -102,7 +103,7 @@ export function decodeSite(text: string | null): SiteShape {
   let receiver: ReceiverFact | undefined;
   switch (tag) {
     case 'S':
-      receiver = { kind: 'self' };
+      receiver = payload === '' ? SELF : { kind: 'self', attribute: payload };
       break;
     case 'P':
       receiver = payload === '' ? { kind: 'super' } : { kind: 'super', type: payload };
@@ -130,5 +131,6 @@ export function receiverHead(shape: SiteShape): string | undefined {
   const r = shape.receiver;
   if (r?.kind === 'type' || (r?.kind === 'super' && r.type !== undefined)) return r.type!.split('.')[0];
   if (r?.kind === 'path') return r.path[0];
+  if (r?.kind === 'self') return r.attribute;
   return undefined;
 }

@@ -77,7 +77,8 @@ export const PYTHON = builtin(
     // 24: a method decorated `@property` or `@cached_property` that declares its result (`-> Row`) types `self.row.show()` as an annotated attribute does.
     // 25: an `async def`'s declared result is an `awaits` binding: `s = await find()`, `(await repo.find()).get()` are its class's (they were dynamic); a local holding a call on a local, parameter or `self` of known class (`d = repo.make()`, `qs = self.get_queryset()`) is typed by the method's declared result (it was dynamic); what `getattr`, `next`, `max`, `type`… return, and what a builtin's method returns (`d.get(k)`), is of unknown type (calls on it were builtin, now dynamic), as is anything read from an outside function's result (`import_module(name).Store()`: was external).
     // 26: a call of an attribute no class of the order defines as a method but a method stores on the instances (`self.callback = cb` then `self.callback(1)`, `job.callback()` with `job: Job`) is dynamic (it was not-found, which no callers answer counts).
-    version: '26',
+    // 27: attributes a class annotates (`store: Store`, `self.db: Store = …`, a typed `@property`) are `field` bindings with their class: `self.store.get()` in a subclass's methods is that class's (it was dynamic), unless two bases declare different classes.
+    version: '27',
   },
   ['references'],
 );
@@ -180,7 +181,8 @@ export const TYPESCRIPT = builtin(
     // 29: a declared `Promise<T>` (`PromiseLike<T>`) result is an `awaits` binding: `const s = await find()`, `(await repo.find()).get()` are T's (they were dynamic); a function's local holding a call, an awaited call or another value (`const u = await this.repo.find()`, `const c = r.make()`, `const repo = this.repo`, `const self = this`) is read as that value where it is written (it was dynamic); a utility type of a class (`Readonly<Pick<Store, 'get'>>`, `Partial<Store>`) types as the class (it was not-found).
     // 30: a function or arrow bound to a name declares its result as a declared function does (`const makeStore = (): Store => …`, `async (): Promise<Store> =>`): `makeStore().get()`, `(await loadStore()).get()` (they were dynamic).
     // 31: a call of an attribute no class of the order defines as a method but a method stores on the instances (`this.add = add` then `this.add(1)`, `s.add()` with `s: Stream`) is dynamic (it was not-found, which no callers answer counts).
-    version: '31',
+    // 32: a class's declared instance fields (`protected client: Client`, parameter properties; not getters) are `field` bindings with their class (`member` private for `private` and `#` fields): `this.client.get()` in a subclass's instance methods is that class's (it was dynamic), unless the field is private or two bases declare different classes.
+    version: '32',
   },
   ['references', 'rewriteSource'],
 );
@@ -221,7 +223,8 @@ export const TSX = builtin(
     // 29: a declared `Promise<T>` (`PromiseLike<T>`) result is an `awaits` binding: `const s = await find()`, `(await repo.find()).get()` are T's (they were dynamic); a function's local holding a call, an awaited call or another value (`const u = await this.repo.find()`, `const c = r.make()`, `const repo = this.repo`, `const self = this`) is read as that value where it is written (it was dynamic); a utility type of a class (`Readonly<Pick<Store, 'get'>>`, `Partial<Store>`) types as the class (it was not-found).
     // 30: a function or arrow bound to a name declares its result as a declared function does (`const makeStore = (): Store => …`, `async (): Promise<Store> =>`): `makeStore().get()`, `(await loadStore()).get()` (they were dynamic).
     // 31: a call of an attribute no class of the order defines as a method but a method stores on the instances (`this.add = add` then `this.add(1)`, `s.add()` with `s: Stream`) is dynamic (it was not-found, which no callers answer counts).
-    version: '31',
+    // 32: a class's declared instance fields (`protected client: Client`, parameter properties; not getters) are `field` bindings with their class (`member` private for `private` and `#` fields): `this.client.get()` in a subclass's instance methods is that class's (it was dynamic), unless the field is private or two bases declare different classes.
+    version: '32',
   },
   ['references', 'rewriteSource'],
 );
@@ -263,7 +266,8 @@ export const JAVASCRIPT = builtin(
     // 29: a declared `Promise<T>` (`PromiseLike<T>`) result is an `awaits` binding: `const s = await find()`, `(await repo.find()).get()` are T's (they were dynamic); a function's local holding a call, an awaited call or another value (`const u = await this.repo.find()`, `const c = r.make()`, `const repo = this.repo`, `const self = this`) is read as that value where it is written (it was dynamic); a utility type of a class (`Readonly<Pick<Store, 'get'>>`, `Partial<Store>`) types as the class (it was not-found).
     // 30: a function or arrow bound to a name declares its result as a declared function does (`const makeStore = (): Store => …`, `async (): Promise<Store> =>`): `makeStore().get()`, `(await loadStore()).get()` (they were dynamic).
     // 31: a call of an attribute no class of the order defines as a method but a method stores on the instances (`this.add = add` then `this.add(1)`, `s.add()` with `s: Stream`) is dynamic (it was not-found, which no callers answer counts).
-    version: '31',
+    // 32: a class's declared instance fields (`protected client: Client`, parameter properties; not getters) are `field` bindings with their class (`member` private for `private` and `#` fields): `this.client.get()` in a subclass's instance methods is that class's (it was dynamic), unless the field is private or two bases declare different classes.
+    version: '32',
   },
   ['references'],
 );

@@ -70,14 +70,16 @@ function exportedDeclaration(declarator: Node): boolean {
  * (`constructor(private db: Db)`). Not static fields, not a type parameter of the class, and a
  * name declared twice is no field here.
  */
-function instanceFieldTypes(body: Node | null, typeParameters: readonly string[]): Map<string, string> | undefined {
-  let fields: Map<string, string> | undefined;
+function instanceFieldTypes(body: Node | null, typeParameters: readonly string[]): Map<string, FieldDeclaration> | undefined {
+  let fields: Map<string, FieldDeclaration> | undefined;
   const twice = new Set<string>();
-  const add = (name: string, type: string | undefined): void => {
+  const add = (name: Node, type: string | undefined, member: Node, getter = false): void => {
     if (type === undefined || typeParameters.includes(type.split('.')[0]!)) return;
     fields ??= new Map();
-    if (fields.has(name)) twice.add(name);
-    fields.set(name, type);
+    const text = name.text;
+    if (fields.has(text)) twice.add(text);
+    const hidden = name.type === 'private_property_identifier' || member.children.some((c) => c?.type === 'accessibility_modifier' && c.text === 'private');
+    fields.set(text, { type, private: hidden, getter });
   };
   for (const member of body?.namedChildren ?? []) {
     const type = member?.type;
@@ -86,18 +88,27 @@ function instanceFieldTypes(body: Node | null, typeParameters: readonly string[]
     if (type === 'public_field_definition' || getter) {
       const name = member!.childForFieldName('name');
       const nameType = name?.type;
-      if ((nameType === 'property_identifier' || nameType === 'private_property_identifier') && !isStaticMember(member!)) add(name!.text, annotatedClass(member!.childForFieldName(getter ? 'return_type' : 'type')));
+      if ((nameType === 'property_identifier' || nameType === 'private_property_identifier') && !isStaticMember(member!)) add(name!, annotatedClass(member!.childForFieldName(getter ? 'return_type' : 'type')), member!, getter);
     } else if (type === 'method_definition' && member!.childForFieldName('name')?.text === 'constructor') {
       for (const p of member!.childForFieldName('parameters')?.namedChildren ?? []) {
         if (p?.type !== 'required_parameter' && p?.type !== 'optional_parameter') continue;
         if (!p.children.some((c) => c?.type === 'accessibility_modifier' || c?.type === 'readonly' || c?.type === 'override_modifier')) continue;
         const pattern = p.childForFieldName('pattern');
-        if (pattern?.type === 'identifier') add(pattern.text, annotatedClass(p.childForFieldName('type')));
+        if (pattern?.type === 'identifier') add(pattern, annotatedClass(p.childForFieldName('type')), p);
       }
     }
   }
   for (const name of twice) fields!.delete(name);
   return fields;
+}
+
+/** A TypeScript class's own instance field (or getter) of a declared class: see instanceFieldTypes. */
+interface FieldDeclaration {
+  readonly type: string;
+  /** `private x`, `#x`: not seen in subclasses. */
+  readonly private: boolean;
+  /** A `get` accessor (a method), not a field. */
+  readonly getter: boolean;
 }
 
 /** Whether a method definition is a `get` accessor. */
@@ -337,7 +348,9 @@ class EcmascriptReferencePass {
   /** Module-level names assigned somewhere (`hook = fn`) or hoisted out of a block: values nothing declares. */
   readonly #reassignedModuleNames = new Set<string>();
   /** Class scope → the classes its own instance fields are declared of (TypeScript; see instanceFieldTypes). */
-  readonly #fieldTypes = new Map<number, Map<string, string>>();
+  readonly #fieldTypes = new Map<number, Map<string, FieldDeclaration>>();
+  /** Class scopes whose class has a base (`extends`): `this.x` there may be a base's field. */
+  readonly #derivedClasses = new Set<number>();
   /** Scopes of static methods, whose `this` is the class, not an instance. */
   readonly #staticMethods = new Set<number>();
   /** Class scopes' name nodes (where a class's own bindings are placed). */
@@ -435,7 +448,7 @@ class EcmascriptReferencePass {
       const parentType = parent?.type;
       if (parentType === 'object') this.#objectMethods.add(node.startIndex);
       classThis = parentType === 'class_body' || parent?.parent?.type === 'class_body';
-      if (classThis && this.#fieldTypes.size > 0 && isStaticMember(node)) this.#staticMethods.add(scope);
+      if (classThis && (this.#fieldTypes.size > 0 || this.#derivedClasses.size > 0) && isStaticMember(node)) this.#staticMethods.add(scope);
     } else if (type === 'arrow_function') classThis = outerThis >= 0 && this.#classThis.get(outerThis) === true;
     this.#classThis.set(scope, classThis);
   }
@@ -459,7 +472,15 @@ class EcmascriptReferencePass {
     const scope = scopes.open(node, 'class');
     this.#classThis.set(scope, true);
     const fields = instanceFieldTypes(node.childForFieldName('body'), typeParameters);
-    if (fields !== undefined) this.#fieldTypes.set(scope, fields);
+    if (fields !== undefined) {
+      this.#fieldTypes.set(scope, fields);
+      // What a subclass's `this.x` reads (a `field` binding with its type; `private`: its own).
+      // At the class's name: a parameter property's own place is in the constructor's range.
+      for (const [field, declared] of fields) {
+        if (!declared.getter && name) this.#sink.binding(name, { kind: 'field', name: field, module: declared.type, ...(declared.private ? { member: 'private' } : {}) });
+      }
+    }
+    if (node.namedChildren.some((c) => c?.type === 'class_heritage' && c.text.startsWith('extends'))) this.#derivedClasses.add(scope);
     if (name) this.#classNameNodes.set(scope, name);
     if (name && type !== 'class') {
       this.#bindDeclared(enclosing, -1, name.text, false);
@@ -1001,8 +1022,11 @@ class EcmascriptReferencePass {
       scope = scopes.parentOf(scope);
     }
     const property = member.childForFieldName('property');
-    const type = property ? this.#fieldTypes.get(scope)?.get(property.text) : undefined;
-    if (type === undefined || !this.#free(at, type.split('.')[0]!)) return 'dynamic';
+    if (!property) return 'dynamic';
+    const type = this.#fieldTypes.get(scope)?.get(property.text)?.type;
+    // Not the class's own: a field its bases may declare (`protected client: Client`).
+    if (type === undefined) return this.#derivedClasses.has(scope) && property.type === 'property_identifier' ? { kind: 'self', attribute: property.text } : 'dynamic';
+    if (!this.#free(at, type.split('.')[0]!)) return 'dynamic';
     return { kind: 'type', type };
   }
 

@@ -311,6 +311,8 @@ class PythonReferencePass {
   readonly #moduleValues: { readonly at: Node; readonly name: string; readonly type: string }[] = [];
   /** The calls (awaited or not) assigned to each function's local, by scope and name: see #assignedValue. */
   readonly #localValues = new Map<string, Node[]>();
+  /** Class scopes whose class names bases: `self.x` there may be an attribute a base declares. */
+  readonly #derivedClasses = new Set<number>();
   /** The assigned calls being read (a value naming its own local, `x = x.next()`, has none). */
   readonly #reading = new Set<number>();
   /** What each local's assigned calls read as (pass 2 only: every binding is known by then). */
@@ -358,6 +360,7 @@ class PythonReferencePass {
     }
     this.#bindLoops();
     this.#moduleValuesTyped();
+    this.#declareAttributes();
     this.#scopes.doneBuilding();
     for (let i = 0; i < nodes.length; i++) this.#report(nodes[i]!, types[i]!);
     for (const value of this.#assignedValues) this.#use('reference', value);
@@ -403,6 +406,7 @@ class PythonReferencePass {
       this.#classScopes.set(node.startIndex, scope);
       const bases = node.childForFieldName('superclasses');
       if (bases) this.#baseLists.add(bases.startIndex);
+      if (bases && bases.namedChildCount > 0) this.#derivedClasses.add(scope);
     }
     if (definition) {
       const name = node.childForFieldName('name');
@@ -580,6 +584,19 @@ class PythonReferencePass {
     } else if (kind === 'local' || kind === 'parameter') this.#stored.onValue(found!.scope, object.text, attribute.text);
   }
 
+  /**
+   * What a subclass's `self.store` reads: a `field` binding with its class for each attribute a
+   * class annotates itself (`store: Store`, `self.store: Store = …`, a typed `@property`), at the
+   * class's name.
+   */
+  #declareAttributes(): void {
+    for (const [cls, types] of this.#attributeTypes) {
+      const at = this.#classNameNodes.get(cls);
+      if (at === undefined) continue;
+      for (const [name, type] of types) if (type !== null) this.#sink.binding(at, { kind: 'field', name, module: type });
+    }
+  }
+
   #annotateAttribute(cls: number, name: string, type: string): void {
     let types = this.#attributeTypes.get(cls);
     if (!types) this.#attributeTypes.set(cls, (types = new Map()));
@@ -600,7 +617,9 @@ class PythonReferencePass {
    */
   #selfAttribute(cls: number, attribute: Node, at: number): ReceiverFact | 'dynamic' {
     const type = this.#attributeTypes.get(cls)?.get(attribute.text);
-    if (type == null || !this.#free(at, type.split('.')[0]!)) return 'dynamic';
+    // Not annotated here: what the bases declare, if they do.
+    if (type === undefined) return this.#derivedClasses.has(cls) ? { kind: 'self', attribute: attribute.text } : 'dynamic';
+    if (type === null || !this.#free(at, type.split('.')[0]!)) return 'dynamic';
     return { kind: 'type', type };
   }
 
@@ -771,7 +790,7 @@ class PythonReferencePass {
     if (objectType === 'attribute') {
       const inner = object.childForFieldName('object');
       const attribute = object.childForFieldName('attribute');
-      const cls = inner?.type === 'identifier' && attribute && this.#attributeTypes.size > 0 ? this.#selfClass(at, inner.text) : undefined;
+      const cls = inner?.type === 'identifier' && attribute && (this.#attributeTypes.size > 0 || this.#derivedClasses.size > 0) ? this.#selfClass(at, inner.text) : undefined;
       if (cls !== undefined) return this.#selfAttribute(cls, attribute!, at);
       const path = dottedPath(object);
       return path && this.#free(at, path[0]!) ? { kind: 'path', path } : 'dynamic';
