@@ -1,6 +1,6 @@
 // An attribute a base class declares (TypeScript `protected client: Client`, a parameter
 // property; Python `store: Store` in the class body, `self.db: Optional[Store] = …`, a typed
-// `@property`) types `this.client.get()` / `self.store.get()` in its subclasses' methods, as the
+// `@property`; a Java or C# field) types `this.client.get()` / `self.store.get()` in its subclasses' methods, as the
 // class's own declarations do in its own. Nothing else is guessed: a `private` field, an
 // attribute only assigned, a class without bases, or two bases declaring different classes leave
 // the calls unresolved; and a change of the base's declaration re-resolves them.
@@ -137,6 +137,46 @@ describe('attributes declared by a base class', () => {
         'src/sub.ts:8 -> src/base.Client.get',
         'src/sub.ts:11 -> ∅ dynamic',
         'src/sub.ts:15 -> ∅ dynamic',
+      ]);
+    } finally {
+      g.close();
+    }
+  });
+
+  it('Java and C#: type this.x.get() in subclasses; never a private field (C#: also by default) or in a partial class', async () => {
+    const g = await openGraph({
+      'p/Store.java': 'package p;\npublic class Store { public int get() { return 1; } }\n',
+      'p/Base.java': 'package p;\npublic class Base { protected Store store = new Store(); }\n',
+      'p/Sub.java': [
+        'package p;',
+        'public class Sub extends Base {',
+        '  void run() { this.store.get(); }', // 3
+        '}',
+        'class Lone {',
+        '  void run() { this.store.get(); }', // 6
+        '}',
+        '',
+      ].join('\n'),
+      'A.cs': [
+        'namespace P {',
+        '  public class Store { public int get() { return 1; } }',
+        '  public class Base { protected Store store = new Store(); private Store secret = new Store(); Store plain = new Store(); }',
+        '  public class Sub : Base {',
+        '    void Run() { this.store.get(); this.secret.get(); this.plain.get(); }', // 5
+        '  }',
+        '  public partial class Part : Base { void Run() { this.store.get(); } }', // 7: another part may declare it
+        '}',
+        '',
+      ].join('\n'),
+    });
+    try {
+      expect(await calls(g.db, g.tree.root)).toEqual([
+        'A.cs:5 -> ∅ dynamic', // private
+        'A.cs:5 -> ∅ dynamic', // private by default
+        'A.cs:5 -> P.Store.get',
+        'A.cs:7 -> ∅ dynamic',
+        'p/Sub.java:3 -> p.Store.get',
+        'p/Sub.java:6 -> ∅ dynamic',
       ]);
     } finally {
       g.close();

@@ -99,7 +99,8 @@ export const JAVA = builtin(
     // 9: `super(…)` depends on its class's name, so a superclass added later in another file re-resolves it; a class with no superclass in the codebase leaves it unresolved as external (it was not-found when the class named none).
     // 10: annotations that code reading them may act on (a framework's handler, a test) are `decorator` bindings of the definition, which is flagged decorated (callers answers are a lower bound; dead code leaves it out).
     // 11: a member no codebase class above defines, on a class with a base unresolved for another cause than being outside the codebase (a computed base: `class Manager(BaseManager.from_queryset(QuerySet))`, `extends mixin(Base)`; a base found nowhere), is dynamic (it was external, which callers answers do not count).
-    version: '11',
+    // 12: `this.store.get()` in a class with bases, `store` not its own field, is the class a base declares the field of (it was dynamic), unless the base's field is private or two bases declare different classes.
+    version: '12',
   },
   ['references'],
 );
@@ -385,7 +386,8 @@ export const CSHARP = builtin(
     // 10: extension methods (`static int Twice(this Foo x)`: a `receiver` binding): `f.Twice()` on a class without a member `Twice` is the extension method that applies, from the file's namespace, then the namespaces around it and its `using`s.
     // 11: attributes that code reading them may act on (a framework's handler, a test) are `decorator` bindings of the definition, which is flagged decorated (callers answers are a lower bound; dead code leaves it out).
     // 12: a member no codebase class above defines, on a class with a base unresolved for another cause than being outside the codebase (a computed base: `class Manager(BaseManager.from_queryset(QuerySet))`, `extends mixin(Base)`; a base found nowhere), is dynamic (it was external, which callers answers do not count).
-    version: '12',
+    // 13: fields and properties of a class type are `field` bindings (`member` private for private ones, by default too): `this.store.Get()` in a class with bases, `store` not its own, is the class a base declares it of (it was dynamic), never in a `partial` class, nor through a private field or two bases declaring different classes.
+    version: '13',
   },
   ['references'],
 );

@@ -157,6 +157,18 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
     sink.setPackage('/'); // several namespaces: the file is a module of its own (see csharpGraph)
   }
 
+  /**
+   * A field or property of the class around `name`; one of a class type is a `field` binding too,
+   * which a subclass's `this.store` reads (`private`, also by default: not seen there).
+   */
+  const declareField = (name: Node, type: string | undefined, declaration: Node): void => {
+    const owner = classes.innermost(name.startIndex);
+    owner?.fields.set(name.text, type ?? null);
+    if (owner?.name == null || type === undefined) return;
+    const hidden = declaredPrivate(declaration) || !declaration.namedChildren.some((c) => c?.type === 'modifier' && /^(public|protected|internal)$/.test(c.text));
+    sink.binding(name, { kind: 'field', name: name.text, module: type, ...(hidden ? { member: 'private' } : {}) });
+  };
+
   // Pass 1.
   for (let nodeIndex = 0; nodeIndex < nodes.length; nodeIndex++) {
     const node = nodes[nodeIndex]!;
@@ -168,6 +180,8 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
       reportAnnotations(node, sink, CSHARP_KEPT);
       // `partial class P` in several places (files too) is one class (LanguageGraph.partialClasses).
       if (declaredPartial(node)) sink.flag(node, 'partial');
+      // `this.x` may be a base's field; not read so in a partial class, whose other parts may declare it.
+      else span.based = node.namedChildren.some((c) => c?.type === 'base_list');
       if (type === 'record_declaration') {
         for (const p of node.namedChildren.find((c) => c?.type === 'parameter_list')?.namedChildren ?? []) {
           const name = p?.childForFieldName('name');
@@ -238,14 +252,14 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
           if (!name) continue;
           const value = d.namedChildren.find((c) => c !== null && c.startIndex > name.endIndex);
           const inferred = typeNode?.type === 'implicit_type' ? created(value, node.startIndex) : undefined;
-          if (isField) classes.innermost(node.startIndex)?.fields.set(name.text, written ?? null);
+          if (isField) declareField(name, written, node.parent!);
           else bind(name, 'local', written ?? inferred, inferred !== undefined);
         }
         break;
       }
       case 'property_declaration': {
         const name = node.childForFieldName('name');
-        if (name) classes.innermost(node.startIndex)?.fields.set(name.text, declared(node.childForFieldName('type'), node.startIndex) ?? null);
+        if (name) declareField(name, declared(node.childForFieldName('type'), node.startIndex), node);
         break;
       }
       case 'foreach_statement': {
@@ -298,6 +312,8 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
         const name = object.childForFieldName('name');
         if ((inner?.type === 'this' || inner?.text === 'this') && name?.type === 'identifier') {
           const t = fieldOf(at, name.text);
+          // A field a base declares (`protected Store store;`).
+          if (t === undefined && classes.innermost(at)?.based === true) return { kind: 'self', attribute: name.text };
           return t ? typed(t) : 'dynamic';
         }
         const path = accessPath(object);

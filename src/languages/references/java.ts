@@ -308,8 +308,11 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
           return path ? typed(path.join('.')) : 'dynamic';
         }
         if (inner.type === 'this' && field.type === 'identifier') {
-          // `this.x`: the innermost class's own field, never one of a class around it.
-          const t = namedClass(at)?.fields.get(field.text);
+          // `this.x`: the innermost class's own field, never one of a class around it; in a
+          // class with bases, a field a base declares (`protected Store store;`).
+          const cls = namedClass(at);
+          const t = cls?.fields.get(field.text);
+          if (t === undefined && cls?.based === true) return { kind: 'self', attribute: field.text };
           return t ? typed(t) : 'dynamic';
         }
         const path = dotted(object);
