@@ -165,6 +165,8 @@ describe('attributes declared by a base class', () => {
         '    void Run() { this.store.get(); this.secret.get(); this.plain.get(); }', // 5
         '  }',
         '  public partial class Part : Base { void Run() { this.store.get(); } }', // 7: another part may declare it
+        '  public class Bare : Base { void Run() { store.get(); } }', // 8: a base's field by its bare name
+        '  public class Holder { public Store Store { get; } = new Store(); void Run() { Store.get(); } }', // 9: the property named like its class
         '}',
         '',
       ].join('\n'),
@@ -175,6 +177,8 @@ describe('attributes declared by a base class', () => {
         'A.cs:5 -> ∅ dynamic', // private by default
         'A.cs:5 -> P.Store.get',
         'A.cs:7 -> ∅ dynamic',
+        'A.cs:8 -> P.Store.get',
+        'A.cs:9 -> P.Store.get',
         'p/Sub.java:3 -> p.Store.get',
         'p/Sub.java:6 -> ∅ dynamic',
       ]);

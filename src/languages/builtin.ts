@@ -387,7 +387,8 @@ export const CSHARP = builtin(
     // 11: attributes that code reading them may act on (a framework's handler, a test) are `decorator` bindings of the definition, which is flagged decorated (callers answers are a lower bound; dead code leaves it out).
     // 12: a member no codebase class above defines, on a class with a base unresolved for another cause than being outside the codebase (a computed base: `class Manager(BaseManager.from_queryset(QuerySet))`, `extends mixin(Base)`; a base found nowhere), is dynamic (it was external, which callers answers do not count).
     // 13: fields and properties of a class type are `field` bindings (`member` private for private ones, by default too): `this.store.Get()` in a class with bases, `store` not its own, is the class a base declares it of (it was dynamic), never in a `partial` class, nor through a private field or two bases declaring different classes.
-    version: '13',
+    // 14: a base's field or property named by its bare name (`store.Get()` in a subclass) is typed by its declared class, as Java's is (it was not-found, which no callers answer counts).
+    version: '14',
   },
   ['references'],
 );

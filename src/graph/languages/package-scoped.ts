@@ -120,6 +120,7 @@ export const scalaGraph: LanguageGraph = { ...packageGraph('scala', SCALA_DEFAUL
  */
 export const csharpGraph: LanguageGraph = {
   ...packageGraph('csharp', CSHARP_SYSTEM, (cls) => [cls]),
+  fieldTypes: true,
   superIsSuperclass: true,
   extensionReceivers: 'static-classes',
   privateNotInherited: true,
