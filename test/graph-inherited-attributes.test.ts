@@ -1,6 +1,6 @@
 // An attribute a base class declares (TypeScript `protected client: Client`, a parameter
 // property; Python `store: Store` in the class body, `self.db: Optional[Store] = …`, a typed
-// `@property`; a Java or C# field) types `this.client.get()` / `self.store.get()` in its subclasses' methods, as the
+// `@property`; a Java or C# field, a Kotlin property) types `this.client.get()` / `self.store.get()` in its subclasses' methods, as the
 // class's own declarations do in its own. Nothing else is guessed: a `private` field, an
 // attribute only assigned, a class without bases, or two bases declaring different classes leave
 // the calls unresolved; and a change of the base's declaration re-resolves them.
@@ -182,6 +182,41 @@ describe('attributes declared by a base class', () => {
         'p/Sub.java:3 -> p.Store.get',
         'p/Sub.java:6 -> ∅ dynamic',
       ]);
+    } finally {
+      g.close();
+    }
+  });
+
+  it('Kotlin: type this.x.get() and x.get() through a supertype’s property; never a private one', async () => {
+    const g = await openGraph({
+      'A.kt': [
+        'package p',
+        '',
+        'class Store {',
+        '    fun get(): Int = 1',
+        '}',
+        '',
+        'open class Base(protected val store: Store, private val secret: Store, plain: Store)',
+        '',
+        'class Sub(s: Store) : Base(s, s, s) {',
+        '    fun run() {',
+        '        this.store.get()', // 11
+        '        store.get()',
+        '        this.secret.get()',
+        '        this.plain.get()', // a parameter, no property
+        '    }',
+        '}',
+        '',
+        'class Lone {',
+        '    fun run() {',
+        '        this.store.get()', // 20
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    try {
+      expect(await calls(g.db, g.tree.root)).toEqual(['A.kt:11 -> p.Store.get', 'A.kt:12 -> p.Store.get', 'A.kt:13 -> ∅ dynamic', 'A.kt:14 -> ∅ dynamic', 'A.kt:20 -> ∅ dynamic']);
     } finally {
       g.close();
     }

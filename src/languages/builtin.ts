@@ -415,7 +415,8 @@ export const KOTLIN = builtin(
     // 14: bound references passed as arguments (`this::show`, `c::take`, `B::hide`: navigations written with `::`) are references of the member.
     // 15: a value made by a call of an outside name read as a function's (`module = import_module(name)`, lowercase) is of unknown type: its calls are dynamic, not external (LanguageGraph.constructsByCall).
     // 16: a member no codebase class above defines, on a class with a base unresolved for another cause than being outside the codebase (a computed base: `class Manager(BaseManager.from_queryset(QuerySet))`, `extends mixin(Base)`; a base found nowhere), is dynamic (it was external, which callers answers do not count).
-    version: '16',
+    // 17: properties of a class type (body properties, `val`/`var` constructor parameters) are `field` bindings (`member` private for private ones): `this.store.get()` and `store.get()` in a subclass are the class a supertype declares the property of (they were dynamic and not-found), never through a private property or where two supertypes declare different classes.
+    version: '17',
   },
   ['references'],
 );

@@ -97,7 +97,7 @@ export const javaGraph: LanguageGraph = {
  * kotlinGraph.qualify('com.acme', ['Shop', 'add']); // 'com.acme.Shop.add'
  * ```
  */
-export const kotlinGraph: LanguageGraph = { ...packageGraph('kotlin', KOTLIN_DEFAULTS, () => []), constructorsNamedLikeClass: true, privateNotInherited: true, absolutePackagePaths: true, extensionReceivers: 'top-level', companionObjects: true, constructsByCall: true };
+export const kotlinGraph: LanguageGraph = { ...packageGraph('kotlin', KOTLIN_DEFAULTS, () => []), fieldTypes: true, constructorsNamedLikeClass: true, privateNotInherited: true, absolutePackagePaths: true, extensionReceivers: 'top-level', companionObjects: true, constructsByCall: true };
 
 /**
  * Scala's graph rules: a class has no constructor method of its own (auxiliary constructors are

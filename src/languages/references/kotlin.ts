@@ -168,6 +168,12 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
     if (scope >= 0) scopes.bind(scope, unquote(name.text), { kind, ...(type ? { type: { name: type, ...(constructed ? { constructed } : {}) } } : {}) });
   };
 
+  /** A property of a named class with a declared class type: a `field` binding (`private` ones marked), which subclasses' receivers read. */
+  const declareProperty = (owner: ClassSpan, id: Node, type: string | undefined, declaration: Node): void => {
+    if (owner.name === null || type === undefined) return;
+    sink.binding(id, { kind: 'field', name: unquote(id.text), module: type, ...(declaredPrivate(declaration) ? { member: 'private' } : {}) });
+  };
+
   // Pass 1.
   for (let nodeIndex = 0; nodeIndex < nodes.length; nodeIndex++) {
     const node = nodes[nodeIndex]!;
@@ -184,9 +190,15 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
         if (ctor?.type !== 'primary_constructor') continue;
         for (const p of ctor.namedChildren.find((c) => c?.type === 'class_parameters')?.namedChildren ?? []) {
           const id = p?.namedChildren.find((c) => c?.type === 'identifier');
-          if (p && id) span.fields.set(unquote(id.text), declared(declaredType(p), p.startIndex) ?? null);
+          if (!p || !id) continue;
+          const written = declared(declaredType(p), p.startIndex);
+          span.fields.set(unquote(id.text), written ?? null);
+          // `val`/`var` parameters are properties: a subclass's `this.store` may read them.
+          if (p.children.some((c) => c?.type === 'val' || c?.type === 'var')) declareProperty(span, id, written, p);
         }
       }
+      // A class with supertypes may inherit properties nobody here sees.
+      span.based = node.namedChildren.some((c) => c?.type === 'delegation_specifiers');
       continue;
     }
     if (type === 'object_literal') {
@@ -269,8 +281,10 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
         else {
           const owner = classes.innermost(node.startIndex);
           // A property initialised by a call is typed only if the callee is a class: leave such a field untyped.
-          if (owner) owner.fields.set(unquote(id.text), written ?? null);
-          else sink.binding(id, { kind: 'assign', name: unquote(id.text) });
+          if (owner) {
+            owner.fields.set(unquote(id.text), written ?? null);
+            declareProperty(owner, id, written, node);
+          } else sink.binding(id, { kind: 'assign', name: unquote(id.text) });
         }
         break;
       }
@@ -362,8 +376,12 @@ function visit(root: Node, sink: ReferenceSink, share?: readonly string[]): void
       case 'navigation_expression': {
         const parts = object.namedChildren.filter((c): c is Node => c !== null);
         if (parts.length === 2 && parts[0]!.type === 'this_expression' && parts[0]!.namedChildren.length === 0 && parts[1]!.type === 'identifier') {
-          // `this.catalog`: a property the class declares.
-          const field = !fieldsUnsure(at) ? namedClass(at)?.fields.get(unquote(parts[1]!.text)) : undefined;
+          // `this.catalog`: a property the class declares, or one its supertypes may.
+          if (fieldsUnsure(at)) return 'dynamic';
+          const cls = namedClass(at);
+          const name = unquote(parts[1]!.text);
+          const field = cls?.fields.get(name);
+          if (field === undefined && cls?.based === true) return { kind: 'self', attribute: name };
           return field ? typed(field) : 'dynamic';
         }
         const path = navigationPath(object);
