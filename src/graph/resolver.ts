@@ -566,17 +566,13 @@ export class Resolver {
       const cls = this.#enclosingClass(ctx);
       const attribute = cls ? this.#inheritedAttributeClass(cls, r.attribute) : undefined;
       const holder = attribute === undefined ? undefined : this.#reader.symbol(attribute);
-      outcome = holder?.kind === 'class' ? relabel(this.#classMember(holder, name, new Set()), RESOLUTION_CODES.typed) : unresolved(RESOLUTION_CODES.dynamic);
-      if (holder && outcome.toId !== null && ctx.strategy.instanceAttributes === true && this.#storedOnInstances(holder, name)) outcome = unresolved(RESOLUTION_CODES.ambiguous);
-      else if (holder && outcome.code === RESOLUTION_CODES['not-found'] && ctx.strategy.instanceAttributes === true && this.#storedOnInstances(holder, name)) outcome = unresolved(RESOLUTION_CODES.dynamic);
+      outcome = holder?.kind === 'class' ? this.#onInstances(holder, name, relabel(this.#classMember(holder, name, new Set()), RESOLUTION_CODES.typed), ctx) : unresolved(RESOLUTION_CODES.dynamic);
     } else if (r.kind === 'self') {
       const cls = this.#enclosingClass(ctx);
       // null: an extension function's receiver type outside the codebase, whose members are unknown.
       outcome = cls ? relabel(this.#classMember(cls, name, new Set()), RESOLUTION_CODES.self) : cls === null ? unresolved(RESOLUTION_CODES.external) : NOT_FOUND;
       if (cls && outcome.code === RESOLUTION_CODES['not-found'] && ctx.strategy.extensionReceivers !== undefined) outcome = relabel(this.#extensionFor(cls, name, ctx), RESOLUTION_CODES.self);
-      if (cls && outcome.toId !== null && ctx.strategy.instanceAttributes === true && this.#storedOnInstances(cls, name)) outcome = unresolved(RESOLUTION_CODES.ambiguous);
-      // `self.callback()` where a method stored `self.callback = cb`: a call of the value stored.
-      else if (cls && outcome.code === RESOLUTION_CODES['not-found'] && ctx.strategy.instanceAttributes === true && this.#storedOnInstances(cls, name)) outcome = unresolved(RESOLUTION_CODES.dynamic);
+      if (cls) outcome = this.#onInstances(cls, name, outcome, ctx);
       // Ruby's `puts` in a method is `self.puts`: what the class and its bases do not define may be the language's (Kernel's).
       if (ctx.strategy.implicitSelf === true && outcome.code === RESOLUTION_CODES['not-found'] && ctx.strategy.builtins.has(name)) outcome = unresolved(RESOLUTION_CODES.builtin);
     } else if (r.kind === 'super' && r.type === undefined) {
@@ -610,11 +606,7 @@ export class Resolver {
       if (r.kind === 'type' && cls.toId !== null && outcome.code === RESOLUTION_CODES['not-found'] && ctx.strategy.extensionReceivers !== undefined) {
         outcome = relabel(this.#extensionFor(this.#reader.symbol(cls.toId)!, name, ctx), label);
       }
-      if (r.kind === 'type' && cls.toId !== null && outcome.toId !== null && ctx.strategy.instanceAttributes === true && this.#storedOnInstances(this.#reader.symbol(cls.toId)!, name)) {
-        outcome = unresolved(RESOLUTION_CODES.ambiguous);
-      } else if (r.kind === 'type' && cls.toId !== null && outcome.code === RESOLUTION_CODES['not-found'] && ctx.strategy.instanceAttributes === true && this.#storedOnInstances(this.#reader.symbol(cls.toId)!, name)) {
-        outcome = unresolved(RESOLUTION_CODES.dynamic);
-      }
+      if (r.kind === 'type' && cls.toId !== null) outcome = this.#onInstances(this.#reader.symbol(cls.toId)!, name, outcome, ctx);
     } else {
       outcome = this.#qualified(r.path, name, ctx);
     }
@@ -1672,9 +1664,9 @@ export class Resolver {
 
   /**
    * The class a function declares it returns first (LanguageGraph.returnTypes), or with
-   * `awaits` what awaiting its result gives, read in its file; undefined when it declares none. Of unknown class (`dynamic`) for a method its class's
-   * instances store over (`self.filter = …`, LanguageGraph.instanceAttributes): `q.filter()`
-   * calls what they store.
+   * `awaits` what awaiting its result gives, read in its file; undefined when it declares none.
+   * Of unknown class (`dynamic`) for a method its class's instances store over (`self.filter =
+   * …`, LanguageGraph.instanceAttributes): `q.filter()` calls what they store.
    */
   #returnedClass(fn: GraphSymbol, kind: 'returns' | 'awaits' = 'returns'): Outcome | undefined {
     const file = this.#reader.file(fn.fileId);
@@ -1809,6 +1801,18 @@ export class Resolver {
     const { value, names } = this.#reader.capture(() => this.#linearisation(cls, 0));
     this.#orders.set(cls.id, { order: value, deps: names });
     return value;
+  }
+
+  /**
+   * `outcome`, the member `name` found (or not) for a call through an instance of `cls`, where
+   * its instances may store an attribute of the name (LanguageGraph.instanceAttributes): a method
+   * found is ambiguous (the stored value may be called instead), a member found nowhere is the
+   * stored value's call (`self.callback = cb` then `self.callback(1)`: dynamic, not not-found).
+   */
+  #onInstances(cls: GraphSymbol, name: string, outcome: Outcome, ctx: SiteContext): Outcome {
+    if (ctx.strategy.instanceAttributes !== true || (outcome.toId === null && outcome.code !== RESOLUTION_CODES['not-found'])) return outcome;
+    if (!this.#storedOnInstances(cls, name)) return outcome;
+    return unresolved(outcome.toId !== null ? RESOLUTION_CODES.ambiguous : RESOLUTION_CODES.dynamic);
   }
 
   /**

@@ -201,12 +201,9 @@ function annotatedClass(annotation: Node | null | undefined): string | undefined
   let n = annotation?.type === 'type_annotation' ? annotation.namedChildren[0] : annotation;
   if (!n) return undefined;
   if (n.type === 'generic_type') {
-    const head = n.childForFieldName('name') ?? n.namedChildren[0] ?? null;
+    const { head, args } = genericParts(n);
     // `Required<Pick<FileSystem, 'lstatSync'>>`: FileSystem's members, or some of them.
-    if (head?.type === 'type_identifier' && MEMBERS_OF_FIRST.has(head.text)) {
-      const args = n.childForFieldName('type_arguments') ?? n.namedChildren.find((c) => c?.type === 'type_arguments');
-      return annotatedClass(args?.namedChildren[0]);
-    }
+    if (head?.type === 'type_identifier' && MEMBERS_OF_FIRST.has(head.text)) return annotatedClass(args[0]);
     n = head;
   }
   if (!n) return undefined;
@@ -219,14 +216,19 @@ function annotatedClass(annotation: Node | null | undefined): string | undefined
   return undefined;
 }
 
+/** A generic type's name and type arguments (`Promise<Store>` → `Promise`, [`Store`]). */
+function genericParts(generic: Node): { readonly head: Node | null; readonly args: Node[] } {
+  const head = generic.childForFieldName('name') ?? generic.namedChildren[0] ?? null;
+  const list = generic.childForFieldName('type_arguments') ?? generic.namedChildren.find((c) => c?.type === 'type_arguments');
+  return { head, args: list?.namedChildren.filter((c): c is Node => c !== null) ?? [] };
+}
+
 /** What a `Promise<T>` (or `PromiseLike<T>`) type promises: `T`'s node, else undefined. */
 function promisedType(written: Node | null | undefined): Node | undefined {
   if (written?.type !== 'generic_type') return undefined;
-  const head = written.childForFieldName('name') ?? written.namedChildren[0];
+  const { head, args } = genericParts(written);
   if (head?.type !== 'type_identifier' || !PROMISES.has(head.text)) return undefined;
-  const args = written.childForFieldName('type_arguments') ?? written.namedChildren.find((c) => c?.type === 'type_arguments');
-  const promised = args?.namedChildren.filter((c): c is Node => c !== null) ?? [];
-  return promised.length === 1 ? promised[0] : undefined;
+  return args.length === 1 ? args[0] : undefined;
 }
 
 const PROMISES: ReadonlySet<string> = new Set(['Promise', 'PromiseLike']);
@@ -313,7 +315,7 @@ function valueOperands(value: Node | null | undefined, out: Node[] = []): Node[]
  * The provisional type of a function's local holding a call's result or another value
  * (`const s = repo.find()`, `const s = await this.repo.find()`, `const repo = this.repo`,
  * `const self = this`), followed by the value's offset: the value is read as a
- * receiver once every binding of the file is known (TypeScriptReferencePass.#valueOfLocal), so
+ * receiver once every binding of the file is known (EcmascriptReferencePass.#valueOfLocal), so
  * `repo`'s type, declared after or around, counts. Another value assigned to the name unties it.
  */
 const VALUE_MARK = '\u0000value';
@@ -569,9 +571,9 @@ class EcmascriptReferencePass {
     // `const s = makeStore()`: what makeStore declares it returns (a path ending in a call, read
     // as `makeStore().get()` is). In a function made by the value, not declared, so another value
     // assigned later unties it as it does `new Foo()`'s; at the top level only a `const` is typed.
-    const called = value?.type === 'call_expression' ? memberPath(value.childForFieldName('function')) : undefined;
     // In a function, a call's result (awaited or not) is read once all bindings are known, as a receiver is.
     const late = scope >= 0 && declared === undefined && newClass === undefined && value !== null && LATE_TYPED_VALUES.has(value.type);
+    const called = !late && value?.type === 'call_expression' ? memberPath(value.childForFieldName('function')) : undefined;
     if (late) this.#lateValues.set(value!.startIndex, value!);
     const valueType = declared
       ? { name: declared }
@@ -966,7 +968,7 @@ class EcmascriptReferencePass {
   }
 
   /**
-   * What a function's local holds when its value is a call (VALUE_MARK): the call read as a
+   * What a function's local holds when its value is read late (VALUE_MARK): the value read as a
    * receiver where it is written (`const s = repo.find()` then `s.get()` reads as
    * `repo.find().get()` there).
    */
@@ -1009,8 +1011,9 @@ class EcmascriptReferencePass {
 
   /**
    * `this.store` in an instance method (or an arrow inside one) of a class that declares `store:
-   * Store` itself: a value of Store. A field the class does not declare (a base's, or none) is of
-   * unknown type, as is any field in a static method.
+   * Store` itself: a value of Store. A field the class does not declare is, in a class with a
+   * base, the one a base may declare (a `self` receiver with the attribute, see ReceiverFact),
+   * else of unknown type, as is any field in a static method.
    */
   #thisField(member: Node, at: number): ReceiverFact | 'dynamic' {
     const scopes = this.#scopes;

@@ -612,7 +612,8 @@ class PythonReferencePass {
 
   /**
    * `self.store` in a method of a class that annotates `store` itself (in its body or on `self`):
-   * a value of that class. An attribute the class does not annotate (a base's, or none) is of
+   * a value of that class. An attribute the class does not annotate is, in a class with bases,
+   * the one a base may annotate (a `self` receiver with the attribute, see ReceiverFact), else of
    * unknown type.
    */
   #selfAttribute(cls: number, attribute: Node, at: number): ReceiverFact | 'dynamic' {
@@ -819,7 +820,7 @@ class PythonReferencePass {
     if (inner === 'dynamic' || inner === 'builtin') return 'dynamic';
     let type: string | undefined;
     if (inner.kind === 'type') type = inner.constructed === true ? `${inner.type}.${RESULT_PART}` : inner.type;
-    else if (inner.kind === 'self') {
+    else if (inner.kind === 'self' && inner.attribute === undefined) {
       const scope = this.#selfClass(at, object.text);
       const cls = scope === undefined ? undefined : this.#classNames.get(scope);
       if (cls !== undefined && this.#free(at, cls)) type = cls;
